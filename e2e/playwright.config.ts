@@ -1,0 +1,59 @@
+import { defineConfig } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Browser journeys against the real server and the production build, in Debian's Chromium
+ * (never a downloaded browser). Each run gets a fresh embedded database.
+ */
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.E2E_PORT ?? 18_180);
+const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `hbcq-e2e-${process.pid}`);
+
+export default defineConfig({
+  testDir: '.',
+  outputDir: '../test-results/e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1200, height: 900 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // The real server (not npx: a killed parent must not leave an orphan), serving dist/.
+    command: `"${process.execPath}" node_modules/tsx/dist/cli.mjs server/main.ts`,
+    url: `http://127.0.0.1:${port}/api/dscq-sync/v1/server-time`,
+    cwd: root,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PORTAL_DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const screenshotDir = new URL('./screenshots', import.meta.url).pathname;
+
+async function gotoHome(page: Page) {
+  await page.goto('/');
+  await expect(page).toHaveURL(/#\/index$/);
+}
+
+test.describe('portal frame', () => {
+  test('the home page renders the header, server navigation, demo listings, notices, news and footer', async ({ page }) => {
+    await gotoHome(page);
+    await expect(page).toHaveTitle('首页 - 河北产权交易所');
+    const header = page.locator('header.site-header');
+    await expect(header.getByText('河北产权交易所', { exact: true })).toBeVisible();
+    await expect(header.getByRole('link', { name: '登录' })).toBeVisible();
+    await expect(header.getByRole('link', { name: '注册' })).toBeVisible();
+    await expect(header.getByPlaceholder('请输入项目关键字、拼音、类别')).toBeVisible();
+
+    const nav = page.getByRole('navigation', { name: '主导航' });
+    await expect(nav.getByRole('link', { name: '首页' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: /交易中心/ })).toBeVisible();
+
+    const listings = page.locator('.home-listings');
+    await expect(listings.locator('tbody tr').first()).toBeVisible();
+    expect(await listings.locator('tbody tr').count()).toBeGreaterThan(5);
+    await expect(listings.locator('tbody tr').first().locator('.price')).not.toBeEmpty();
+
+    await expect(page.locator('.home-notices .text-list li').first()).toBeVisible();
+    await expect(page.locator('.home-news .text-list li').first()).toBeVisible();
+
+    const footer = page.locator('footer.site-footer');
+    await expect(footer.getByText('监督电话：')).toBeVisible();
+    await expect(footer.getByText('冀ICP备20260318号-1')).toBeVisible();
+    await expect(footer.getByAltText('小程序二维码')).toBeVisible();
+    await expect(footer.getByAltText('公众号二维码')).toBeVisible();
+
+    await page.screenshot({ path: `${screenshotDir}/home-1200.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: `${screenshotDir}/home-1440.png`, fullPage: true });
+  });
+
+  test('a navigation entry with children opens its second level', async ({ page }) => {
+    await gotoHome(page);
+    const nav = page.getByRole('navigation', { name: '主导航' });
+    await nav.getByRole('link', { name: /交易中心/ }).hover();
+    const submenu = page.locator('.ant-dropdown:visible');
+    await expect(submenu.getByRole('link', { name: '产权转让' })).toHaveAttribute('href', '#/project?typeCode=1');
+  });
+
+  test('an unknown route lands on /index', async ({ page }) => {
+    await page.goto('/#/no-such-page/at-all');
+    await expect(page).toHaveURL(/#\/index$/);
+    await expect(page.locator('.home-listings')).toBeVisible();
+  });
+
+  test('an anonymous visit to a protected route lands on /login with redirect', async ({ page }) => {
+    await page.goto('/#/myDeposit');
+    await expect(page).toHaveURL(/#\/login\?redirect=%2FmyDeposit$/);
+    await expect(page.locator('.site-header__page-title')).toHaveText('用户登录');
+  });
+
+  test('a route whose page is not built yet shows the under-construction page with its breadcrumbs', async ({ page }) => {
+    await page.goto('/#/newsDetailxwzx?newsId=1');
+    await expect(page.getByText('页面建设中')).toBeVisible();
+    const crumbs = page.getByRole('navigation', { name: '当前位置' });
+    await expect(crumbs).toContainText('首页');
+    await expect(crumbs).toContainText('新闻中心');
+    await expect(crumbs).toContainText('详情');
+    await expect(page).toHaveTitle('详情 - 河北产权交易所');
+  });
+
+  test('the header search goes to /project with the keyword', async ({ page }) => {
+    await gotoHome(page);
+    const search = page.getByPlaceholder('请输入项目关键字、拼音、类别');
+    await search.fill('  股权转让 ');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/#\/project\?q=/);
+    const url = new URL(page.url().replace('#/', ''));
+    expect(url.searchParams.get('q')).toBe('股权转让');
+  });
+
+  test('the search button goes to /project too', async ({ page }) => {
+    await gotoHome(page);
+    await page.getByPlaceholder('请输入项目关键字、拼音、类别').fill('石家庄');
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    await expect(page).toHaveURL(/#\/project\?q=%E7%9F%B3%E5%AE%B6%E5%BA%84$/);
+  });
+
+  test('the floating panel appears after 300 px on the home page and asks an anonymous user to log in', async ({ page }) => {
+    await gotoHome(page);
+    const panel = page.getByRole('complementary', { name: '快捷入口', includeHidden: true });
+    await expect(panel).toHaveClass(/float-panel--hidden/);
+    await page.mouse.wheel(0, 600);
+    await expect(panel).not.toHaveClass(/float-panel--hidden/);
+
+    await panel.getByRole('button', { name: /竞价室/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText('溫馨提示');
+    await expect(dialog.getByText('请先登录')).toBeVisible();
+    await dialog.getByRole('button', { name: /去\s*登\s*录/ }).click();
+    await expect(page).toHaveURL(/#\/login\?redirect=%2FmyProject%3Flist%3D2$/);
+  });
+
+  test('the floating panel is there at once on other pages', async ({ page }) => {
+    await page.goto('/#/xwzx');
+    const panel = page.getByRole('complementary', { name: '快捷入口' });
+    await expect(panel).not.toHaveClass(/float-panel--hidden/);
+    await panel.getByRole('button', { name: /我的收藏/ }).click();
+    await expect(page.getByRole('dialog').getByText('请先登录')).toBeVisible();
+  });
+});

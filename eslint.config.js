@@ -1,0 +1,91 @@
+// Lint: type-aware basics plus the architecture's boundaries (guide/architecture.md), so they are checked,
+// not hoped: features don't import each other, src/domain imports only itself, server/ reaches into src/
+// only for src/domain, and the main thread runs no timers (live timers belong to the worker).
+import { readdirSync } from 'node:fs';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const featureBoundaries = features.map((feature) => ({
+  files: [`src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^@/features/(?!${feature}(/|$))`,
+            message: 'A feature must not import another feature: move the shared piece to src/components or src/lib.',
+          },
+        ],
+      },
+    ],
+  },
+}));
+
+const mainThreadTimers = {
+  'no-restricted-globals': [
+    'error',
+    { name: 'setInterval', message: 'Live timers belong to the live worker (workers/): subscribe to its streams.' },
+    { name: 'setTimeout', message: 'Live timers belong to the live worker (workers/): subscribe to its streams.' },
+  ],
+  'no-restricted-properties': [
+    'error',
+    { object: 'window', property: 'setInterval', message: 'Live timers belong to the live worker (workers/).' },
+    { object: 'window', property: 'setTimeout', message: 'Live timers belong to the live worker (workers/).' },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'data/**', 'e2e/screenshots/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      ...mainThreadTimers,
+    },
+  },
+  ...featureBoundaries,
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./|dayjs(/|$))',
+              message: 'src/domain is shared by browser, worker and server: import only its own files (and dayjs).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@/(?!domain(/|$))', message: 'server/ may import only src/domain from the browser code.' },
+            { regex: '(^|/)src/(?!domain(/|$))', message: 'server/ may import only src/domain from the browser code.' },
+          ],
+        },
+      ],
+    },
+  },
+);

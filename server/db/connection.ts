@@ -1,0 +1,77 @@
+/**
+ * Opens the database: embedded SQLite by default, PostgreSQL when DATABASE_URL is set.
+ * Everything above this file talks to `Kysely<Database>` and never to a driver.
+ */
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** PostgreSQL schema holding our tables (the search path); undefined on SQLite. */
+  schema: string | undefined;
+  /** SQLite database file; undefined on PostgreSQL. */
+  sqliteFile: string | undefined;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  sqliteFile?: string;
+  /** PostgreSQL only: the schema to use as search_path (tests isolate themselves this way). */
+  searchPath?: string;
+  /** PostgreSQL pool size. */
+  poolMax?: number;
+}
+
+// BIGINT (int8) comes back as a string by default; our BIGINTs (fen, epoch ms) stay far below 2^53.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export function openDatabase(options: OpenOptions): DatabaseHandle {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  if (!options.sqliteFile) throw new Error('openDatabase: sqliteFile is required without databaseUrl');
+  return openSqlite(options.sqliteFile);
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  const sqlite = new SQLite(file);
+  // WAL for concurrent readers; FULL so an acknowledged commit survives power loss
+  // (the build's default WAL synchronous is NORMAL, so this must be set explicitly).
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    schema: undefined,
+    sqliteFile: file,
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
+  const schema = options.searchPath ?? 'public';
+  if (!IDENTIFIER.test(schema)) throw new Error(`openDatabase: invalid searchPath ${JSON.stringify(schema)}`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 10,
+    // Every pooled connection starts with our schema first, so unqualified names resolve there.
+    ...(options.searchPath ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    schema,
+    sqliteFile: undefined,
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,15 @@
+/**
+ * The one typed database interface. Each domain keeps its tables in `tables/<domain>.ts`;
+ * add a domain there and intersect it here.
+ * Conventions (portable across SQLite and PostgreSQL): amounts are integer fen (BIGINT),
+ * times are epoch milliseconds (BIGINT), booleans are 0/1 integers, JSON is text.
+ */
+import type { ContentTables } from './tables/content.ts';
+import type { DeskTables } from './tables/desk.ts';
+import type { ProjectTables } from './tables/project.ts';
+
+export type { NavigationTable } from './tables/desk.ts';
+export type { NewsPlateTable, NewsTable } from './tables/content.ts';
+export type { NoticeTable, ProjectTable } from './tables/project.ts';
+
+export interface Database extends DeskTables, ContentTables, ProjectTables {}

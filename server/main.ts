@@ -1,0 +1,69 @@
+/**
+ * The server process: config → database (migrate + seed) → app → listen, and a graceful stop:
+ * on SIGINT/SIGTERM stop accepting, let in-flight requests finish, close the database, exit 0.
+ * A second signal (or a stop that takes longer than SHUTDOWN_TIMEOUT_MS) exits at once with 1.
+ */
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type AppConfig } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/connection.ts';
+import { prepareDatabase } from './startup.ts';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  }
+
+  let handle: DatabaseHandle | undefined;
+  try {
+    handle = openDatabase(config);
+    const prepared = await prepareDatabase(handle, { seed: config.seedDemoData, now: Date.now() });
+    const app = await buildApp({ db: handle.db, config });
+    app.log.info({ dialect: handle.dialect, ...prepared }, 'database ready');
+    await app.listen({ port: config.port, host: config.host });
+    const { port } = app.server.address() as AddressInfo;
+    console.log(`河北产权交易所门户已启动: http://localhost:${port}`);
+
+    const db = handle;
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        console.error(`再次收到 ${signal}，立即退出`);
+        process.exit(1);
+      }
+      stopping = true;
+      console.log(`收到 ${signal}，正在停止服务…`);
+      setTimeout(() => {
+        console.error('停止超时，强制退出');
+        process.exit(1);
+      }, SHUTDOWN_TIMEOUT_MS).unref();
+      app
+        .close()
+        .then(() => db.close())
+        .then(
+          () => {
+            console.log('服务已停止');
+            process.exit(0);
+          },
+          (err: unknown) => {
+            console.error('停止服务时出错', err);
+            process.exit(1);
+          },
+        );
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  } catch (err) {
+    console.error('启动失败:', err instanceof Error ? err.message : err);
+    await handle?.close().catch(() => {});
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,64 @@
+/**
+ * The built web app (Vite `dist/`). Caching follows how the files change:
+ *   index.html    no-cache  — always revalidated, so a deploy is picked up on the next load;
+ *   version.json  no-store  — the live worker polls it to detect a new deploy;
+ *   assets/*      one year, immutable — Vite puts a content hash in those names;
+ *   anything else one hour.
+ * The app uses a hash router, so a non-API GET without a file extension that matches no file gets
+ * index.html. A missing file *with* an extension (an old hashed chunk) stays a 404, so the client's
+ * "chunk failed → reload" path runs instead of receiving HTML as JavaScript.
+ */
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fail } from '../http/envelope.ts';
+
+export const MISSING_BUILD_TEXT = '河北产权交易所门户：前端尚未构建，请先运行 npm run build，然后重启服务。';
+
+function cacheControlFor(filePath: string): string {
+  const base = path.basename(filePath);
+  if (base === 'index.html') return 'no-cache';
+  if (base === 'version.json') return 'no-store';
+  if (filePath.split(path.sep).includes('assets')) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+function hasIndex(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory() && existsSync(path.join(dir, 'index.html'));
+  } catch {
+    return false;
+  }
+}
+
+/** Registers the static files and returns the not-found fallback for non-API paths. */
+export async function registerStatic(
+  app: FastifyInstance,
+  staticDir: string,
+): Promise<(request: FastifyRequest, reply: FastifyReply) => unknown> {
+  if (!hasIndex(staticDir)) {
+    app.log.warn({ staticDir }, '前端构建目录不存在，只提供 API');
+    app.get('/', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(MISSING_BUILD_TEXT));
+    return (_request, reply) => reply.code(404).send(fail(404, '页面不存在'));
+  }
+
+  await app.register(fastifyStatic, {
+    root: staticDir,
+    prefix: '/',
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', cacheControlFor(filePath));
+    },
+  });
+
+  return (request, reply) => {
+    const lastSegment = request.url.split('?')[0]!.split('/').pop() ?? '';
+    if ((request.method === 'GET' || request.method === 'HEAD') && !lastSegment.includes('.')) {
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).send(fail(404, '页面不存在'));
+  };
+}

@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { Button, Result } from 'antd';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/chunkReload';
+
+/** A route failed to render or load. A failed chunk load reloads the route (spec section 2). */
+export function RouteError({ error, reset }: ErrorComponentProps) {
+  const chunkError = isChunkLoadError(error);
+  useEffect(() => {
+    if (chunkError) reloadOnceForChunkError();
+  }, [chunkError]);
+
+  return (
+    <Result
+      status="warning"
+      title={chunkError ? '页面已更新，正在重新加载…' : '页面加载失败'}
+      subTitle={chunkError ? undefined : '请稍后重试；如果问题持续，请联系客服人员。'}
+      extra={
+        !chunkError && (
+          <Button type="primary" onClick={reset}>
+            重试
+          </Button>
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The wire contract between the browser and `server/`: envelope, page shape and the entities the spec
+ * names (section 3). Field names are the spec's (and the SpringBlade family's, see guide/api-reference.md).
+ * Amounts on the wire are yuan (the contract's unit); the database keeps integer fen.
+ * Times on the wire are 'YYYY-MM-DD HH:mm:ss' strings in China time, as the real system sends them.
+ */
+
+/** Every API answer. `code` 200 means success. */
+export interface Envelope<T> {
+  code: number;
+  success: boolean;
+  msg: string;
+  data: T;
+}
+
+/** Paged lists (MyBatis-Plus IPage shape): the spec reads `data.records`. */
+export interface Page<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+/** 0/1 flags as the real system sends them. */
+export type Flag = 0 | 1;
+
+export interface NavigationEntry {
+  id: number;
+  navigationName: string;
+  /** Internal route path (inStation 1) or absolute URL (inStation 0). */
+  navigationUrl: string;
+  inStation: Flag;
+  /** 1 opens a new tab. */
+  openPage: Flag;
+  /** 1 shows the entry in the top menu. */
+  menuFlag: Flag;
+  sort: number;
+  children: NavigationEntry[];
+}
+
+export interface NewsItem {
+  id: number;
+  plateId: number;
+  title: string;
+  summarys: string;
+  imgSrc: string;
+  isOuterLink: Flag;
+  outerLinkUrl: string;
+  source: string;
+  publishDate: string;
+  createTime: string;
+}
+
+export interface NewsDetail extends NewsItem {
+  /** Sanitised HTML. */
+  content: string;
+}
+
+/** Notice types: 1 listing announcement, 2 transaction announcement, 3 result notice (ours; spec: not shown). */
+export interface Notice {
+  id: number;
+  noticeTitle: string;
+  noticeType: number;
+  assetsId: number | null;
+  publishDate: string;
+}
+
+/** A listed asset / project as the search lists return it. */
+export interface ListedAsset {
+  id: number;
+  projectCode: string;
+  assetsName: string;
+  typeCode: number | null;
+  typeName: string;
+  associationId: number | null;
+  projectNature: number;
+  /** 0 or 3: single asset detail; 1 or 2: package. */
+  projectType: number;
+  /** Text containing 正在报名, 预披露, 已结束, 已成交 or 报名已截止. */
+  state: string;
+  /** 2 priced with unit; 3 free text in priceOther; otherwise yuan. */
+  priceType: number;
+  startPrice: number;
+  /** 2 means a range up to theToneMax. */
+  theToneInterval: number;
+  theToneMax: number | null;
+  priceUnit: string;
+  priceOther: string;
+  deposit: number;
+  announcementStartTime: string;
+  announcementEndTime: string;
+  city: string;
+  county: string;
+  orgName: string;
+  imgUrl: string;
+  circuseeCount: number;
+}
+
+/** User info as `/dscq-user/user/detail` returns it (spec section 3). */
+export interface UserInfo {
+  baseUserId: string;
+  loginName: string;
+  name: string;
+  /** 0, 1, 2 are authenticated states. */
+  authStatus: number;
+  headImg: string;
+  isAllowAccess: boolean;
+}
+
+/** Server clock answer for the live worker's offset measurement (ours; spec: not shown). */
+export interface ServerTime {
+  /** Epoch milliseconds. */
+  now: number;
+}
+
+/** The static file the version poll reads. */
+export interface VersionFile {
+  version: string;
+}
+
+/** Asset type codes the spec uses (section 2, home page). */
+export const TYPE_CODES = {
+  equity: 1,
+  physical: 2,
+  leasing: 3,
+  capitalIncrease: 4,
+  judicial: 5,
+  houseLeasing: 6,
+} as const;
+
+/** associationId of administrative and institutional assets (spec section 2). */
+export const ADMINISTRATIVE_ASSOCIATION_ID = 88;

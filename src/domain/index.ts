@@ -1,0 +1,12 @@
+/** The pure domain rules shared by the browser, the live worker and the server. */
+export * from './contracts';
+export * from './decimal';
+export * from './money';
+export * from './validation';
+export * from './idCard';
+export * from './creditCode';
+export * from './password';
+export * from './text';
+export * from './listing';
+export * from './bidding';
+export * from './constants';

@@ -1,0 +1,166 @@
+/**
+ * Money rules (spec section 5 "Money input" / "Money display", section 9).
+ *
+ * Amounts on the wire are yuan; the database keeps integer fen. Every conversion here is exact: values
+ * are read as decimal text and computed with BigInt (see ./decimal), never with float arithmetic.
+ */
+import {
+  decimalToText,
+  fromScaledInteger,
+  parseDecimal,
+  roundDecimal,
+  toScaledInteger,
+  trimFraction,
+} from './decimal';
+
+/** Money input: at most this many integer digits (spec). */
+export const MONEY_INPUT_MAX_INTEGER_DIGITS = 12;
+/** Money input: longer decimal parts are truncated to this many digits (spec). */
+export const MONEY_INPUT_MAX_DECIMALS = 6;
+/** Amounts of this many yuan or more are displayed in 万元 (spec). */
+export const WAN_YUAN_THRESHOLD = 10_000;
+/** 万元 amounts show up to this many decimals (spec); 6 decimals of 万元 is exactly one fen. */
+export const WAN_YUAN_MAX_DECIMALS = 6;
+/** formatAmount's default number of decimals (spec). */
+export const AMOUNT_DEFAULT_DECIMALS = 3;
+/** formatAmount clamps its decimals to this range (spec). */
+export const AMOUNT_MIN_DECIMALS = 0;
+export const AMOUNT_MAX_DECIMALS = 20;
+
+const FEN_PER_YUAN = 100n;
+/** One 万元 is 10^6 fen (10000 yuan × 100). */
+const WAN_YUAN_SCALE = 6;
+
+const MONEY_INPUT = new RegExp(`^(\\d{1,${MONEY_INPUT_MAX_INTEGER_DIGITS}})(?:\\.(\\d*))?$`);
+
+/**
+ * Sanitises what a user typed into a money field (spec: up to 12 integer digits, optionally a decimal
+ * part; decimals longer than 6 are truncated to 6; anything else becomes '').
+ *
+ * Decisions: surrounding white space is trimmed; the text is otherwise kept as typed (leading zeros
+ * and a trailing '.' stay, so '12.' survives while the user is still typing); a sign, a leading '.',
+ * separators, exponents and letters all give ''. Numbers are read through `String(value)`.
+ *
+ * '12.1234567' → '12.123456', '1234567890123' → '', '-1' → '', 'abc' → ''.
+ */
+export function sanitizeMoneyInput(raw: string | number | null | undefined): string {
+  if (raw === null || raw === undefined) return '';
+  const text = String(raw).trim();
+  const match = MONEY_INPUT.exec(text);
+  if (!match) return '';
+  const int = match[1] ?? '';
+  const frac = match[2];
+  if (frac === undefined) return int;
+  return `${int}.${frac.slice(0, MONEY_INPUT_MAX_DECIMALS)}`;
+}
+
+/** Yuan (number or decimal text) → fen as a BigInt, half away from zero; null when not a number. */
+export function toFenBigInt(yuan: number | string | null | undefined): bigint | null {
+  const parts = parseDecimal(yuan);
+  return parts === null ? null : toScaledInteger(parts, 2);
+}
+
+/**
+ * Yuan → integer fen, rounded half away from zero to the fen (1.005 → 101, -1.005 → -101, '0.125' → 13).
+ * Throws a RangeError for input that is not a finite decimal or whose fen is beyond Number.MAX_SAFE_INTEGER.
+ */
+export function yuanToFen(yuan: number | string): number {
+  const fen = toFenBigInt(yuan);
+  if (fen === null) throw new RangeError(`不是有效的金额: ${String(yuan)}`);
+  const result = Number(fen);
+  if (!Number.isSafeInteger(result)) throw new RangeError(`金额超出范围: ${String(yuan)}`);
+  return result;
+}
+
+/**
+ * Integer fen → yuan as a number (12345 → 123.45). The result is the double nearest to the exact
+ * decimal value, i.e. the same number the literal `123.45` gives. Throws a RangeError for non-integers.
+ */
+export function fenToYuan(fen: number): number {
+  if (!Number.isSafeInteger(fen)) throw new RangeError(`分必须是整数: ${String(fen)}`);
+  return fen / 100;
+}
+
+/** Integer fen → exact yuan text with 2 decimals and no separators (12345 → '123.45', -5 → '-0.05'). */
+export function fenToYuanText(fen: number | bigint): string {
+  const scaled = typeof fen === 'bigint' ? fen : BigInt(fen);
+  return decimalToText(fromScaledInteger(scaled, 2), { grouped: false });
+}
+
+/** Clamps a decimals argument to the spec's 0–20 (non-integers truncated, NaN → default 3). */
+export function clampDecimals(decimals: number): number {
+  if (Number.isNaN(decimals)) return AMOUNT_DEFAULT_DECIMALS;
+  return Math.min(AMOUNT_MAX_DECIMALS, Math.max(AMOUNT_MIN_DECIMALS, Math.trunc(decimals)));
+}
+
+/**
+ * General number formatter (spec: decimals clamp to 0–20, default 3, thousands separators).
+ * Always shows exactly `decimals` fraction digits, rounding half away from zero on the decimal value
+ * (formatAmount(1234.5) → '1,234.500', formatAmount(1.005, 2) → '1.01'). Returns '' when the value
+ * is not a finite number or decimal text.
+ */
+export function formatAmount(
+  value: number | string | null | undefined,
+  decimals: number = AMOUNT_DEFAULT_DECIMALS,
+): string {
+  const parts = parseDecimal(value);
+  if (parts === null) return '';
+  return decimalToText(roundDecimal(parts, clampDecimals(decimals)));
+}
+
+/**
+ * Like formatAmount but shows at most `maxDecimals` decimals and trims trailing zeros
+ * (12.5 → '12.5', 1234 → '1,234', 0.1234567 → '0.123457'). Used for unit prices (priceType 2).
+ */
+export function formatTrimmedAmount(
+  value: number | string | null | undefined,
+  maxDecimals: number = WAN_YUAN_MAX_DECIMALS,
+): string {
+  const parts = parseDecimal(value);
+  if (parts === null) return '';
+  return decimalToText(trimFraction(roundDecimal(parts, clampDecimals(maxDecimals))));
+}
+
+export type MoneyUnit = '万元' | '元';
+
+/** How an amount in yuan is displayed (spec section 5 "Money display"). */
+export interface MoneyDisplay {
+  /** The number without its unit: '12,345.678912' (万元) or '9,999.99' (元). */
+  text: string;
+  unit: MoneyUnit;
+  /** text + unit, ready to render: '12,345.678912万元', '9,999.99元'. */
+  label: string;
+  /**
+   * Tooltip in yuan. The spec gives it to amounts below 10000 yuan only ('9,999.99元');
+   * null for amounts shown in 万元.
+   */
+  yuanTooltip: string | null;
+}
+
+/**
+ * Money display rule. The amount is first rounded to the fen (half away from zero); then
+ * - |amount| ≥ 10000 yuan: divided by 10000 exactly, shown in 万元 with up to 6 decimals, trailing
+ *   zeros trimmed (10000 → '1万元', 12345000 → '1,234.5万元', 123456789.12 → '12,345.678912万元');
+ * - below: shown in 元 with exactly 2 decimals (9999.99 → '9,999.99元', 500 → '500.00元') and a yuan
+ *   tooltip with the same text.
+ * Thousands separators in both. Returns null when the value is not a number (callers show '--').
+ */
+export function formatMoney(yuan: number | string | null | undefined): MoneyDisplay | null {
+  const fen = toFenBigInt(yuan);
+  if (fen === null) return null;
+  const magnitude = fen < 0n ? -fen : fen;
+  if (magnitude >= BigInt(WAN_YUAN_THRESHOLD) * FEN_PER_YUAN) {
+    // 万元 = fen / 10^6: read the fen integer with 6 implied decimals, exact.
+    const text = decimalToText(trimFraction(fromScaledInteger(fen, WAN_YUAN_SCALE)));
+    return { text, unit: '万元', label: `${text}万元`, yuanTooltip: null };
+  }
+  const text = decimalToText(fromScaledInteger(fen, 2));
+  return { text, unit: '元', label: `${text}元`, yuanTooltip: `${text}元` };
+}
+
+/** Yuan text with separators and 2 decimals plus 元, whatever the size (123456789.12 → '123,456,789.12元'). */
+export function formatYuan(yuan: number | string | null | undefined): string {
+  const fen = toFenBigInt(yuan);
+  if (fen === null) return '';
+  return `${decimalToText(fromScaledInteger(fen, 2))}元`;
+}

@@ -1,0 +1,109 @@
+import { Tabs, Tag } from 'antd';
+import { Link } from '@tanstack/react-router';
+import { QueryState } from '@/components/QueryState';
+import { Price } from '@/components/Price';
+import { HOME_LISTING_ROWS_PER_TYPE } from '@/domain/constants';
+import { TYPE_CODES, type ListedAsset } from '@/domain/contracts';
+import { isPackageProject, listingPriceDisplay, listingStatusLabel } from '@/domain/listing';
+import { useListings, type ListingQuery } from '../api/get-listings';
+
+/** The trade listing tabs (spec section 2) with the type each shows and where its More link goes. */
+const TABS: { key: string; label: string; query: Omit<ListingQuery, 'size'>; moreTypeCode?: number }[] = [
+  { key: 'equity', label: '产权转让', query: { typeCode: TYPE_CODES.equity }, moreTypeCode: TYPE_CODES.equity },
+  { key: 'physical', label: '实物资产', query: { typeCode: TYPE_CODES.physical }, moreTypeCode: TYPE_CODES.physical },
+  {
+    key: 'capital',
+    label: '增资扩股',
+    query: { typeCode: TYPE_CODES.capitalIncrease },
+    moreTypeCode: TYPE_CODES.capitalIncrease,
+  },
+  { key: 'leasing', label: '房屋租赁', query: { typeCode: TYPE_CODES.leasing }, moreTypeCode: TYPE_CODES.houseLeasing },
+  {
+    key: 'others',
+    label: '其他',
+    query: {
+      notTypeCodeList: [TYPE_CODES.equity, TYPE_CODES.physical, TYPE_CODES.leasing, TYPE_CODES.capitalIncrease, TYPE_CODES.judicial],
+    },
+  },
+  { key: 'judicial', label: '司法拍卖', query: { typeCode: TYPE_CODES.judicial }, moreTypeCode: TYPE_CODES.judicial },
+];
+
+const STATUS_COLOURS: Record<string, string> = {
+  正在报名: 'red',
+  预披露: 'orange',
+  已成交: 'green',
+  报名已截止: 'default',
+  已结束: 'default',
+};
+
+function detailHref(asset: ListedAsset): string {
+  return isPackageProject(asset.projectType) ? `#/projectPkg/${asset.id}.html` : `#/projectDetail/${asset.id}.html`;
+}
+
+function ListingRows({ query }: { query: Omit<ListingQuery, 'size'> }) {
+  const listings = useListings({ ...query, size: HOME_LISTING_ROWS_PER_TYPE });
+  return (
+    <QueryState query={listings} isEmpty={(page) => page.records.length === 0} emptyHint="请稍后再来查看">
+      {(page) => (
+        <table className="listing-table">
+          <thead>
+            <tr>
+              <th scope="col">项目名称</th>
+              <th scope="col">挂牌价格</th>
+              <th scope="col">挂牌日期</th>
+              <th scope="col">状态</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.records.map((asset) => {
+              const status = listingStatusLabel(asset.state);
+              return (
+                <tr key={asset.id}>
+                  <td className="listing-table__name">
+                    <a href={detailHref(asset)} title={asset.assetsName}>
+                      {asset.assetsName}
+                    </a>
+                  </td>
+                  <td className="listing-table__price">
+                    <Price {...listingPriceDisplay(asset)} />
+                  </td>
+                  <td className="listing-table__date tabular">{asset.announcementStartTime.slice(0, 10)}</td>
+                  <td className="listing-table__status">
+                    <Tag color={STATUS_COLOURS[status] ?? 'default'}>{status}</Tag>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </QueryState>
+  );
+}
+
+export function ListingTabs() {
+  return (
+    <section className="home-panel home-listings" aria-labelledby="home-listings-title">
+      <h2 id="home-listings-title" className="home-panel__title">
+        交易项目
+      </h2>
+      <Tabs
+        destroyOnHidden
+        items={TABS.map((tab) => ({
+          key: tab.key,
+          label: tab.label,
+          children: (
+            <>
+              <ListingRows query={tab.query} />
+              <div className="home-panel__more">
+                <Link to="/project" search={tab.moreTypeCode ? { typeCode: tab.moreTypeCode } : {}}>
+                  查看更多 &gt;
+                </Link>
+              </div>
+            </>
+          ),
+        }))}
+      />
+    </section>
+  );
+}

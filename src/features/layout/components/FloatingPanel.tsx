@@ -1,0 +1,143 @@
+import { useEffect, useState } from 'react';
+import { App, Popover } from 'antd';
+import {
+  ClockCircleOutlined,
+  CustomerServiceOutlined,
+  HeartOutlined,
+  PhoneOutlined,
+  ThunderboltOutlined,
+  UpOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useNavigate } from '@tanstack/react-router';
+import { FLOAT_PANEL_SCROLL_THRESHOLD_PX } from '@/domain/constants';
+import { session } from '@/lib/session';
+import { SITE_INFO } from '../siteInfo';
+
+export const LOGIN_PROMPT = { title: '溫馨提示', content: '请先登录', okText: '去登录', cancelText: '取消' } as const;
+
+/** The shortcuts that need a login, with the page each returns to after it. */
+const PROTECTED_SHORTCUTS = [
+  { key: 'usercenter', label: '用户中心', icon: <UserOutlined />, target: '/usercenterIndex' },
+  { key: 'quote', label: '竞价室', icon: <ThunderboltOutlined />, target: '/myProject?list=2' },
+  { key: 'collect', label: '我的收藏', icon: <HeartOutlined />, target: '/myCollect' },
+] as const;
+
+function useScrolledPast(px: number, enabled: boolean): boolean {
+  const [past, setPast] = useState(() => !enabled || window.scrollY > px);
+  useEffect(() => {
+    if (!enabled) {
+      setPast(true);
+      return;
+    }
+    const onScroll = () => setPast(window.scrollY > px);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [px, enabled]);
+  return past;
+}
+
+/**
+ * The right-hand floating panel (spec section 2). On the home page it appears after 300 px of scroll;
+ * elsewhere it is always there.
+ */
+export function FloatingPanel({ onHomePage }: { onHomePage: boolean }) {
+  const visible = useScrolledPast(FLOAT_PANEL_SCROLL_THRESHOLD_PX, onHomePage);
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+
+  const open = (target: string) => {
+    if (session.isLoggedIn()) {
+      void navigate({ href: target });
+      return;
+    }
+    modal.confirm({
+      ...LOGIN_PROMPT,
+      onOk: () => navigate({ to: '/login', search: { redirect: target } }),
+    });
+  };
+
+  const { serviceHours: hours } = SITE_INFO;
+  return (
+    <aside className={`float-panel${visible ? '' : ' float-panel--hidden'}`} aria-label="快捷入口" aria-hidden={!visible} inert={!visible}>
+      <ul>
+        {PROTECTED_SHORTCUTS.map((item) => (
+          <li key={item.key}>
+            <button type="button" onClick={() => open(item.target)}>
+              {item.icon}
+              <span>{item.label}</span>
+            </button>
+          </li>
+        ))}
+        <li>
+          <Popover
+            placement="left"
+            title="联系我们"
+            content={
+              <div className="float-panel__popover">
+                {SITE_INFO.departmentPhones.map((item) => (
+                  <p key={item.department}>
+                    {item.department}：<span className="tabular">{item.phone}</span>
+                  </p>
+                ))}
+                <p>邮箱：{SITE_INFO.email}</p>
+              </div>
+            }
+          >
+            <button type="button">
+              <CustomerServiceOutlined />
+              <span>联系我们</span>
+            </button>
+          </Popover>
+        </li>
+        <li>
+          <Popover
+            placement="left"
+            title="工作时间"
+            content={
+              <div className="float-panel__popover">
+                <p>{hours.weekdays}</p>
+                <p>上午 {hours.morning}</p>
+                <p>夏季下午 {hours.summerAfternoon}</p>
+                <p>冬季下午 {hours.winterAfternoon}</p>
+              </div>
+            }
+          >
+            <button type="button">
+              <ClockCircleOutlined />
+              <span>工作时间</span>
+            </button>
+          </Popover>
+        </li>
+        <li>
+          <Popover
+            placement="left"
+            title="监督电话"
+            content={
+              <div className="float-panel__popover">
+                <p>
+                  监督电话：<span className="tabular">{SITE_INFO.supervisionPhone}</span>
+                </p>
+                <p>
+                  投诉电话：<span className="tabular">{SITE_INFO.complaintPhone}</span>
+                </p>
+              </div>
+            }
+          >
+            <button type="button">
+              <PhoneOutlined />
+              <span>监督电话</span>
+            </button>
+          </Popover>
+        </li>
+        <li>
+          <button type="button" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+            <UpOutlined />
+            <span>返回顶部</span>
+          </button>
+        </li>
+      </ul>
+    </aside>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { Outlet, useMatches } from '@tanstack/react-router';
+import { documentTitleOf } from '@/routes/meta';
+import { Breadcrumbs } from './Breadcrumbs';
+import { FloatingPanel } from './FloatingPanel';
+import { SiteFooter } from './SiteFooter';
+import { SimpleHeader, SiteHeader } from './SiteHeader';
+
+/** The page frame: header (full or simple), breadcrumbs, the page, footer and floating panel. */
+export function RootLayout() {
+  const matches = useMatches();
+  const leaf = matches[matches.length - 1];
+  const title = leaf?.staticData.title;
+  const simple = Boolean(leaf?.staticData.simpleHeader);
+  const onHomePage = leaf?.fullPath === '/index';
+
+  useEffect(() => {
+    document.title = documentTitleOf(title);
+  }, [title]);
+
+  return (
+    <div className="site">
+      {simple ? <SimpleHeader title={title ?? ''} /> : <SiteHeader />}
+      <main className="site-main">
+        {!onHomePage && !simple && title && <Breadcrumbs title={title} />}
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <FloatingPanel onHomePage={onHomePage} />
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+import { homeHandlers } from './home';
+import { layoutHandlers } from './layout';
+
+export const handlers = [...layoutHandlers, ...homeHandlers];

@@ -1,0 +1,155 @@
+/**
+ * Test harness: a fresh database per call — a temp SQLite file, or, when TEST_DATABASE_URL is set,
+ * a fresh PostgreSQL schema (dropped in teardown) — migrated and seeded at a fixed clock.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app.ts';
+import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
+import { prepareDatabase } from '../../server/startup.ts';
+
+/** The seed clock used by every test: 2026-11-21 12:00:00 China time. */
+export const NOW = Date.UTC(2026, 10, 21, 4, 0, 0);
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+export const DIALECT = TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** Opens another independent handle on the same database (another "process"). */
+  openAnother(): DatabaseHandle;
+  cleanup(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (TEST_DATABASE_URL) {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const open = () => openDatabase({ databaseUrl: TEST_DATABASE_URL, searchPath: schema, poolMax: 4 });
+    const handles = [open()];
+    return {
+      handle: handles[0]!,
+      openAnother: () => {
+        const h = open();
+        handles.push(h);
+        return h;
+      },
+      cleanup: async () => {
+        await Promise.all(handles.map((h) => h.close().catch(() => {})));
+        const drop = new pg.Client({ connectionString: TEST_DATABASE_URL });
+        await drop.connect();
+        await drop.query(`drop schema if exists ${schema} cascade`);
+        await drop.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  const file = path.join(dir, 'portal.sqlite');
+  const handles = [openDatabase({ sqliteFile: file })];
+  return {
+    handle: handles[0]!,
+    openAnother: () => {
+      const h = openDatabase({ sqliteFile: file });
+      handles.push(h);
+      return h;
+    },
+    cleanup: async () => {
+      await Promise.all(handles.map((h) => h.close().catch(() => {})));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Parsed answer bodies: tests assert their shape, so they read them loosely. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  handle: DatabaseHandle;
+  /** POST with query parameters, as the real client sends them; returns the parsed body too. */
+  post(url: string, query?: Record<string, string | number>): Promise<{ res: LightMyRequestResponse; body: Json }>;
+  get(url: string, query?: Record<string, string | number>): Promise<{ res: LightMyRequestResponse; body: Json }>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  seed?: boolean;
+  staticDir?: string;
+  /** Capture log lines here (level info); no logging otherwise. */
+  logStream?: Writable;
+  now?: () => number;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const { handle } = database;
+  await prepareDatabase(handle, { seed: options.seed ?? true, now: NOW });
+  const app = await buildApp({
+    db: handle.db,
+    config: { staticDir: options.staticDir ?? path.join(tmpdir(), 'portal-no-such-dist'), logLevel: 'info' },
+    logger: options.logStream ? { stream: options.logStream, level: 'info' } : false,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  await app.ready();
+
+  const call = async (method: 'GET' | 'POST', url: string, query?: Record<string, string | number>) => {
+    const res = await app.inject({
+      method,
+      url,
+      ...(query ? { query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) } : {}),
+    });
+    let body: unknown;
+    try {
+      body = res.json();
+    } catch {
+      body = res.body;
+    }
+    return { res, body };
+  };
+
+  return {
+    app,
+    database,
+    handle,
+    post: (url, query) => call('POST', url, query),
+    get: (url, query) => call('GET', url, query),
+    close: async () => {
+      await app.close();
+      await database.cleanup();
+    },
+  };
+}
+
+/** A writable that keeps every log line (pino writes one JSON object per line). */
+export function captureLogs(): { stream: Writable; text(): string; lines(): Record<string, unknown>[] } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      chunks.push(String(chunk));
+      done();
+    },
+  });
+  const text = () => chunks.join('');
+  return {
+    stream,
+    text,
+    lines: () =>
+      text()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
+  };
+}
+
+/** The envelope's exact key set: nothing else (no stack, no SQL) may appear. */
+export const ENVELOPE_KEYS = ['code', 'data', 'msg', 'success'];

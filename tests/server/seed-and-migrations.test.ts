@@ -1,0 +1,91 @@
+/** Migrations re-run safely; the seed is idempotent; concurrent start-ups stay correct. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../server/db/schema.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { migrateToLatest, withStartupLock } from '../../server/db/migrate.ts';
+import { migrations } from '../../server/db/migrations/index.ts';
+import { seedDemoData } from '../../server/seed/seed.ts';
+import { prepareDatabase } from '../../server/startup.ts';
+import { createTestDatabase, NOW, type TestDatabase } from './helpers.ts';
+
+const TABLES = ['navigation', 'news_plate', 'news', 'project', 'notice'] as const;
+const DAY = 86_400_000;
+
+async function snapshot(db: Kysely<Database>) {
+  const out: Record<string, unknown[]> = {};
+  for (const table of TABLES) out[table] = await db.selectFrom(table).selectAll().orderBy('id').execute();
+  return out;
+}
+
+let database: TestDatabase;
+
+beforeEach(async () => {
+  database = await createTestDatabase();
+});
+afterEach(async () => {
+  await database.cleanup();
+});
+
+it('migrates a fresh database once; a re-run does nothing', async () => {
+  const { db, schema } = database.handle;
+  const first = await migrateToLatest(db, schema);
+  expect(first.map((r) => [r.migrationName, r.status])).toEqual(Object.keys(migrations).map((name) => [name, 'Success']));
+  expect(await migrateToLatest(db, schema)).toEqual([]);
+  for (const table of TABLES) {
+    expect(await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual({ n: 0 });
+  }
+});
+
+it('seeds the demo data once: a second run (even days later) inserts and changes nothing', async () => {
+  const { db, schema } = database.handle;
+  await migrateToLatest(db, schema);
+  const report = await seedDemoData(db, { now: NOW });
+  expect(report).toEqual({ navigation: 29, news_plate: 10, news: 40, project: 150, notice: 30 });
+  const before = await snapshot(db);
+  expect(before.project).toHaveLength(150);
+
+  expect(await seedDemoData(db, { now: NOW })).toEqual({ navigation: 0, news_plate: 0, news: 0, project: 0, notice: 0 });
+  expect(await seedDemoData(db, { now: NOW + 40 * DAY })).toEqual({ navigation: 0, news_plate: 0, news: 0, project: 0, notice: 0 });
+  expect(await snapshot(db)).toEqual(before);
+});
+
+it('stores amounts as integer fen and times as epoch ms', async () => {
+  const { db } = database.handle;
+  await prepareDatabase(database.handle, { seed: true, now: NOW });
+  const row = await db.selectFrom('project').selectAll().where('project_code', '=', 'HBCQ-GQ2026-0012').executeTakeFirstOrThrow();
+  expect(row.start_price_fen).toBe(480_200_000);
+  expect(row.deposit_fen).toBe(96_000_000);
+  expect(typeof row.announcement_start_at).toBe('number');
+  expect(row.announcement_start_at).toBe(Date.UTC(2026, 10, 9, 1, 0, 0));
+  const all = await db.selectFrom('project').select(['start_price_fen', 'deposit_fen']).execute();
+  expect(all.every((r) => Number.isSafeInteger(r.start_price_fen) && Number.isSafeInteger(r.deposit_fen))).toBe(true);
+});
+
+it('several processes starting at once migrate and seed exactly once', async () => {
+  const handles = [database.handle, database.openAnother(), database.openAnother()];
+  const results = await Promise.all(handles.map((h) => prepareDatabase(h, { seed: true, now: NOW })));
+  expect(results.flatMap((r) => r.migrations)).toEqual(Object.keys(migrations));
+  expect(results.reduce((sum, r) => sum + r.seeded!.project, 0)).toBe(150);
+  expect(results.reduce((sum, r) => sum + r.seeded!.notice, 0)).toBe(30);
+  const counts = await database.handle.db.selectFrom('project').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  expect(counts).toEqual({ n: 150 });
+});
+
+it('the start-up lock lets one holder in at a time, across handles', async () => {
+  const events: string[] = [];
+  const holder = (name: string) => async () => {
+    events.push(`${name} in`);
+    await sleep(150);
+    events.push(`${name} out`);
+  };
+  await Promise.all([
+    withStartupLock(database.handle, holder('a')),
+    withStartupLock(database.openAnother(), holder('b')),
+    withStartupLock(database.openAnother(), holder('c')),
+  ]);
+  expect(events).toHaveLength(6);
+  for (let i = 0; i < 6; i += 2) {
+    expect(events[i]!.split(' ')).toEqual([expect.any(String), 'in']);
+    expect(events[i + 1]).toBe(`${events[i]!.split(' ')[0]} out`);
+  }
+});
