@@ -14,12 +14,14 @@ export function NewsPanel() {
   const news = useNews({ size: HOME_NEWS_PER_TAB });
   return (
     <section className="home-panel home-news" aria-labelledby="home-news-title">
-      <h2 id="home-news-title" className="home-panel__title">
-        新闻动态
+      <div className="home-panel__head">
+        <h2 id="home-news-title" className="home-panel__title">
+          新闻动态
+        </h2>
         <a className="home-panel__title-more" href="#/xwzx">
           更多 &gt;
         </a>
-      </h2>
+      </div>
       <QueryState query={news} isEmpty={(page) => page.records.length === 0}>
         {(page) => (
           <ul className="text-list text-list--two-columns">
