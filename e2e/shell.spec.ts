@@ -110,3 +110,23 @@ test.describe('portal frame', () => {
     await expect(page.getByRole('dialog').getByText('请先登录')).toBeVisible();
   });
 });
+
+test.describe('live worker', () => {
+  test('polls the version file from the worker and keeps the served version', async ({ page, request }) => {
+    const served = (await (await request.get('/version.json')).json()) as { version: string };
+    await gotoHome(page);
+    await expect
+      .poll(async () => page.evaluate(() => JSON.parse(localStorage.getItem('hbcq-version') ?? 'null')?.content ?? null))
+      .toBe(served.version);
+  });
+
+  test('a stored version that differs from the served one reloads the page and shows the notice', async ({ page }) => {
+    await gotoHome(page);
+    await page.evaluate(() =>
+      localStorage.setItem('hbcq-version', JSON.stringify({ dataType: 'string', content: 'old-build', area: 'local', datetime: 0 })),
+    );
+    await page.reload();
+    await expect(page.getByText('检测到版本更新，刷新页面')).toBeVisible();
+    await expect(page).toHaveURL(/#\/index$/);
+  });
+});

@@ -3,7 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { createAppRouter } from './app/router';
+import { API_BASE, CLIENT_ID, VERSION_URL } from './api/config';
 import { reloadOnceForChunkError } from './lib/chunkReload';
+import { getLiveClient } from './live';
 import './styles/global.css';
 
 // A chunk that vanished after a deployment: reload once to pick up the new build (spec section 2).
@@ -14,9 +16,11 @@ window.addEventListener('vite:preloadError', (event) => {
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+// The one live worker: every live timer (clock, polls, version check) runs there.
+const live = getLiveClient({ apiBase: API_BASE, versionUrl: VERSION_URL, clientId: CLIENT_ID });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App router={router} queryClient={queryClient} />
+    <App router={router} queryClient={queryClient} live={live} />
   </StrictMode>,
 );

@@ -5,9 +5,11 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { LiveProvider, type LiveClient } from '@/live';
 import { connectHttp } from './httpEffects';
 import type { AppRouter } from './router';
 import { theme } from './theme';
+import { VersionWatcher } from './VersionWatcher';
 
 dayjs.locale('zh-cn');
 
@@ -19,16 +21,26 @@ function Shell({ router }: { router: AppRouter }) {
     connectHttp(router, { message, modal });
     setReady(true);
   }, [router, message, modal]);
-  return ready ? <RouterProvider router={router} /> : null;
+  return ready ? (
+    <>
+      <VersionWatcher />
+      <RouterProvider router={router} />
+    </>
+  ) : null;
 }
 
-/** The providers every page runs in; tests render this too, with their own router and query client. */
-export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
+/**
+ * The providers every page runs in. Tests render this too, with their own router, query client and an
+ * in-process live client instead of the worker.
+ */
+export function App({ router, queryClient, live }: { router: AppRouter; queryClient: QueryClient; live: LiveClient }) {
   return (
     <ConfigProvider locale={zhCN} theme={theme}>
       <AntdApp>
         <QueryClientProvider client={queryClient}>
-          <Shell router={router} />
+          <LiveProvider client={live}>
+            <Shell router={router} />
+          </LiveProvider>
         </QueryClientProvider>
       </AntdApp>
     </ConfigProvider>

@@ -1,0 +1,18 @@
+/** The main-thread face of the live worker. Views import from here; nothing here exposes comlink. */
+export type {
+  ClockValue,
+  LiveConfig,
+  LiveStreams,
+  NoParams,
+  StreamName,
+  StreamParams,
+  StreamValue,
+  VersionValue,
+} from './protocol';
+export { DEFAULT_LIVE_CONFIG } from './protocol';
+export { createLiveClient, LiveStreamError, type LiveClient } from './liveClient';
+export { getLiveClient, startLiveWorker, type LiveWorkerClient } from './worker';
+export { LiveProvider, type LiveProviderProps } from './LiveProvider';
+export { useLive, useLiveStream } from './useLive';
+export { useObservable } from './useObservable';
+export { watchVersion, decideVersion, VERSION_UPDATE_NOTICE, type VersionWatchHooks } from './versionWatch';

@@ -1,0 +1,140 @@
+/**
+ * The main-thread face of the live worker: `live.stream(name, params)` is a typed RxJS Observable.
+ *
+ * - One worker subscription per distinct (name, params), however many views watch it: streams are
+ *   multicast here (refcount; the latest value replayed to late subscribers) and cached by key, so the
+ *   same call returns the same Observable (stable identity for `useObservable`).
+ * - The first subscriber calls the remote `subscribe` with a `Comlink.proxy` callback; the last one leaving
+ *   calls the returned handle and releases it (closing its MessagePort pair).
+ * - No `observeOn(asyncScheduler)`: over comlink every value already arrives in its own MessagePort task,
+ *   so there is no re-entrancy to break; `asyncScheduler` would add a main-thread `setTimeout` per message
+ *   (the design forbids live main-thread timers) and delay every tick. With the in-process service (tests)
+ *   delivery is synchronous, which RxJS and `useSyncExternalStore` both handle.
+ * - The cache keeps one cold Observable per key ever requested (no connection while unobserved): a few
+ *   hundred bytes per hall filter/page, in exchange for identity that stays stable across re-renders.
+ */
+import * as Comlink from 'comlink';
+import { Observable, ReplaySubject, share } from 'rxjs';
+import {
+  streamKey,
+  type LiveConfig,
+  type LiveEvent,
+  type LiveRemote,
+  type LiveUnsubscribe,
+  type StreamName,
+  type StreamParamsArgs,
+  type StreamValue,
+} from './protocol';
+
+export interface LiveClient {
+  /** The stream `name` for `params`; shared with every other caller of the same (name, params). */
+  stream<K extends StreamName>(name: K, ...params: StreamParamsArgs<K>): Observable<StreamValue<K>>;
+  /** Tab visibility (the worker re-syncs on `true`). Fire and forget. */
+  setVisibility(visible: boolean): void;
+  configure(config: LiveConfig): Promise<void>;
+}
+
+/** A stream ended in the worker with an error (unknown name, failing producer). */
+export class LiveStreamError extends Error {
+  constructor(
+    readonly stream: string,
+    message: string,
+  ) {
+    super(`live stream '${stream}': ${message}`);
+    this.name = 'LiveStreamError';
+  }
+}
+
+export interface LiveClientOptions {
+  /** Where failures of fire-and-forget calls go. Default `console.warn`. */
+  onError?: (message: string, error: unknown) => void;
+}
+
+export function createLiveClient(remote: LiveRemote, options: LiveClientOptions = {}): LiveClient {
+  const onError = options.onError ?? ((message, error) => console.warn(`[live] ${message}`, error));
+  const cache = new Map<string, Observable<unknown>>();
+
+  /** Calls `fn` now; a throw or a rejection goes to `onError`. Resolves when it settled. */
+  const attempt = (label: string, fn: () => unknown): Promise<void> => {
+    let result: unknown;
+    try {
+      result = fn();
+    } catch (error) {
+      onError(label, error);
+      return Promise.resolve();
+    }
+    return Promise.resolve(result).then(
+      () => undefined,
+      (error: unknown) => onError(label, error),
+    );
+  };
+
+  const end = (name: string, unsubscribe: LiveUnsubscribe) => {
+    // A comlink handle is a proxy with its own MessagePort pair: release it once the call went through.
+    const release = (unsubscribe as Partial<Comlink.ProxyMethods>)[Comlink.releaseProxy];
+    void attempt(`${name}: unsubscribe failed`, () => unsubscribe()).then(() => {
+      if (typeof release === 'function') release();
+    });
+  };
+
+  const connect = (name: StreamName, params: unknown): Observable<unknown> =>
+    new Observable<unknown>((subscriber) => {
+      let closed = false;
+      let handle: LiveUnsubscribe | undefined;
+      const sink = Comlink.proxy((event: LiveEvent<unknown>) => {
+        // After teardown the subscriber is closed and ignores late messages still in flight.
+        if (event.type === 'value') subscriber.next(event.value);
+        else if (event.type === 'error') subscriber.error(new LiveStreamError(name, event.message));
+        else subscriber.complete();
+      });
+      let pending: LiveUnsubscribe | Promise<LiveUnsubscribe>;
+      try {
+        pending = remote.subscribe(name, (params ?? {}) as never, sink);
+      } catch (error) {
+        subscriber.error(error);
+        return undefined;
+      }
+      const accept = (unsubscribe: LiveUnsubscribe) => {
+        if (closed) end(name, unsubscribe);
+        else handle = unsubscribe;
+      };
+      if (pending instanceof Promise) {
+        pending.then(accept, (error: unknown) => {
+          if (!closed) subscriber.error(error);
+        });
+      } else {
+        accept(pending);
+      }
+      return () => {
+        closed = true;
+        if (handle) end(name, handle);
+        handle = undefined;
+      };
+    });
+
+  return {
+    stream<K extends StreamName>(name: K, ...args: StreamParamsArgs<K>): Observable<StreamValue<K>> {
+      const params = args[0] ?? {};
+      const key = streamKey(name, params);
+      let shared = cache.get(key);
+      if (!shared) {
+        shared = connect(name, params).pipe(
+          share({
+            connector: () => new ReplaySubject<unknown>(1),
+            resetOnError: true,
+            resetOnComplete: true,
+            resetOnRefCountZero: true,
+          }),
+        );
+        cache.set(key, shared);
+      }
+      return shared as Observable<StreamValue<K>>;
+    },
+    setVisibility(visible: boolean) {
+      void attempt('setVisibility failed', () => remote.setVisibility(visible));
+    },
+    async configure(config: LiveConfig) {
+      await remote.configure(config);
+    },
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The typed contract between the live worker (`workers/`) and the main thread (`src/live/`).
+ *
+ * Pure types and pure helpers only: no DOM, no worker globals, no comlink, no RxJS. Both
+ * `tsconfig.json` (DOM) and `workers/tsconfig.json` (WebWorker) compile this file.
+ *
+ * Adding a stream: one entry in `LiveStreams` here, one producer in `workers/liveService.ts`
+ * (`producers`); the compiler then demands both and types every `live.stream(name, params)` call.
+ */
+
+/** Streams without parameters take `{}` (or nothing: `live.stream('clock')`). */
+export type NoParams = Record<string, never>;
+
+/**
+ * The one server-aligned 1 s clock for every countdown of the app.
+ * Emitted once on subscription (the current second) and then on every whole second of server time.
+ */
+export interface ClockValue {
+  /** Epoch ms of server time, always a whole second (`% 1000 === 0`), strictly increasing. */
+  serverNow: number;
+  /** server time − local time, as applied (0 until the first successful sync). */
+  offsetMs: number;
+  /** Round trip of the sample the applied offset comes from (its error bound is ±rtt/2); null before sync. */
+  rttMs: number | null;
+  /** False until the first successful measurement: `serverNow` is then local time. */
+  synced: boolean;
+}
+
+/** The static version file's content; emitted when a fetched version differs from the previous fetch. */
+export interface VersionValue {
+  version: string;
+}
+
+/** Stream name → its parameter and value types. The single source of truth for both threads. */
+export interface LiveStreams {
+  clock: { params: NoParams; value: ClockValue };
+  version: { params: NoParams; value: VersionValue };
+}
+
+export type StreamName = keyof LiveStreams;
+export type StreamParams<K extends StreamName> = LiveStreams[K]['params'];
+export type StreamValue<K extends StreamName> = LiveStreams[K]['value'];
+/** `stream(name)` may omit the params when every field is optional. */
+export type StreamParamsArgs<K extends StreamName> =
+  Record<never, never> extends StreamParams<K> ? [params?: StreamParams<K>] : [params: StreamParams<K>];
+
+export const STREAM_NAMES: readonly StreamName[] = ['clock', 'version'];
+
+export function isStreamName(name: unknown): name is StreamName {
+  return typeof name === 'string' && (STREAM_NAMES as readonly string[]).includes(name);
+}
+
+/** What the worker sends to a subscriber's sink. `error` and `complete` are terminal. */
+export type LiveEvent<V> =
+  | { type: 'value'; value: V }
+  | { type: 'error'; message: string }
+  | { type: 'complete' };
+
+/** The subscriber's callback (on the main thread: a `Comlink.proxy` of it). */
+export type LiveSink<V> = (event: LiveEvent<V>) => void | Promise<void>;
+
+/** Ends one subscription. Idempotent. */
+export type LiveUnsubscribe = () => void | Promise<void>;
+
+export interface LiveConfig {
+  /** Base of the API paths; an absolute path or URL (the worker resolves relative to its own URL). Default '/api'. */
+  apiBase: string;
+  /** The static version file. Default '/version.json'. */
+  versionUrl: string;
+  /** The fixed `Client-Id` header value. */
+  clientId: string;
+  /** Version poll interval. Default 60 000 ms. */
+  versionPollMs?: number;
+  /** Server clock re-measurement interval. Default 60 000 ms. */
+  clockResyncMs?: number;
+}
+
+export type ResolvedLiveConfig = Required<LiveConfig>;
+
+export const DEFAULT_LIVE_CONFIG: ResolvedLiveConfig = {
+  apiBase: '/api',
+  versionUrl: '/version.json',
+  clientId: '',
+  versionPollMs: 60_000,
+  clockResyncMs: 60_000,
+};
+
+/** Fills defaults and drops nonsense (non-string bases, non-positive intervals). */
+export function resolveLiveConfig(config: Partial<LiveConfig> | undefined): ResolvedLiveConfig {
+  const c = config ?? {};
+  const str = (v: unknown, d: string) => (typeof v === 'string' ? v : d);
+  const ms = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : d);
+  return {
+    apiBase: str(c.apiBase, DEFAULT_LIVE_CONFIG.apiBase).replace(/\/+$/, ''),
+    versionUrl: str(c.versionUrl, DEFAULT_LIVE_CONFIG.versionUrl),
+    clientId: str(c.clientId, DEFAULT_LIVE_CONFIG.clientId),
+    versionPollMs: ms(c.versionPollMs, DEFAULT_LIVE_CONFIG.versionPollMs),
+    clockResyncMs: ms(c.clockResyncMs, DEFAULT_LIVE_CONFIG.clockResyncMs),
+  };
+}
+
+/** The API the worker exposes (implemented in-process by `createLiveService`). */
+export interface LiveApi {
+  configure(config: LiveConfig): void;
+  subscribe<K extends StreamName>(name: K, params: StreamParams<K>, sink: LiveSink<StreamValue<K>>): LiveUnsubscribe;
+  setVisibility(visible: boolean): void;
+}
+
+/**
+ * What the main-thread client accepts: `LiveApi` itself (tests, in-process) or `Comlink.Remote<LiveApi>`
+ * (every call async). Deliberately loose: the client is the typed boundary.
+ */
+export interface LiveRemote {
+  configure(config: LiveConfig): unknown;
+  subscribe(
+    name: StreamName,
+    params: StreamParams<StreamName>,
+    sink: LiveSink<StreamValue<StreamName>>,
+  ): LiveUnsubscribe | Promise<LiveUnsubscribe>;
+  setVisibility(visible: boolean): unknown;
+}
+
+/**
+ * Identity of a (name, params) pair, the same on both sides: key order does not matter,
+ * `undefined` params equal `{}`.
+ */
+export function streamKey(name: StreamName, params: unknown): string {
+  return `${name}:${stableJson(params ?? {})}`;
+}
+
+function stableJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+}

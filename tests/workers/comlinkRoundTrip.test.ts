@@ -1,0 +1,118 @@
+/**
+ * The real wire: service → toComlinkApi → Comlink.expose on one end of a MessageChannel (Node's, which
+ * vitest's jsdom environment leaves in place), Comlink.wrap on the other → createLiveClient.
+ */
+import * as Comlink from 'comlink';
+import { firstValueFrom, Observable, Subject } from 'rxjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLiveClient } from '../../src/live/liveClient';
+import type { LiveApi, LiveConfig, VersionValue } from '../../src/live/protocol';
+import { toComlinkApi } from '../../workers/comlinkApi';
+import { createLiveService } from '../../workers/liveService';
+import { fakeServer } from './helpers';
+
+const channels: MessageChannel[] = [];
+afterEach(() => {
+  for (const c of channels.splice(0)) {
+    c.port1.close();
+    c.port2.close();
+  }
+  vi.useRealTimers();
+});
+
+function connect(service: LiveApi) {
+  const channel = new MessageChannel();
+  channels.push(channel);
+  Comlink.expose(toComlinkApi(service), channel.port1);
+  return createLiveClient(Comlink.wrap<LiveApi>(channel.port2));
+}
+
+describe('comlink round trip', () => {
+  it('streams values, then unsubscribes in the worker and releases the sink when the view leaves', async () => {
+    const server = fakeServer({ aheadMs: 0 });
+    const source = new Subject<VersionValue>();
+    let teardowns = 0;
+    const produce = vi.fn(
+      () =>
+        new Observable<VersionValue>((s) => {
+          const sub = source.subscribe(s);
+          return () => {
+            teardowns += 1;
+            sub.unsubscribe();
+          };
+        }),
+    );
+    const service = createLiveService(server.env, { producers: { version: produce } });
+    const configure = vi.spyOn(service, 'configure');
+    const live = connect(service);
+
+    const config: LiveConfig = { apiBase: '/api', versionUrl: '/v.json', clientId: 'hbcq' };
+    await live.configure(config);
+    expect(configure).toHaveBeenCalledWith(config);
+
+    const got: VersionValue[] = [];
+    const a = live.stream('version').subscribe((v) => got.push(v));
+    const b = live.stream('version').subscribe();
+    await vi.waitFor(() => expect(produce).toHaveBeenCalledTimes(1));
+    source.next({ version: 'v1' });
+    await vi.waitFor(() => expect(got).toEqual([{ version: 'v1' }]));
+
+    a.unsubscribe();
+    b.unsubscribe();
+    await vi.waitFor(() => expect(teardowns).toBe(1));
+    expect(source.observed).toBe(false);
+    expect(produce).toHaveBeenCalledTimes(1); // two views, one worker subscription
+  });
+
+  it('delivers the real clock through the worker API', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(Date.UTC(2025, 0, 1, 0, 0, 0, 700));
+    const server = fakeServer({ aheadMs: 0 });
+    const live = connect(createLiveService(server.env));
+    const first = await firstValueFrom(live.stream('clock'));
+    expect(first).toEqual({ serverNow: Date.UTC(2025, 0, 1), offsetMs: 0, rttMs: null, synced: false });
+  });
+
+  it('turns a worker-side stream error into an Observable error on the main thread', async () => {
+    const server = fakeServer({ aheadMs: 0 });
+    const live = connect(
+      createLiveService(server.env, {
+        producers: {
+          version: () => {
+            throw new Error('bad producer');
+          },
+        },
+      }),
+    );
+    await expect(firstValueFrom(live.stream('version'))).rejects.toThrow(/bad producer/);
+  });
+});
+
+describe('toComlinkApi', () => {
+  function serviceWithSubject() {
+    const source = new Subject<VersionValue>();
+    const service = createLiveService(fakeServer({ aheadMs: 0 }).env, { producers: { version: () => source } });
+    return { source, api: toComlinkApi(service) };
+  }
+
+  it('returns a proxy-marked handle that ends the subscription and releases the sink proxy once', () => {
+    const { source, api } = serviceWithSubject();
+    const release = vi.fn();
+    const sink = Object.assign(vi.fn(), { [Comlink.releaseProxy]: release });
+    const handle = api.subscribe('version', {}, sink);
+    expect((handle as unknown as Record<symbol, unknown>)[Comlink.proxyMarker]).toBe(true);
+    expect(source.observed).toBe(true);
+    void handle();
+    void handle();
+    expect(source.observed).toBe(false);
+    expect(release).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the subscription when the main side only releases (or loses) the handle', () => {
+    const { source, api } = serviceWithSubject();
+    const handle = api.subscribe('version', {}, vi.fn()) as unknown as Record<symbol, () => void>;
+    expect(source.observed).toBe(true);
+    handle[Comlink.finalizer]!();
+    expect(source.observed).toBe(false);
+  });
+});

@@ -1,0 +1,151 @@
+import { Observable, Subject } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ClockValue, LiveEvent, VersionValue } from '../../src/live/protocol';
+import type { Producers } from '../../workers/context';
+import { createLiveService, producers } from '../../workers/liveService';
+import { fakeServer } from './helpers';
+
+const T0 = Date.UTC(2025, 5, 1, 2, 0, 0) + 400;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(T0);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function collect<V>() {
+  const events: Array<LiveEvent<V>> = [];
+  const sink = vi.fn((e: LiveEvent<V>) => {
+    events.push(e);
+  });
+  const values = () => events.flatMap((e) => (e.type === 'value' ? [e.value] : []));
+  return { events, sink, values };
+}
+
+describe('createLiveService', () => {
+  it('streams the clock to a sink and tears everything down on unsubscribe', async () => {
+    const server = fakeServer({ aheadMs: 60_000, legs: [[30, 30]] });
+    const service = createLiveService(server.env);
+    service.configure({ apiBase: '/api', versionUrl: '/version.json', clientId: 'hbcq' });
+    const c = collect<ClockValue>();
+    const unsubscribe = service.subscribe('clock', {}, c.sink);
+    expect(c.values()).toEqual([{ serverNow: T0 - 400, offsetMs: 0, rttMs: null, synced: false }]);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(c.values().at(-1)).toMatchObject({ synced: true, offsetMs: 60_000, rttMs: 60 });
+    expect(new Headers(server.calls[0]?.init?.headers).get('Client-Id')).toBe('hbcq');
+
+    unsubscribe();
+    expect(vi.getTimerCount()).toBe(0);
+    const count = c.events.length;
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(c.events.length).toBe(count);
+    expect(server.timeCalls()).toHaveLength(3);
+    unsubscribe(); // idempotent
+  });
+
+  it('runs one producer for identical (name, params) and restarts it after the last unsubscribe', () => {
+    const server = fakeServer({ aheadMs: 0 });
+    const source = new Subject<VersionValue>();
+    const produce = vi.fn(() => source.asObservable());
+    const service = createLiveService(server.env, { producers: { version: produce } });
+    const a = collect<VersionValue>();
+    const b = collect<VersionValue>();
+    const offA = service.subscribe('version', {}, a.sink);
+    const offB = service.subscribe('version', {}, b.sink);
+    source.next({ version: 'v1' });
+    expect(produce).toHaveBeenCalledTimes(1);
+    expect(a.values()).toEqual([{ version: 'v1' }]);
+    expect(b.values()).toEqual([{ version: 'v1' }]);
+    offA();
+    expect(source.observed).toBe(true);
+    offB();
+    expect(source.observed).toBe(false);
+    service.subscribe('version', {}, collect<VersionValue>().sink);
+    expect(produce).toHaveBeenCalledTimes(2);
+    service.dispose();
+    expect(source.observed).toBe(false);
+  });
+
+  it('reports an unknown stream or a failing producer to that sink only, and keeps serving others', () => {
+    const server = fakeServer({ aheadMs: 0 });
+    const clock = new Subject<ClockValue>();
+    const service = createLiveService(server.env, {
+      producers: {
+        clock: () => clock,
+        version: () => {
+          throw new Error('producer bug');
+        },
+      },
+    });
+    const unknown = collect<ClockValue>();
+    expect(() => service.subscribe('nope' as 'clock', {}, unknown.sink)).not.toThrow();
+    expect(unknown.events).toEqual([{ type: 'error', message: "unknown live stream 'nope'" }]);
+
+    const broken = collect<VersionValue>();
+    service.subscribe('version', {}, broken.sink);
+    expect(broken.events).toEqual([{ type: 'error', message: 'producer bug' }]);
+    expect(server.env.log).toHaveBeenCalledWith('version: stream failed', expect.any(Error));
+
+    const ok = collect<ClockValue>();
+    service.subscribe('clock', {}, ok.sink);
+    clock.next({ serverNow: 1_000, offsetMs: 0, rttMs: null, synced: false });
+    expect(ok.values()).toHaveLength(1);
+  });
+
+  it('isolates a throwing or rejecting sink', async () => {
+    const server = fakeServer({ aheadMs: 0 });
+    const source = new Subject<VersionValue>();
+    const service = createLiveService(server.env, { producers: { version: () => source } });
+    service.subscribe('version', {}, () => {
+      throw new Error('sink bug');
+    });
+    service.subscribe('version', {}, () => Promise.reject(new Error('port closed')));
+    const ok = collect<VersionValue>();
+    service.subscribe('version', {}, ok.sink);
+    source.next({ version: 'v2' });
+    await Promise.resolve();
+    expect(ok.values()).toEqual([{ version: 'v2' }]);
+    expect(server.env.log).toHaveBeenCalledWith('version: sink threw', expect.any(Error));
+    expect(server.env.log).toHaveBeenCalledWith('version: sink rejected', expect.any(Error));
+  });
+
+  it('forwards completion', () => {
+    const server = fakeServer({ aheadMs: 0 });
+    const service = createLiveService(server.env, {
+      producers: { version: () => new Observable<VersionValue>((s) => s.complete()) },
+    });
+    const c = collect<VersionValue>();
+    service.subscribe('version', {}, c.sink);
+    expect(c.events).toEqual([{ type: 'complete' }]);
+  });
+
+  it('uses the configured version URL and re-checks when setVisibility(true) follows a hidden period', async () => {
+    const server = fakeServer({ aheadMs: 0, version: 'a' });
+    const service = createLiveService(server.env);
+    service.configure({ apiBase: '/api', versionUrl: '/version.json?app=portal', clientId: 'hbcq', versionPollMs: 30_000 });
+    const c = collect<VersionValue>();
+    service.subscribe('version', {}, c.sink);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(server.versionCalls().map((x) => x.url.searchParams.get('app'))).toEqual(['portal', 'portal']);
+    service.setVisibility(false);
+    await vi.advanceTimersByTimeAsync(300_000);
+    expect(server.versionCalls()).toHaveLength(2);
+    server.state.version = 'b';
+    service.setVisibility(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.versionCalls()).toHaveLength(3);
+    expect(c.values()).toEqual([{ version: 'a' }, { version: 'b' }]);
+    service.dispose();
+  });
+});
+
+describe('producers map', () => {
+  it('has exactly one producer per declared stream (and the type demands it)', () => {
+    // @ts-expect-error a producer map must cover every stream of LiveStreams
+    const incomplete: Producers = { clock: producers.clock };
+    expect(Object.keys(incomplete)).toEqual(['clock']);
+    expect(Object.keys(producers).sort()).toEqual(['clock', 'version']);
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * Adapts the in-process service to comlink: the unsubscribe handle crosses back as a proxy, and each
+ * subscription's MessagePort pairs are closed when it ends.
+ *
+ * - `unsubscribe` releases the sink proxy (closes the sink's port pair);
+ * - the handle carries `Comlink.finalizer`: when the main side releases (or garbage-collects) the handle
+ *   without calling it, the subscription ends too, so a lost handle cannot leak a poll.
+ */
+import * as Comlink from 'comlink';
+import type { LiveApi, LiveUnsubscribe } from '../src/live/protocol';
+
+export function toComlinkApi(service: LiveApi): LiveApi {
+  return {
+    configure: (config) => service.configure(config),
+    setVisibility: (visible) => service.setVisibility(visible),
+    subscribe(name, params, sink) {
+      let done = false;
+      const end = service.subscribe(name, params, sink);
+      const unsubscribe = () => {
+        if (done) return;
+        done = true;
+        void end();
+        const release = (sink as Partial<Comlink.ProxyMethods>)[Comlink.releaseProxy];
+        if (typeof release === 'function') release();
+      };
+      const handle: LiveUnsubscribe = Object.assign(unsubscribe, { [Comlink.finalizer]: unsubscribe });
+      return Comlink.proxy(handle);
+    },
+  };
+}
