@@ -13,6 +13,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { FLOAT_PANEL_SCROLL_THRESHOLD_PX } from '@/domain/constants';
 import { session } from '@/lib/session';
 import { SITE_INFO } from '../siteInfo';
+import { DepartmentPhones, ServiceHours } from './ContactInfo';
 
 export const LOGIN_PROMPT = { title: '溫馨提示', content: '请先登录', okText: '去登录', cancelText: '取消' } as const;
 
@@ -21,6 +22,37 @@ const PROTECTED_SHORTCUTS = [
   { key: 'usercenter', label: '用户中心', icon: <UserOutlined />, target: '/usercenterIndex' },
   { key: 'quote', label: '竞价室', icon: <ThunderboltOutlined />, target: '/myProject?list=2' },
   { key: 'collect', label: '我的收藏', icon: <HeartOutlined />, target: '/myCollect' },
+] as const;
+
+/** Entries that only show information, in a popover. */
+const INFO_ENTRIES = [
+  {
+    key: 'contact',
+    label: '联系我们',
+    icon: <CustomerServiceOutlined />,
+    content: (
+      <>
+        <DepartmentPhones />
+        <p>邮箱：{SITE_INFO.email}</p>
+      </>
+    ),
+  },
+  { key: 'hours', label: '工作时间', icon: <ClockCircleOutlined />, content: <ServiceHours /> },
+  {
+    key: 'supervision',
+    label: '监督电话',
+    icon: <PhoneOutlined />,
+    content: (
+      <>
+        <p>
+          监督电话：<span className="tabular">{SITE_INFO.supervisionPhone}</span>
+        </p>
+        <p>
+          投诉电话：<span className="tabular">{SITE_INFO.complaintPhone}</span>
+        </p>
+      </>
+    ),
+  },
 ] as const;
 
 function useScrolledPast(px: number, enabled: boolean): boolean {
@@ -58,7 +90,6 @@ export function FloatingPanel({ onHomePage }: { onHomePage: boolean }) {
     });
   };
 
-  const { serviceHours: hours } = SITE_INFO;
   return (
     <aside className={`float-panel${visible ? '' : ' float-panel--hidden'}`} aria-label="快捷入口" aria-hidden={!visible} inert={!visible}>
       <ul>
@@ -70,67 +101,16 @@ export function FloatingPanel({ onHomePage }: { onHomePage: boolean }) {
             </button>
           </li>
         ))}
-        <li>
-          <Popover
-            placement="left"
-            title="联系我们"
-            content={
-              <div className="float-panel__popover">
-                {SITE_INFO.departmentPhones.map((item) => (
-                  <p key={item.department}>
-                    {item.department}：<span className="tabular">{item.phone}</span>
-                  </p>
-                ))}
-                <p>邮箱：{SITE_INFO.email}</p>
-              </div>
-            }
-          >
-            <button type="button">
-              <CustomerServiceOutlined />
-              <span>联系我们</span>
-            </button>
-          </Popover>
-        </li>
-        <li>
-          <Popover
-            placement="left"
-            title="工作时间"
-            content={
-              <div className="float-panel__popover">
-                <p>{hours.weekdays}</p>
-                <p>上午 {hours.morning}</p>
-                <p>夏季下午 {hours.summerAfternoon}</p>
-                <p>冬季下午 {hours.winterAfternoon}</p>
-              </div>
-            }
-          >
-            <button type="button">
-              <ClockCircleOutlined />
-              <span>工作时间</span>
-            </button>
-          </Popover>
-        </li>
-        <li>
-          <Popover
-            placement="left"
-            title="监督电话"
-            content={
-              <div className="float-panel__popover">
-                <p>
-                  监督电话：<span className="tabular">{SITE_INFO.supervisionPhone}</span>
-                </p>
-                <p>
-                  投诉电话：<span className="tabular">{SITE_INFO.complaintPhone}</span>
-                </p>
-              </div>
-            }
-          >
-            <button type="button">
-              <PhoneOutlined />
-              <span>监督电话</span>
-            </button>
-          </Popover>
-        </li>
+        {INFO_ENTRIES.map((item) => (
+          <li key={item.key}>
+            <Popover placement="left" title={item.label} content={<div className="float-panel__popover">{item.content}</div>}>
+              <button type="button">
+                {item.icon}
+                <span>{item.label}</span>
+              </button>
+            </Popover>
+          </li>
+        ))}
         <li>
           <button type="button" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
             <UpOutlined />

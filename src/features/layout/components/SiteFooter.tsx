@@ -1,9 +1,9 @@
 import qrMiniProgram from '@/assets/qr-miniprogram.svg';
 import qrOfficialAccount from '@/assets/qr-official-account.svg';
 import { SITE_INFO } from '../siteInfo';
+import { DepartmentPhones, ServiceHours } from './ContactInfo';
 
 export function SiteFooter() {
-  const { serviceHours: hours } = SITE_INFO;
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -20,13 +20,7 @@ export function SiteFooter() {
         </section>
         <section className="site-footer__col" aria-labelledby="footer-phones">
           <h2 id="footer-phones">部门电话</h2>
-          <ul className="site-footer__phones">
-            {SITE_INFO.departmentPhones.map((item) => (
-              <li key={item.department}>
-                {item.department}：<span className="tabular">{item.phone}</span>
-              </li>
-            ))}
-          </ul>
+          <DepartmentPhones />
           <p>
             投诉电话：<span className="tabular">{SITE_INFO.complaintPhone}</span>
           </p>
@@ -36,10 +30,7 @@ export function SiteFooter() {
         </section>
         <section className="site-footer__col" aria-labelledby="footer-hours">
           <h2 id="footer-hours">服务时间</h2>
-          <p>{hours.weekdays}</p>
-          <p>上午 {hours.morning}</p>
-          <p>下午 {hours.summerAfternoon}（夏季）</p>
-          <p>下午 {hours.winterAfternoon}（冬季）</p>
+          <ServiceHours />
         </section>
         <section className="site-footer__qr" aria-label="扫码关注">
           <figure>
