@@ -7,6 +7,10 @@ import { fileURLToPath } from 'node:url';
  * Browser journeys against the real server and the production build, in Debian's Chromium
  * (never a downloaded browser). Each run gets a fresh embedded database.
  */
+/** The fixed captcha answer and SMS code the browser journeys type. */
+export const E2E_CAPTCHA = 'e2e7';
+export const E2E_SMS_CODE = '246810';
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 18_180);
 const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `hbcq-e2e-${process.pid}`);
@@ -52,7 +56,11 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       PORTAL_DATA_DIR: dataDir,
+      PORTAL_STATIC_DIR: process.env.PORTAL_STATIC_DIR ?? join(root, 'dist'),
       NODE_ENV: 'test',
+      // Test-only: a known captcha answer and SMS code (refused when NODE_ENV is production).
+      PORTAL_FIXED_CAPTCHA: E2E_CAPTCHA,
+      PORTAL_FIXED_SMS_CODE: E2E_SMS_CODE,
       LOG_LEVEL: 'warn',
     },
   },
