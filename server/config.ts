@@ -20,12 +20,50 @@ export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   /** Load the demo data at start (idempotent). Turn off for a real installation. */
   seedDemoData: boolean;
+  /** Accounts: test-only fixed codes and secret overrides (services/accounts). */
+  accounts: AccountsConfig;
+}
+
+export interface SecretOverrides {
+  /** HS256 key for access and refresh tokens (≥ 32 characters). */
+  jwtSecret?: string | undefined;
+  /** AES-256-GCM key for ID numbers and credit codes: 32 bytes, base64. */
+  fieldKey?: string | undefined;
+  /** HMAC-SHA256 key of third-party (unified identity platform) tickets. */
+  ssoSecret?: string | undefined;
+  /** RSA private key (PKCS#8 PEM) for password transport. */
+  rsaPrivateKeyPem?: string | undefined;
+}
+
+export interface AccountsConfig {
+  /** Test only (refused in production): every captcha's answer. */
+  fixedCaptcha: string | undefined;
+  /** Test only (refused in production): every SMS code. */
+  fixedSmsCode: string | undefined;
+  /** Secrets from the environment; whatever is absent is generated per install and kept in the database. */
+  secrets: SecretOverrides;
+}
+
+export const FIXED_CODES_IN_PRODUCTION =
+  'PORTAL_FIXED_CAPTCHA 与 PORTAL_FIXED_SMS_CODE 仅供自动化测试使用，生产环境（NODE_ENV=production）不允许设置，请删除这两个环境变量';
+
+/** Checks the test-only fixed codes against the environment kind; throws ConfigError in production. */
+export function assertNoFixedCodesInProduction(nodeEnv: string, accounts: Pick<AccountsConfig, 'fixedCaptcha' | 'fixedSmsCode'>): void {
+  if (nodeEnv === 'production' && (accounts.fixedCaptcha !== undefined || accounts.fixedSmsCode !== undefined)) {
+    throw new ConfigError(`配置错误（环境变量）:\n  ${FIXED_CODES_IN_PRODUCTION}`);
+  }
 }
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true' || v === 'yes'));
+
+/** '' means "not set". */
+const optionalSetting = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
 
 const envSchema = z.object({
   PORT: z
@@ -44,6 +82,21 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORTAL_DEMO_SEED: flag,
+  PORTAL_FIXED_CAPTCHA: optionalSetting.pipe(
+    z.string().regex(/^[A-Za-z0-9]{4}$/, '必须是 4 位字母或数字').optional(),
+  ),
+  PORTAL_FIXED_SMS_CODE: optionalSetting.pipe(z.string().regex(/^\d{6}$/, '必须是 6 位数字').optional()),
+  PORTAL_JWT_SECRET: optionalSetting.pipe(z.string().min(32, '至少 32 个字符').optional()),
+  PORTAL_FIELD_KEY: optionalSetting.pipe(
+    z
+      .string()
+      .refine((v) => Buffer.from(v, 'base64').length === 32, '必须是 32 字节密钥的 base64 编码')
+      .optional(),
+  ),
+  PORTAL_SSO_SECRET: optionalSetting.pipe(z.string().min(16, '至少 16 个字符').optional()),
+  PORTAL_RSA_PRIVATE_KEY: optionalSetting.pipe(
+    z.string().includes('BEGIN PRIVATE KEY', { message: '必须是 PKCS#8 PEM 格式的 RSA 私钥' }).optional(),
+  ),
 });
 
 export class ConfigError extends Error {}
@@ -62,6 +115,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   } catch (err) {
     throw new ConfigError(`无法创建数据目录 PORTAL_DATA_DIR=${dataDir}: ${(err as Error).message}`);
   }
+  const accounts: AccountsConfig = {
+    fixedCaptcha: e.PORTAL_FIXED_CAPTCHA,
+    fixedSmsCode: e.PORTAL_FIXED_SMS_CODE,
+    secrets: {
+      jwtSecret: e.PORTAL_JWT_SECRET,
+      fieldKey: e.PORTAL_FIELD_KEY,
+      ssoSecret: e.PORTAL_SSO_SECRET,
+      rsaPrivateKeyPem: e.PORTAL_RSA_PRIVATE_KEY,
+    },
+  };
+  assertNoFixedCodesInProduction(e.NODE_ENV, accounts);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -72,5 +136,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     nodeEnv: e.NODE_ENV,
     seedDemoData: e.PORTAL_DEMO_SEED ?? true,
+    accounts,
   };
 }

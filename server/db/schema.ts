@@ -4,6 +4,7 @@
  * Conventions (portable across SQLite and PostgreSQL): amounts are integer fen (BIGINT),
  * times are epoch milliseconds (BIGINT), booleans are 0/1 integers, JSON is text.
  */
+import type { AccountTables } from './tables/accounts.ts';
 import type { ContentTables } from './tables/content.ts';
 import type { DeskTables } from './tables/desk.ts';
 import type { ProjectTables } from './tables/project.ts';
@@ -12,4 +13,6 @@ export type { NavigationTable } from './tables/desk.ts';
 export type { NewsPlateTable, NewsTable } from './tables/content.ts';
 export type { NoticeTable, ProjectTable } from './tables/project.ts';
 
-export interface Database extends DeskTables, ContentTables, ProjectTables {}
+export type { AppUserTable, AuditLogTable, AuthSessionTable, VerificationTable } from './tables/accounts.ts';
+
+export interface Database extends DeskTables, ContentTables, ProjectTables, AccountTables {}

@@ -5,7 +5,11 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 
-export const SECRET_QUERY_PARAMS = ['password', 'refresh_token', 'code', 'captcha', 'token', 'ticket', 'access_token'];
+export const SECRET_QUERY_PARAMS = [
+  'password', 'refresh_token', 'code', 'captcha', 'token', 'ticket', 'access_token',
+  // Account calls (lower case: the check ignores case).
+  'newpassword', 'oldpassword', 'smscode', 'idnumber', 'legalidnumber', 'creditcode', 'dognum', 'userguid',
+];
 export const REDACTED = '[已隐藏]';
 
 /** The URL with every secret query parameter's value replaced by '***'. */

@@ -39,6 +39,8 @@ export const AUTH_PATHS = {
   membership: '/dscq-user/user/membership',
   /** (ours) Multipart upload of one file (licence, avatar): answers an `UploadedFile`. */
   upload: '/dscq-resource/oss/upload',
+  /** (ours) GET `${file}/${fileId}`: the owner downloads an uploaded file (bearer token; others get 404). */
+  file: '/dscq-resource/oss/file',
 } as const;
 
 /** grant_type values of POST /oauth/token. */
@@ -77,6 +79,11 @@ export interface TokenResponse {
   user_name: string;
   nick_name: string;
   avatar: string;
+  /** (ours, Blade enhancer names) 'user'; the default tenant '000000'; the client id; a licence note. */
+  role_name?: string;
+  tenant_id?: string;
+  client_id?: string;
+  license?: string;
 }
 
 /** Token failure body (HTTP 400 or 401; 403 for a blocked client). The client shows error_description. */
@@ -91,6 +98,10 @@ export interface PublicKeyAnswer {
   publicKey: string;
 }
 
+/**
+ * Captcha (both paths) and public key answers come as the envelope (`data`) with the same fields also at
+ * the top level (Blade's bare shape), so either reading works.
+ */
 export interface CaptchaAnswer {
   key: string;
   /** data:image/svg+xml;base64,… */
@@ -107,6 +118,32 @@ export interface SmsCodeRequest {
   uuid: string;
   captcha: string;
 }
+
+/** (ours) smsCode answer data: seconds until another code may be sent to the phone, and the code's life. */
+export interface SmsCodeAnswer {
+  resendAfter: number;
+  expiresIn: number;
+}
+
+/** SMS code rules (guide item 5). */
+export const SMS_CODE_LENGTH = 6;
+export const SMS_RESEND_SECONDS = 60;
+export const SMS_CODE_LIFETIME_SECONDS = 600;
+export const SMS_CODE_MAX_ATTEMPTS = 5;
+
+/** Token and login rules (guide items 2, 4, 6). */
+export const ACCESS_TOKEN_SECONDS = 3600;
+export const CAPTCHA_LIFETIME_SECONDS = 300;
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_LOCK_MINUTES = 30;
+
+/** Password rules (guide item 7): 8–64 characters, at least 2 of the strength classes, not a common password. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 64;
+export const PASSWORD_MIN_CLASSES = 2;
+
+/** Login name: 4–20 letters, digits or '_', starting with a letter. */
+export const LOGIN_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,19}$/;
 
 /** 1 person, 2 organisation. */
 export type UserType = 1 | 2;
@@ -140,6 +177,41 @@ export interface RegisterRequest {
   /** 1: the user accepted the registration agreement and the supplementary agreement. */
   agreement: 1;
 }
+
+/** (ours) POST updatePassword: both encrypted as for the token call. Other sessions end. */
+export interface UpdatePasswordRequest {
+  oldPassword: string;
+  newPassword: string;
+}
+
+/** (ours) POST changePhone: the new phone, an SMS code (1008) sent to it, and the password (encrypted). */
+export interface ChangePhoneRequest {
+  phone: string;
+  smsCode: string;
+  password: string;
+}
+
+/** (ours) POST cancelPhone: the password (encrypted) and an SMS code (1008) sent to the bound phone. */
+export interface CancelPhoneRequest {
+  password: string;
+  smsCode: string;
+}
+
+/** (ours) POST updateAvatar: an uploaded PNG or JPEG of the user. Answers the new headImg URL. */
+export interface UpdateAvatarRequest {
+  fileId: string;
+}
+
+/**
+ * (ours) GET isNeedRead answers `data: boolean` (true: the current agreement is unread → show the dialog);
+ * POST agreementSubmit takes no parameters (optional `version`) and answers data null.
+ * GET dictionary takes `code`: 'id_type' | 'user_type' | 'org_type' and answers DictEntry[].
+ * GET regionList takes `pbh` ('13' → the province's cities; a city code → its counties; none → the
+ * province itself) and answers Region[]. GET industryList answers Industry[] (GB/T 4754-2017).
+ * GET userDetail: bearer token (or `access_token`), or `code` (a login code, not consumed).
+ * GET membership answers Membership. POST upload: multipart field `file`; PNG, JPEG or PDF, ≤ 10 MB.
+ */
+export const DICT_CODES = ['id_type', 'user_type', 'org_type'] as const;
 
 export interface RegisterAnswer {
   /** One-time code for the `login_code` grant, so registration logs the user in. */
@@ -205,12 +277,17 @@ export interface AgreementNotice {
   version: string;
 }
 
+/** (ours) GET membership: the account and its verification, masked. */
+export interface Membership extends UserDetail {
+  verification: VerificationStatus;
+}
+
 export interface UploadedFile {
   fileId: string;
   name: string;
   size: number;
   contentType: string;
-  /** URL the owner can download it from (authenticated). */
+  /** URL the owner can download it from (authenticated): '/api/dscq-resource/oss/file/<fileId>' on this server. */
   url: string;
 }
 
@@ -246,6 +323,11 @@ export interface VerificationStatus {
   creditCode: string;
   submittedAt: string;
   reviewedAt: string;
+  /** (ours) Organisation verifications: the legal representative, masked like the person fields. */
+  legalPerson: string;
+  legalIdType: number | null;
+  legalIdNumber: string;
+  licenceFileId: string;
 }
 
 /** The login-related Chinese messages both sides use. */
@@ -257,4 +339,14 @@ export const AUTH_MESSAGES = {
   smsTooFrequent: '短信发送过于频繁，请60秒后再试',
   invalidRefresh: '登录已过期，请重新登录',
   disabled: '账号已停用，请联系客服人员',
+  /** (ours) One IP failing on many accounts: its login attempts are refused for a while. */
+  tooManyAttempts: '登录尝试过于频繁，请稍后再试',
+  /** (ours) Missing or wrong `Authorization: Basic` on the token call (HTTP 401, error invalid_client). */
+  badClient: '客户端认证失败',
+  /** (ours) A third-party ticket that fails its signature check or was already used. */
+  badTicket: '统一身份认证票据无效或已使用',
+  /** (ours) A one-time login code that is unknown, used or expired. */
+  badLoginCode: '登录码无效或已过期',
+  /** The 401 envelope's msg on protected calls. */
+  notLoggedIn: '用户未登录',
 } as const;

@@ -1,0 +1,131 @@
+/**
+ * SMS codes (guide item 5): 6 digits, 10-minute life, single use, void after 5 wrong tries, one send
+ * per phone per 60 s (one conditional upsert, so concurrent sends cannot both pass), bound to their
+ * purpose (1008 login/default, 2001 register, 2002 forget password). A newer code replaces older ones.
+ */
+import { appendFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomInt } from 'node:crypto';
+import {
+  SMS_CODE_LIFETIME_SECONDS,
+  SMS_CODE_MAX_ATTEMPTS,
+  SMS_PURPOSES,
+  SMS_RESEND_SECONDS,
+  AUTH_MESSAGES,
+  type SmsCodeAnswer,
+} from '../../../src/domain/auth.ts';
+import { BusinessError } from '../../http/envelope.ts';
+import type { Accounts, SmsMessage, SmsSender } from './context.ts';
+import { hmacHex, safeEqual } from './crypto.ts';
+
+export const SMS_OUTBOX_FILE = 'sms-outbox.log';
+
+const PURPOSE_TEXT: Record<number, string> = {
+  [SMS_PURPOSES.login]: '身份验证',
+  [SMS_PURPOSES.register]: '注册账号',
+  [SMS_PURPOSES.forgetPassword]: '找回密码',
+};
+
+/** The default sender: one JSON line per message in `${dataDir}/sms-outbox.log`, and an info log line. */
+export class OutboxSmsSender implements SmsSender {
+  constructor(
+    private readonly dataDir: string,
+    private readonly log: Accounts['log'],
+  ) {}
+
+  async send(message: SmsMessage): Promise<void> {
+    const line = JSON.stringify({ at: new Date(message.sentAt).toISOString(), ...message });
+    await appendFile(path.join(this.dataDir, SMS_OUTBOX_FILE), `${line}\n`, { mode: 0o600 });
+    this.log.info({ sms: { phone: message.phone, purpose: message.purpose, code: message.code } }, 'SMS outbox (development sender)');
+  }
+}
+
+function codeHash(a: Accounts, phone: string, purpose: number, code: string): string {
+  return hmacHex(a.secrets.hmacKey, `sms|${phone}|${purpose}|${code}`);
+}
+
+function newCode(a: Accounts): string {
+  return a.fixedSmsCode ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** Sends a code (the caller has checked the phone format and the captcha). 429 within 60 s of the last. */
+export async function sendSmsCode(a: Accounts, phone: string, purpose: number, ip: string): Promise<SmsCodeAnswer> {
+  const now = a.now();
+  const claimed = await a.db
+    .insertInto('sms_throttle')
+    .values({ phone, last_sent_at: now })
+    .onConflict((oc) =>
+      oc
+        .column('phone')
+        .doUpdateSet({ last_sent_at: now })
+        .where('sms_throttle.last_sent_at', '<=', now - SMS_RESEND_SECONDS * 1000),
+    )
+    .executeTakeFirst();
+  if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) === 0) throw new BusinessError(429, AUTH_MESSAGES.smsTooFrequent);
+
+  const code = newCode(a);
+  await a.db.transaction().execute(async (trx) => {
+    // Only the newest code of a phone and purpose is valid.
+    await trx
+      .updateTable('sms_code')
+      .set({ used_at: now })
+      .where('phone', '=', phone)
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('sms_code')
+      .values({
+        phone,
+        purpose,
+        code_hash: codeHash(a, phone, purpose, code),
+        expires_at: now + SMS_CODE_LIFETIME_SECONDS * 1000,
+        attempts: 0,
+        used_at: null,
+        sent_at: now,
+        ip,
+      })
+      .execute();
+  });
+  const minutes = SMS_CODE_LIFETIME_SECONDS / 60;
+  const text = `【河北产权交易所】您的${PURPOSE_TEXT[purpose] ?? ''}验证码为${code}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`;
+  await a.sms.send({ phone, purpose, code, text, sentAt: now });
+  return { resendAfter: SMS_RESEND_SECONDS, expiresIn: SMS_CODE_LIFETIME_SECONDS };
+}
+
+/**
+ * Checks (and on success uses up) the newest code of the phone for this purpose. A wrong code counts an
+ * attempt; the fifth wrong attempt voids the code.
+ */
+export async function checkSmsCode(a: Accounts, phone: string, purpose: number, code: string): Promise<boolean> {
+  const now = a.now();
+  const row = await a.db
+    .selectFrom('sms_code')
+    .select(['id', 'code_hash', 'expires_at', 'attempts'])
+    .where('phone', '=', phone)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .orderBy('sent_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!row || row.expires_at <= now || row.attempts >= SMS_CODE_MAX_ATTEMPTS) return false;
+  if (!/^\d{6}$/.test(code) || !safeEqual(row.code_hash, codeHash(a, phone, purpose, code))) {
+    await a.db
+      .updateTable('sms_code')
+      .set((eb) => ({
+        attempts: eb('attempts', '+', 1),
+        used_at: eb.case().when('attempts', '>=', SMS_CODE_MAX_ATTEMPTS - 1).then(now).else(eb.ref('used_at')).end(),
+      }))
+      .where('id', '=', row.id)
+      .execute();
+    return false;
+  }
+  // Single use, even when two requests race with the right code.
+  const used = await a.db
+    .updateTable('sms_code')
+    .set({ used_at: now })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(used.numUpdatedRows) === 1;
+}
