@@ -23,12 +23,14 @@ import { createClock$ } from './clock';
 import type { ProducerContext, Producers } from './context';
 import type { LiveEnv } from './env';
 import { shareLatest } from './rx';
+import { createTokenCheck$ } from './token';
 import { createVersion$ } from './version';
 
 /** Stream name → producer. One entry per `LiveStreams` key (the type makes a missing one an error). */
 export const producers: Producers = {
   clock: (_params, ctx) => createClock$(ctx),
   version: (_params, ctx) => createVersion$(ctx),
+  token: (params, ctx) => createTokenCheck$(params, ctx),
 };
 
 export interface LiveService extends LiveApi {

@@ -65,6 +65,18 @@ export const session = {
     changed();
   },
 
+  /**
+   * A refreshed pair (not a login): both tokens replaced, which restarts the token age the live worker
+   * checks. The tab lock stays (spec: it is cleared on login and logout only). Ignored when logged out,
+   * so a refresh answer that arrives after a logout cannot log the user back in.
+   */
+  replaceTokens(pair: TokenPair): void {
+    if (session.accessToken() === null) return;
+    setStore(SESSION_KEYS.accessToken, pair.access_token);
+    setStore(SESSION_KEYS.refreshToken, pair.refresh_token);
+    changed();
+  },
+
   /** Login step two: the user info fetched with the new token. */
   saveUser(user: UserInfo): void {
     if (!user.isAllowAccess) {

@@ -7,6 +7,8 @@ export type {
   StreamName,
   StreamParams,
   StreamValue,
+  TokenCheckParams,
+  TokenCheckValue,
   VersionValue,
 } from './protocol';
 export { DEFAULT_LIVE_CONFIG } from './protocol';

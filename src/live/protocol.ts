@@ -31,10 +31,33 @@ export interface VersionValue {
   version: string;
 }
 
+/**
+ * The token-age check (spec section 9): the main thread passes when its access token was stored (epoch ms
+ * of the local clock, `session.tokenStoredAt()`); a new token means new params, hence a new stream.
+ */
+export interface TokenCheckParams {
+  storedAt: number;
+}
+
+/**
+ * One check: emitted on subscription, every TOKEN_CHECK_INTERVAL_MS (10 s) while the tab is visible, and
+ * at once when it becomes visible. `due` once the age reaches TOKEN_REFRESH_AGE_SECONDS (3000 s); the
+ * main thread then refreshes (single-flight). Checks go on while due, so a refresh that failed on the
+ * network is retried at the next check.
+ */
+export interface TokenCheckValue {
+  /** Whole seconds since the token was stored (0 for a time in the future). */
+  ageSeconds: number;
+  due: boolean;
+  /** Local epoch ms of this check. */
+  checkedAt: number;
+}
+
 /** Stream name → its parameter and value types. The single source of truth for both threads. */
 export interface LiveStreams {
   clock: { params: NoParams; value: ClockValue };
   version: { params: NoParams; value: VersionValue };
+  token: { params: TokenCheckParams; value: TokenCheckValue };
 }
 
 export type StreamName = keyof LiveStreams;
@@ -44,7 +67,7 @@ export type StreamValue<K extends StreamName> = LiveStreams[K]['value'];
 export type StreamParamsArgs<K extends StreamName> =
   Record<never, never> extends StreamParams<K> ? [params?: StreamParams<K>] : [params: StreamParams<K>];
 
-export const STREAM_NAMES: readonly StreamName[] = ['clock', 'version'];
+export const STREAM_NAMES: readonly StreamName[] = ['clock', 'version', 'token'];
 
 export function isStreamName(name: unknown): name is StreamName {
   return typeof name === 'string' && (STREAM_NAMES as readonly string[]).includes(name);

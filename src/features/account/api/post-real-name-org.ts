@@ -1,0 +1,5 @@
+import { AUTH_PATHS, type OrgVerificationRequest, type VerificationStatus } from '@/domain/auth';
+import { postJson } from './transport';
+
+export const submitOrgVerification = (request: OrgVerificationRequest) =>
+  postJson<VerificationStatus | null>(AUTH_PATHS.realNameOrg, request);

@@ -1,0 +1,4 @@
+import { AUTH_PATHS, type RegisterAnswer, type RegisterRequest } from '@/domain/auth';
+import { postJson } from './transport';
+
+export const register = (request: RegisterRequest) => postJson<RegisterAnswer>(AUTH_PATHS.register, request);
