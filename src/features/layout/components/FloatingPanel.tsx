@@ -95,7 +95,7 @@ export function FloatingPanel({ onHomePage }: { onHomePage: boolean }) {
       <ul>
         {PROTECTED_SHORTCUTS.map((item) => (
           <li key={item.key}>
-            <button type="button" onClick={() => open(item.target)}>
+            <button type="button" aria-label={item.label} title={item.label} onClick={() => open(item.target)}>
               {item.icon}
               <span>{item.label}</span>
             </button>
@@ -104,7 +104,7 @@ export function FloatingPanel({ onHomePage }: { onHomePage: boolean }) {
         {INFO_ENTRIES.map((item) => (
           <li key={item.key}>
             <Popover placement="left" title={item.label} content={<div className="float-panel__popover">{item.content}</div>}>
-              <button type="button">
+              <button type="button" aria-label={item.label}>
                 {item.icon}
                 <span>{item.label}</span>
               </button>
@@ -112,7 +112,12 @@ export function FloatingPanel({ onHomePage }: { onHomePage: boolean }) {
           </li>
         ))}
         <li>
-          <button type="button" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+          <button
+            type="button"
+            aria-label="返回顶部"
+            title="返回顶部"
+            onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+          >
             <UpOutlined />
             <span>返回顶部</span>
           </button>
