@@ -41,6 +41,8 @@ export const AUTH_PATHS = {
   upload: '/dscq-resource/oss/upload',
   /** (ours) GET `${file}/${fileId}`: the owner downloads an uploaded file (bearer token; others get 404). */
   file: '/dscq-resource/oss/file',
+  /** (ours) A user's chosen avatar: public, since avatars are shown to others; other uploads stay owner-only. */
+  avatar: '/dscq-resource/oss/avatar',
 } as const;
 
 /** grant_type values of POST /oauth/token. */

@@ -280,7 +280,7 @@ describe('account pages', () => {
     await waitFor(() => expect(save).toBeEnabled());
     fireEvent.click(save);
     expect(await screen.findByText('头像修改成功', {}, { timeout: 8000 })).toBeInTheDocument();
-    expect(session.userInfo()?.headImg).toBe('/api/dscq-resource/oss/file/file-1');
+    expect(session.userInfo()?.headImg).toBe('/api/dscq-resource/oss/avatar/file-1');
   });
 
   it('/membership shows the member information', async () => {

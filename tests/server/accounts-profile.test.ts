@@ -189,8 +189,17 @@ describe('organisation verification and files', () => {
     // B can't use A's file as an avatar either; A can.
     expect((await t.call('POST', '/api/dscq-user/user/update-avatar', { token: b, query: { fileId: img.body.data.fileId } })).status).toBe(404);
     const avatar = await t.call('POST', '/api/dscq-user/user/update-avatar', { token: a, query: { fileId: img.body.data.fileId } });
-    expect(avatar.body.data.headImg).toBe(img.body.data.url);
-    expect((await t.call('GET', '/api/dscq-user/user/detail', { token: a })).body.data.headImg).toBe(img.body.data.url);
+    const avatarPath = `/api/dscq-resource/oss/avatar/${img.body.data.fileId}`;
+    expect(avatar.body.data.headImg).toBe(avatarPath);
+    expect((await t.call('GET', '/api/dscq-user/user/detail', { token: a })).body.data.headImg).toBe(avatarPath);
+    // A chosen avatar is public (an <img> sends no bearer token); other uploads stay owner-only.
+    const publicAvatar = await t.app.inject({ method: 'GET', url: avatarPath });
+    expect(publicAvatar.statusCode).toBe(200);
+    expect(publicAvatar.headers['content-type']).toBe(img.body.data.contentType);
+    expect(publicAvatar.headers['x-content-type-options']).toBe('nosniff');
+    const other = await upload(a, PNG, 'not-avatar.png');
+    const notAvatar = await t.app.inject({ method: 'GET', url: `/api/dscq-resource/oss/avatar/${other.body.data.fileId}` });
+    expect(notAvatar.statusCode).toBe(404);
     const pdf = await upload(a, PDF, 'a.pdf');
     expect((await t.call('POST', '/api/dscq-user/user/update-avatar', { token: a, query: { fileId: pdf.body.data.fileId } })).body.msg).toBe('头像须为 PNG 或 JPEG 图片');
     const pdfGet = await t.app.inject({ method: 'GET', url: pdf.body.data.url, headers: { authorization: `Bearer ${a}` } });

@@ -43,6 +43,25 @@ export function fileUrl(fileId: string): string {
   return `/api${AUTH_PATHS.file}/${fileId}`;
 }
 
+/** Where anyone reads a file its owner chose as avatar (an <img> cannot send a bearer token). */
+export function avatarUrl(fileId: string): string {
+  return `/api${AUTH_PATHS.avatar}/${fileId}`;
+}
+
+/** A file that is some user's current avatar; anything else reads as missing. */
+export async function readAvatar(a: Accounts, fileId: string) {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(fileId)) throw notFound(MSG_FILE_NOT_FOUND);
+  const row = await a.db
+    .selectFrom('uploaded_file')
+    .select(['stored_name', 'content_type', 'original_name'])
+    .where('id', '=', fileId)
+    .where((eb) => eb.exists(eb.selectFrom('app_user').select('id').where('head_img', '=', avatarUrl(fileId))))
+    .executeTakeFirst();
+  if (!row) throw notFound(MSG_FILE_NOT_FOUND);
+  const data = await readFile(path.join(uploadsDir(a), row.stored_name));
+  return { data, name: row.original_name, contentType: row.content_type };
+}
+
 function toWire(row: { id: string; original_name: string; size: number; content_type: string }): UploadedFile {
   return { fileId: row.id, name: row.original_name, size: Number(row.size), contentType: row.content_type, url: fileUrl(row.id) };
 }

@@ -17,7 +17,7 @@ import { formatChinaTime } from '../../lib/wire.ts';
 import { appendAudit } from './audit.ts';
 import type { Accounts } from './context.ts';
 import { decryptPassword, maskLoginName, maskMobile, randomId } from './crypto.ts';
-import { fileUrl, MSG_FILE_NOT_FOUND, ownFile } from './files.ts';
+import { avatarUrl, MSG_FILE_NOT_FOUND, ownFile } from './files.ts';
 import { clearFailures, isLocked, loginKey, recordFailure } from './lockout.ts';
 import { createLoginCode, findUserByLoginName, findUserByPhone, passwordMatches } from './login.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
@@ -220,7 +220,7 @@ export async function updateAvatar(a: Accounts, auth: AuthUser, fileId: string, 
   if (file.content_type !== 'image/png' && file.content_type !== 'image/jpeg') {
     throw new BusinessError(400, '头像须为 PNG 或 JPEG 图片');
   }
-  const headImg = fileUrl(file.id);
+  const headImg = avatarUrl(file.id);
   const now = a.now();
   await a.db.updateTable('app_user').set({ head_img: headImg, updated_at: now }).where('id', '=', auth.id).execute();
   await appendAudit(a.db, now, { userId: auth.id, loginName: auth.loginName, ip, action: 'avatar.update', object: file.id, result: 'success' });

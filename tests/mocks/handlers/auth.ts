@@ -450,7 +450,7 @@ export const authHandlers = [
     const user = userOf(request);
     if (!user) return unauthorized();
     const body = await jsonBody(request);
-    user.headImg = `/api/dscq-resource/oss/file/${String(body.fileId)}`;
+    user.headImg = `/api/dscq-resource/oss/avatar/${String(body.fileId)}`;
     return HttpResponse.json(envelope({ headImg: user.headImg }));
   }),
   http.get(api(AUTH_PATHS.membership), ({ request }) => {
