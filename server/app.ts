@@ -8,18 +8,21 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { installErrorHandler, installNotFoundHandler, isApiPath } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
+import { registerAccounts, type AccountProviders } from './plugins/accounts.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStatic } from './plugins/static.ts';
-import { authRoutes } from './routes/auth.ts';
 import { bladeDeskRoutes } from './routes/blade-desk.ts';
 import type { RouteDeps } from './routes/deps.ts';
+import { contentFilesDir } from './services/content-files.ts';
 import { dscqContentRoutes } from './routes/dscq-content.ts';
 import { dscqProjectRoutes } from './routes/dscq-project.ts';
 import { dscqSyncRoutes } from './routes/dscq-sync.ts';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
-  config: Pick<AppConfig, 'staticDir' | 'logLevel'>;
+  config: Pick<AppConfig, 'staticDir' | 'logLevel' | 'dataDir'> & Partial<Pick<AppConfig, 'nodeEnv' | 'accounts'>>;
+  /** Account providers in place of the defaults (SMS outbox, manual review, HMAC tickets). */
+  accountProviders?: AccountProviders;
   /** false: no logging; otherwise lines go to `stream` (stdout by default). */
   logger?: false | { stream?: DestinationStream; level?: string };
   /** Server clock, injectable for tests. */
@@ -50,12 +53,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return payload;
   });
 
-  const deps: RouteDeps = { db, now: options.now ?? Date.now };
+  const deps: RouteDeps = { db, now: options.now ?? Date.now, filesDir: contentFilesDir(config.dataDir) };
   await app.register(bladeDeskRoutes, { prefix: '/api/blade-desk', ...deps });
   await app.register(dscqProjectRoutes, { prefix: '/api/dscq-project', ...deps });
   await app.register(dscqContentRoutes, { prefix: '/api/dscq-content', ...deps });
   await app.register(dscqSyncRoutes, { prefix: '/api/dscq-sync', ...deps });
-  await app.register(authRoutes, { prefix: '/api' });
+  await registerAccounts(app, {
+    ...deps,
+    ...options.accountProviders,
+    dataDir: config.dataDir,
+    nodeEnv: config.nodeEnv ?? 'development',
+    accounts: config.accounts ?? { fixedCaptcha: undefined, fixedSmsCode: undefined, secrets: {} },
+  });
   // The judicial-auction service (/wechatProject/query, ajaxGetCourt, ajaxGetCity) goes under
   // '/judicial' with its own answer shape ({ content: { list, totalCount } }); until then /judicial/*
   // answers the JSON 404 like any unknown API.

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   let handle: DatabaseHandle | undefined;
   try {
     handle = openDatabase(config);
-    const prepared = await prepareDatabase(handle, { seed: config.seedDemoData, now: Date.now() });
+    const prepared = await prepareDatabase(handle, { seed: config.seedDemoData, now: Date.now(), dataDir: config.dataDir, secrets: config.accounts.secrets });
     const app = await buildApp({ db: handle.db, config });
     app.log.info({ dialect: handle.dialect, ...prepared }, 'database ready');
     await app.listen({ port: config.port, host: config.host });

@@ -6,4 +6,6 @@ export interface RouteDeps {
   db: Kysely<Database>;
   /** The server clock (epoch ms); injectable for tests. */
   now: () => number;
+  /** Directory of the content centre's stored files (images, attachments, downloads). */
+  filesDir?: string | undefined;
 }

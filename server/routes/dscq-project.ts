@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../http/envelope.ts';
-import { optionalFlag, optionalId, optionalInt, optionalIntList, optionalText, pagingParams, parseParams } from '../http/params.ts';
+import { optionalFlag, optionalId, optionalInt, optionalIntList, optionalText, pagingParams, parseParams, requiredId } from '../http/params.ts';
+import { getNoticeDetail } from '../services/desk-content.ts';
 import { listNotices } from '../services/notices.ts';
 import { searchProjects } from '../services/projects.ts';
 import type { RouteDeps } from './deps.ts';
@@ -13,6 +14,8 @@ const searchParams = z.object({
   notTypeCodeList: optionalIntList('notTypeCodeList'),
   q: optionalText('q', 100),
   associationId: optionalId('associationId'),
+  /** (api-reference) a state word the listing's state text contains, e.g. 正在报名. */
+  state: optionalText('state', 20),
 });
 
 const noticeParams = z.object({
@@ -29,4 +32,5 @@ export async function dscqProjectRoutes(app: FastifyInstance, { db }: RouteDeps)
   app.post('/search/page2', search);
 
   app.post('/notice/page', async (request) => ok(await listNotices(db, parseParams(noticeParams, request))));
+  app.post('/notice/detail', async (request) => ok(await getNoticeDetail(db, parseParams(z.object({ id: requiredId('id') }), request).id)));
 }

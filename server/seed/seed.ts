@@ -4,7 +4,10 @@
  * one transaction — a second run, at any later `now`, inserts nothing and changes nothing.
  */
 import type { Kysely } from 'kysely';
+import type { SecretOverrides } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import { seedAccounts } from './accounts.ts';
+import { EMPTY_CONTENT_REPORT, seedContent, type ContentSeedReport } from './content/seed-content.ts';
 import { NAVIGATION, type NavSeed } from './data/navigation.ts';
 import { NEWS, type NewsSeed } from './data/news.ts';
 import { demoNotices } from './data/notices.ts';
@@ -14,10 +17,14 @@ import { demoProjects } from './data/projects.ts';
 export interface SeedOptions {
   /** Epoch ms the relative dates are computed from. */
   now: number;
+  /** Secrets from the environment (the demo ID numbers are encrypted with the field key). */
+  secrets?: SecretOverrides | undefined;
+  /** Data directory: the content seed writes its files (downloads, images) under it. */
+  dataDir?: string | undefined;
 }
 
 /** Rows inserted by this run, per table (all zero on a re-run). */
-export interface SeedReport {
+export interface SeedReport extends ContentSeedReport {
   navigation: number;
   news_plate: number;
   news: number;
@@ -32,9 +39,10 @@ function inserted(result: { numInsertedOrUpdatedRows?: bigint | undefined }[]): 
   return result.reduce((sum, r) => sum + Number(r.numInsertedOrUpdatedRows ?? 0n), 0);
 }
 
-export async function seedDemoData(db: Kysely<Database>, { now }: SeedOptions): Promise<SeedReport> {
+export async function seedDemoData(db: Kysely<Database>, { now, secrets, dataDir }: SeedOptions): Promise<SeedReport> {
   return db.transaction().execute(async (trx) => {
-    const report: SeedReport = { navigation: 0, news_plate: 0, news: 0, project: 0, notice: 0 };
+    await seedAccounts(trx, { now, secrets });
+    const report: SeedReport = { navigation: 0, news_plate: 0, news: 0, project: 0, notice: 0, ...EMPTY_CONTENT_REPORT };
 
     // Plates one by one, parents first, so ids follow PLATES' order on a fresh database.
     const plateIds = new Map<string, number>();
@@ -83,6 +91,10 @@ export async function seedDemoData(db: Kysely<Database>, { now }: SeedOptions): 
         .onConflict((oc) => oc.column('notice_code').doNothing())
         .execute(),
     );
+    const { news_plate: contentPlates, news: contentNews, ...content } = await seedContent(trx, { now, dataDir });
+    report.news_plate += contentPlates;
+    report.news += contentNews;
+    Object.assign(report, content);
     return report;
   });
 }

@@ -8,6 +8,8 @@ import { fetchPage, type PageRequest } from './paging.ts';
 
 export interface NewsSearch extends PageRequest {
   plateId?: number | undefined;
+  /** Only the articles flagged for the home page (news-content/front-page). */
+  frontPageOnly?: boolean | undefined;
 }
 
 const LIST_COLUMNS = [
@@ -38,6 +40,7 @@ export async function listNews(db: Kysely<Database>, s: NewsSearch): Promise<Pag
       ]),
     );
   }
+  if (s.frontPageOnly) query = query.where('is_front_page', '=', 1);
   return fetchPage(
     query,
     s,

@@ -11,6 +11,8 @@ export interface ProjectSearch extends PageRequest {
   /** Plain-text keyword matched inside the asset name. */
   q?: string | undefined;
   associationId?: number | undefined;
+  /** A state word the state text contains (正在报名, 报名已截止 …). */
+  state?: string | undefined;
 }
 
 const LIKE_ESCAPE = '\\';
@@ -30,6 +32,7 @@ export async function searchProjects(db: Kysely<Database>, s: ProjectSearch): Pr
     query = query.where((eb) => eb.or([eb('type_code', 'is', null), eb('type_code', 'not in', excluded)]));
   }
   if (s.associationId !== undefined) query = query.where('association_id', '=', s.associationId);
+  if (s.state) query = query.where(sql<boolean>`state like ${containsPattern(s.state)} escape ${LIKE_ESCAPE}`);
   if (s.q) {
     // lower() on both sides: SQLite's LIKE ignores ASCII case and PostgreSQL's does not; make them agree.
     const pattern = containsPattern(s.q);

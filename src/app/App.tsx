@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { SessionKeepers } from '@/features/auth/components/SessionKeepers';
 import { LiveProvider, type LiveClient } from '@/live';
 import { connectHttp } from './httpEffects';
 import type { AppRouter } from './router';
@@ -24,6 +25,8 @@ function Shell({ router }: { router: AppRouter }) {
   return ready ? (
     <>
       <VersionWatcher />
+      {/* Token refresh through the live worker, and the registration-agreement dialog (issue 3). */}
+      <SessionKeepers />
       <RouterProvider router={router} />
     </>
   ) : null;

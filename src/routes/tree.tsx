@@ -8,6 +8,7 @@ import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect, 
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { session } from '@/lib/session';
+import { tabLock } from '@/lib/tabLock';
 import { RootLayout } from '@/features/layout/components/RootLayout';
 import { RouteError } from '@/components/RouteError';
 import { NotFoundRedirect } from '@/components/NotFoundRedirect';
@@ -15,8 +16,40 @@ import './meta';
 
 const DoingPage = lazyRouteComponent(() => import('@/components/DoingPage'), 'DoingPage');
 const HomePage = lazyRouteComponent(() => import('@/features/home/HomePage'), 'HomePage');
+// Issue 4, content centre: every content page lives in one lazily loaded chunk.
+const content = (name: keyof typeof import('@/features/content/pages')) =>
+  lazyRouteComponent(() => import('@/features/content/pages'), name);
+// Issue 3, accounts: login, registration, recovery (auth) and the account pages (account).
+const LoginPage = lazyRouteComponent(() => import('@/features/auth/pages/LoginPage'), 'LoginPage');
+const HbtsSsoPage = lazyRouteComponent(() => import('@/features/auth/pages/HbtsSsoPage'), 'HbtsSsoPage');
+const RegisterPage = lazyRouteComponent(() => import('@/features/auth/pages/RegisterPage'), 'RegisterPage');
+const FindPasswordPage = lazyRouteComponent(() => import('@/features/auth/pages/FindPasswordPage'), 'FindPasswordPage');
+const FindAccountPersonPage = lazyRouteComponent(() => import('@/features/auth/pages/FindAccountPage'), 'FindAccountPersonPage');
+const FindAccountOrgPage = lazyRouteComponent(() => import('@/features/auth/pages/FindAccountPage'), 'FindAccountOrgPage');
+const FindAccountSuccessPage = lazyRouteComponent(
+  () => import('@/features/auth/pages/FindAccountSuccessPage'),
+  'FindAccountSuccessPage',
+);
+const UpdatePasswordPage = lazyRouteComponent(() => import('@/features/auth/pages/UpdatePasswordPage'), 'UpdatePasswordPage');
+const MemberEditPhonePage = lazyRouteComponent(() => import('@/features/auth/pages/MemberEditPhonePage'), 'MemberEditPhonePage');
+const RealNamePersonPage = lazyRouteComponent(() => import('@/features/account/pages/RealNamePersonPage'), 'RealNamePersonPage');
+const RealNamePersonInfoPage = lazyRouteComponent(
+  () => import('@/features/account/pages/RealNamePersonInfoPage'),
+  'RealNamePersonInfoPage',
+);
+const MembershipReasonPage = lazyRouteComponent(() => import('@/features/account/pages/MembershipReasonPage'), 'MembershipReasonPage');
+const RealNameOrgPage = lazyRouteComponent(() => import('@/features/account/pages/RealNameOrgPage'), 'RealNameOrgPage');
+const AccountSafePage = lazyRouteComponent(() => import('@/features/account/pages/AccountSafePage'), 'AccountSafePage');
+const MembershipPage = lazyRouteComponent(() => import('@/features/account/pages/MembershipPage'), 'MembershipPage');
+const MemberEditHeadPage = lazyRouteComponent(() => import('@/features/account/pages/MemberEditHeadPage'), 'MemberEditHeadPage');
 
 export const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  // A locked tab (/lock) shows nothing else until it is unlocked.
+  beforeLoad: ({ location }) => {
+    if (location.pathname !== '/lock' && tabLock.isLocked()) {
+      throw redirect({ to: '/lock', search: { redirect: location.href }, replace: true });
+    }
+  },
   component: RootLayout,
   errorComponent: RouteError,
   notFoundComponent: NotFoundRedirect,
@@ -54,7 +87,35 @@ const loginRoute = createRoute({
   path: '/login',
   validateSearch: loginSearch,
   staticData: { title: '用户登录', simpleHeader: true },
-  component: DoingPage,
+  component: LoginPage,
+});
+
+const ticketPart = z.string().trim().min(1).max(512).optional().catch(undefined);
+
+/** The unified identity platform's ticket (spec section 7: userguid, loginid, dognum, token) and `redirect`. */
+const hbtsSsoRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/hbtsSso',
+  validateSearch: z.object({
+    userguid: ticketPart,
+    loginid: ticketPart,
+    dognum: ticketPart,
+    token: ticketPart,
+    redirect: z.string().optional().catch(undefined),
+  }),
+  staticData: { title: '统一身份认证登录', simpleHeader: true },
+  component: HbtsSsoPage,
+});
+
+/** The masked login names found by account recovery. */
+const findAccountSuccessRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/findAccountSuccess',
+  validateSearch: z.object({
+    loginNames: z.array(z.string().max(64)).max(50).optional().catch(undefined),
+  }),
+  staticData: { title: '找回账号>找回成功', simpleHeader: true },
+  component: FindAccountSuccessPage,
 });
 
 const positiveInt = z.coerce.number().int().positive();
@@ -76,55 +137,80 @@ const projectRoute = createRoute({
   component: DoingPage,
 });
 
+/** Issue 4: content pages with their query (spec section 2: plateId, newsId, num, id = notice type). */
+const optionalId = positiveInt.optional().catch(undefined);
+const plateSearch = z.object({ plateId: optionalId });
+const newsSearch = z.object({ newsId: optionalId });
+const noticeSearch = z.object({ newsId: optionalId, id: optionalId });
+const helpSearch = z.object({ plateId: optionalId, num: optionalId });
+const idSearch = z.object({ id: optionalId });
+const lockSearch = z.object({ redirect: z.string().max(500).optional().catch(undefined) });
+
+function searchPage<const TPath extends string, TSearch extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  path: TPath,
+  title: string,
+  component: PageComponent,
+  validateSearch: TSearch,
+  options: { simpleHeader?: boolean } = {},
+) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    validateSearch,
+    staticData: { title, simpleHeader: options.simpleHeader },
+    component,
+  });
+}
+
 const publicRoutes = [
   page('/index', '首页', HomePage),
   page('/hall', '竞价大厅'),
   page('/gyzcProject', '国有资产交易'),
   page('/sfProject', '司法拍卖'),
   loginRoute,
-  page('/hbtsSso', '统一身份认证登录', DoingPage, { simpleHeader: true }),
-  page('/register', '用户注册', DoingPage, { simpleHeader: true }),
-  page('/findPassword', '找回密码', DoingPage, { simpleHeader: true }),
-  page('/findAccountOrg', '找回账号>机构用户', DoingPage, { simpleHeader: true }),
-  page('/findAccountPerson', '找回账号>个人用户', DoingPage, { simpleHeader: true }),
-  page('/findAccountSuccess', '找回账号>找回成功', DoingPage, { simpleHeader: true }),
+  hbtsSsoRoute,
+  page('/register', '用户注册', RegisterPage, { simpleHeader: true }),
+  page('/findPassword', '找回密码', FindPasswordPage, { simpleHeader: true }),
+  page('/findAccountOrg', '找回账号>机构用户', FindAccountOrgPage, { simpleHeader: true }),
+  page('/findAccountPerson', '找回账号>个人用户', FindAccountPersonPage, { simpleHeader: true }),
+  findAccountSuccessRoute,
   projectRoute,
   page('/projectPkg/{$assetsId}.html', '交易中心>资产包详情'),
   page('/projectDetail/{$assetsId}.html', '交易中心>项目详情'),
   page('/projectToManageDetail/{$id}.html', '交易中心>托管项目详情'),
-  page('/djgz', '党建工作'),
-  page('/zcfg', '政策法规'),
-  page('/jyfw', '交易服务'),
-  page('/xwzx', '新闻中心'),
-  page('/gywm', '关于我们'),
-  page('/hgzx', '咨询中心'),
-  page('/xxgk', '信息公开'),
-  page('/newsDetaildjgz', '党建工作>详情'),
-  page('/newsDetailzcfg', '政策法规>详情'),
-  page('/newsDetailgywm', '关于我们>详情'),
-  page('/newsDetailjyfw', '交易服务>详情'),
-  page('/newsDetailxwzx', '新闻中心>详情'),
-  page('/noticeDetail', '交易公告>公告详情'),
-  page('/xzzx', '下载中心'),
-  page('/serviceCenter', '服务中心'),
-  page('/transferService', '服务中心>转让服务'),
-  page('/investService', '服务中心>投资服务'),
-  page('/otherService', '服务中心>其他服务'),
-  page('/helpCenter', '帮助中心'),
-  page('/helpCenterDetail', '帮助中心>详情'),
-  page('/hd1', '专题活动>活动专题一'),
-  page('/hd2', '专题活动>活动专题二'),
-  page('/specialPage', '专题专栏'),
-  page('/specialList', '专题专栏>项目列表'),
-  page('/specialHgList', '专题专栏>专项项目列表'),
-  page('/specialCar', '专题专栏>机动车专场'),
-  page('/specialOil', '专题专栏>成品油专场'),
-  page('/specialPetroleum', '专题专栏>石油化工专场'),
-  page('/helpBrowser', '帮助中心>浏览器设置'),
-  page('/zhongdianList', '重点推荐'),
-  page('/zhongdianDetail', '重点推荐>详情'),
+  searchPage('/djgz', '党建工作', content('DjgzPage'), plateSearch),
+  searchPage('/zcfg', '政策法规', content('ZcfgPage'), plateSearch),
+  searchPage('/jyfw', '交易服务', content('JyfwPage'), plateSearch),
+  searchPage('/xwzx', '新闻中心', content('XwzxPage'), plateSearch),
+  page('/gywm', '关于我们', content('AboutPage')),
+  searchPage('/hgzx', '咨询中心', content('HgzxPage'), plateSearch),
+  searchPage('/xxgk', '信息公开', content('XxgkPage'), plateSearch),
+  searchPage('/newsDetaildjgz', '党建工作>详情', content('NewsDetailDjgzPage'), newsSearch),
+  searchPage('/newsDetailzcfg', '政策法规>详情', content('NewsDetailZcfgPage'), newsSearch),
+  searchPage('/newsDetailgywm', '关于我们>详情', content('NewsDetailGywmPage'), newsSearch),
+  searchPage('/newsDetailjyfw', '交易服务>详情', content('NewsDetailJyfwPage'), newsSearch),
+  searchPage('/newsDetailxwzx', '新闻中心>详情', content('NewsDetailXwzxPage'), newsSearch),
+  searchPage('/noticeDetail', '交易公告>公告详情', content('NoticeDetailPage'), noticeSearch),
+  page('/xzzx', '下载中心', content('DownloadsPage')),
+  page('/serviceCenter', '服务中心', content('ServiceCenterPage')),
+  page('/transferService', '服务中心>转让服务', content('TransferServicePage')),
+  page('/investService', '服务中心>投资服务', content('InvestServicePage')),
+  page('/otherService', '服务中心>其他服务', content('OtherServicePage')),
+  searchPage('/helpCenter', '帮助中心', content('HelpCenterPage'), helpSearch),
+  searchPage('/helpCenterDetail', '帮助中心>详情', content('HelpCenterDetailPage'), newsSearch),
+  page('/hd1', '专题活动>活动专题一', content('Hd1Page')),
+  page('/hd2', '专题活动>活动专题二', content('Hd2Page')),
+  page('/specialPage', '专题专栏', content('SpecialPage')),
+  page('/specialList', '专题专栏>项目列表', content('SpecialListPage')),
+  page('/specialHgList', '专题专栏>专项项目列表', content('SpecialHgListPage')),
+  page('/specialCar', '专题专栏>机动车专场', content('SpecialCarPage')),
+  page('/specialOil', '专题专栏>成品油专场', content('SpecialOilPage')),
+  page('/specialPetroleum', '专题专栏>石油化工专场', content('SpecialPetroleumPage')),
+  page('/helpBrowser', '帮助中心>浏览器设置', content('HelpBrowserPage')),
+  page('/zhongdianList', '重点推荐', content('KeyProjectListPage')),
+  searchPage('/zhongdianDetail', '重点推荐>详情', content('KeyProjectDetailPage'), idSearch),
   page('/doing', '建设中'),
-  page('/lock', '锁屏', DoingPage, { simpleHeader: true }),
+  searchPage('/lock', '锁屏', content('LockPage'), lockSearch, { simpleHeader: true }),
   page('/contract/seal/qrcode', '人脸识别', DoingPage, { simpleHeader: true }),
 ] as const;
 
@@ -144,10 +230,10 @@ const authPage = <const TPath extends string>(path: TPath, title: string, compon
   page(path, title, component, { parent: authLayoutRoute });
 
 const authRoutes = [
-  authPage('/realNamePerson', '实名认证>个人实名认证'),
-  authPage('/realNamePersonInfo', '实名认证>个人认证信息'),
-  authPage('/membershipReason', '实名认证>认证未通过原因'),
-  authPage('/realNameOrg', '实名认证>机构实名认证'),
+  authPage('/realNamePerson', '实名认证>个人实名认证', RealNamePersonPage),
+  authPage('/realNamePersonInfo', '实名认证>个人认证信息', RealNamePersonInfoPage),
+  authPage('/membershipReason', '实名认证>认证未通过原因', MembershipReasonPage),
+  authPage('/realNameOrg', '实名认证>机构实名认证', RealNameOrgPage),
   authPage('/bidEnrollNormal', '交易中心>填写报名信息'),
   authPage('/bidEnrollPkg', '交易中心>资产包报名'),
   authPage('/cashierDesk', '收银台'),
@@ -163,16 +249,16 @@ const authRoutes = [
   authPage('/demandDetail', '用户中心>需求详情'),
   authPage('/myMessage', '用户中心>我的消息'),
   authPage('/myMessageDetail', '用户中心>消息详情'),
-  authPage('/accountSafe', '用户中心>账户安全'),
+  authPage('/accountSafe', '用户中心>账户安全', AccountSafePage),
   authPage('/accountFunds', '用户中心>资金账户'),
   authPage('/accountFundsDetail', '用户中心>资金账户详情'),
   authPage('/enrollDetail', '用户中心>报名详情'),
   authPage('/depositDetail', '用户中心>保证金详情'),
   authPage('/depositAddPayInfo', '用户中心>上传支付凭证'),
-  authPage('/updatePassWord', '用户中心>修改密码'),
-  authPage('/membership', '用户中心>会员信息'),
-  authPage('/memberEditPhone', '用户中心>修改手机号'),
-  authPage('/memberEditHead', '用户中心>修改头像'),
+  authPage('/updatePassWord', '用户中心>修改密码', UpdatePasswordPage),
+  authPage('/membership', '用户中心>会员信息', MembershipPage),
+  authPage('/memberEditPhone', '用户中心>修改手机号', MemberEditPhonePage),
+  authPage('/memberEditHead', '用户中心>修改头像', MemberEditHeadPage),
   authPage('/shensuRecord', '用户中心>申诉记录'),
   authPage('/myInvoice', '用户中心>我的发票'),
   authPage('/myContract', '用户中心>我的合同'),

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mswHttp, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { http } from '@/api/client';
 import { session } from '@/lib/session';
 import { ROUTE_PATHS } from '@/routes/tree';
@@ -9,6 +9,8 @@ import { renderApp } from '../mocks/renderApp';
 import { useMockServer } from '../mocks/server';
 
 const server = useMockServer();
+// Whole-app renders in jsdom take seconds on a busy two-core machine: room beyond vitest's 5 s default.
+vi.setConfig({ testTimeout: 20_000 });
 
 function logIn(name = '张建国') {
   session.saveTokens({ access_token: 'a', refresh_token: 'r' });
@@ -62,7 +64,7 @@ describe('routing (spec section 2)', () => {
 
 describe('header', () => {
   it('shows login and register links to an anonymous visitor', async () => {
-    renderApp('/xwzx');
+    renderApp('/doing');
     const user = await screen.findByTestId('header-user');
     expect(within(user).getByRole('link', { name: '登录' })).toHaveAttribute('href', '/login');
     expect(within(user).getByRole('link', { name: '注册' })).toHaveAttribute('href', '/register');
@@ -77,7 +79,7 @@ describe('header', () => {
         return HttpResponse.json({ code: 200, success: true, msg: '', data: null });
       }),
     );
-    const { router } = renderApp('/xwzx');
+    const { router } = renderApp('/doing');
     const user = await screen.findByTestId('header-user');
     expect(within(user).getByText('李秀英')).toBeInTheDocument();
     await userEvent.click(within(user).getByRole('button', { name: /退\s*出/ }));
@@ -88,7 +90,7 @@ describe('header', () => {
   });
 
   it('renders the server navigation with the inStation and openPage rules', async () => {
-    renderApp('/xwzx');
+    renderApp('/doing');
     const nav = await screen.findByRole('navigation', { name: '主导航' });
     expect(await within(nav).findByRole('link', { name: '首页' })).toHaveAttribute('href', '#/index');
     const newTab = within(nav).getByRole('link', { name: '信息公开' });
@@ -108,14 +110,14 @@ describe('header', () => {
         HttpResponse.json({ code: 500, success: false, msg: '导航配置加载失败', data: null }),
       ),
     );
-    renderApp('/xwzx');
+    renderApp('/doing');
     expect(await screen.findByText('导航配置加载失败')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: '主导航' });
     expect(within(nav).getByRole('link', { name: '首页' })).toHaveAttribute('href', '#/index');
   });
 
   it('searches the trading centre with the trimmed keyword', async () => {
-    const { router } = renderApp('/xwzx');
+    const { router } = renderApp('/doing');
     const box = await screen.findByPlaceholderText('请输入项目关键字、拼音、类别');
     await userEvent.type(box, '  石家庄 股权 {Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/project'));
@@ -125,7 +127,7 @@ describe('header', () => {
 
 describe('floating panel', () => {
   it('asks an anonymous user to log in, returning to the bidding room list', async () => {
-    const { router } = renderApp('/xwzx');
+    const { router } = renderApp('/doing');
     const panel = await screen.findByRole('complementary', { name: '快捷入口' });
     await userEvent.click(within(panel).getByRole('button', { name: /竞价室/ }));
     const dialog = await screen.findByRole('dialog');
@@ -138,7 +140,7 @@ describe('floating panel', () => {
 
   it('opens the target directly for a logged-in user', async () => {
     logIn();
-    const { router } = renderApp('/xwzx');
+    const { router } = renderApp('/doing');
     const panel = await screen.findByRole('complementary', { name: '快捷入口' });
     await userEvent.click(within(panel).getByRole('button', { name: /我的收藏/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/myCollect'));
@@ -146,27 +148,27 @@ describe('floating panel', () => {
 
   it('is hidden on the home page until the page is scrolled past 300 px', async () => {
     const { container } = renderApp('/index');
-    await screen.findByRole('heading', { name: '交易项目' }, { timeout: 5000 });
+    await screen.findByText('交易项目', { selector: 'h2' }, { timeout: 15000 });
     const panel = container.querySelector('aside.float-panel')!;
     expect(panel).toHaveClass('float-panel--hidden');
     Object.defineProperty(window, 'scrollY', { value: 301, configurable: true });
     window.dispatchEvent(new Event('scroll'));
     await waitFor(() => expect(panel).not.toHaveClass('float-panel--hidden'));
     Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
-  });
+  }, 20_000);
 });
 
 describe('catalogue effects wired to the app', () => {
   it('a 401 on favourite-add shows 用户未登录 with 去登录 to /login with redirect', async () => {
     server.use(mswHttp.post('/api/dscq-user/collect-assets/add', () => new HttpResponse(null, { status: 401 })));
-    const { router } = renderApp('/xwzx');
+    const { router } = renderApp('/doing');
     await screen.findByRole('navigation', { name: '主导航' });
     await expect(http.post('/dscq-user/collect-assets/add', { assetsId: 1 })).rejects.toMatchObject({ code: 401 });
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('用户未登录', { selector: '.ant-modal-confirm-title' })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: /去\s*登\s*录/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toEqual({ redirect: '/xwzx' });
+    expect(router.state.location.search).toEqual({ redirect: '/doing' });
   });
 
   it('a 401 on a page that needs login logs out and goes to /login with redirect', async () => {
@@ -182,7 +184,7 @@ describe('catalogue effects wired to the app', () => {
 
   it('a 403 elsewhere goes to /index', async () => {
     server.use(mswHttp.get('/api/x', () => HttpResponse.json({ code: 403, msg: '无权访问' }, { status: 403 })));
-    const { router } = renderApp('/xwzx');
+    const { router } = renderApp('/doing');
     await screen.findByRole('navigation', { name: '主导航' });
     await expect(http.get('/x')).rejects.toMatchObject({ code: 403 });
     await waitFor(() => expect(router.state.location.pathname).toBe('/index'));

@@ -10,6 +10,8 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
+import type { AccountsConfig } from '../../server/config.ts';
+import type { AccountProviders } from '../../server/plugins/accounts.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
 import { prepareDatabase } from '../../server/startup.ts';
 
@@ -79,6 +81,8 @@ export interface TestApp {
   /** POST with query parameters, as the real client sends them; returns the parsed body too. */
   post(url: string, query?: Record<string, string | number>): Promise<{ res: LightMyRequestResponse; body: Json }>;
   get(url: string, query?: Record<string, string | number>): Promise<{ res: LightMyRequestResponse; body: Json }>;
+  /** The app's data directory (uploads, SMS outbox). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -88,15 +92,29 @@ export interface TestAppOptions {
   /** Capture log lines here (level info); no logging otherwise. */
   logStream?: Writable;
   now?: () => number;
+  /** Accounts: test-only fixed codes and secret overrides (none by default). */
+  accounts?: Partial<AccountsConfig>;
+  /** Account providers in place of the defaults (SMS outbox, manual review, HMAC tickets). */
+  accountProviders?: AccountProviders;
+  /** The data directory (uploads, SMS outbox); a fresh temp directory by default, removed on close. */
+  dataDir?: string;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const { handle } = database;
-  await prepareDatabase(handle, { seed: options.seed ?? true, now: NOW });
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-data-'));
+  await prepareDatabase(handle, { seed: options.seed ?? true, now: NOW, dataDir });
   const app = await buildApp({
     db: handle.db,
-    config: { staticDir: options.staticDir ?? path.join(tmpdir(), 'portal-no-such-dist'), logLevel: 'info' },
+    config: {
+      staticDir: options.staticDir ?? path.join(tmpdir(), 'portal-no-such-dist'),
+      logLevel: 'info',
+      dataDir,
+      nodeEnv: 'test',
+      accounts: { fixedCaptcha: undefined, fixedSmsCode: undefined, secrets: {}, ...options.accounts },
+    },
+    ...(options.accountProviders ? { accountProviders: options.accountProviders } : {}),
     logger: options.logStream ? { stream: options.logStream, level: 'info' } : false,
     ...(options.now ? { now: options.now } : {}),
   });
@@ -123,9 +141,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     handle,
     post: (url, query) => call('POST', url, query),
     get: (url, query) => call('GET', url, query),
+    dataDir,
     close: async () => {
       await app.close();
       await database.cleanup();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

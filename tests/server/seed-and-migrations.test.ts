@@ -8,7 +8,17 @@ import { seedDemoData } from '../../server/seed/seed.ts';
 import { prepareDatabase } from '../../server/startup.ts';
 import { createTestDatabase, NOW, type TestDatabase } from './helpers.ts';
 
-const TABLES = ['navigation', 'news_plate', 'news', 'project', 'notice'] as const;
+const TABLES = [
+  'navigation', 'news_plate', 'news', 'project', 'notice',
+  // Issue 4: the content model.
+  'content_file', 'content_attachment', 'download_file', 'ad', 'partner', 'page_module', 'notice_info', 'recruit',
+  'content_column', 'column_content', 'title_config',
+] as const;
+const CONTENT_REPORT = {
+  content_file: 53, content_attachment: 7, download_file: 9, ad: 13, partner: 12, page_module: 9, notice_info: 6, recruit: 3,
+  content_column: 13, column_content: 38, title_config: 2,
+};
+const NOTHING = Object.fromEntries(['navigation', 'news_plate', 'news', 'project', 'notice', ...Object.keys(CONTENT_REPORT)].map((k) => [k, 0]));
 const DAY = 86_400_000;
 
 async function snapshot(db: Kysely<Database>) {
@@ -40,12 +50,12 @@ it('seeds the demo data once: a second run (even days later) inserts and changes
   const { db, schema } = database.handle;
   await migrateToLatest(db, schema);
   const report = await seedDemoData(db, { now: NOW });
-  expect(report).toEqual({ navigation: 29, news_plate: 10, news: 40, project: 150, notice: 30 });
+  expect(report).toEqual({ navigation: 29, news_plate: 30, news: 93, project: 150, notice: 30, ...CONTENT_REPORT });
   const before = await snapshot(db);
   expect(before.project).toHaveLength(150);
 
-  expect(await seedDemoData(db, { now: NOW })).toEqual({ navigation: 0, news_plate: 0, news: 0, project: 0, notice: 0 });
-  expect(await seedDemoData(db, { now: NOW + 40 * DAY })).toEqual({ navigation: 0, news_plate: 0, news: 0, project: 0, notice: 0 });
+  expect(await seedDemoData(db, { now: NOW })).toEqual(NOTHING);
+  expect(await seedDemoData(db, { now: NOW + 40 * DAY })).toEqual(NOTHING);
   expect(await snapshot(db)).toEqual(before);
 });
 

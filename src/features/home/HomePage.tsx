@@ -1,28 +1,53 @@
+import '@/styles/portal-content.css';
+import { AdBanners } from './components/AdBanners';
+import { BannerCarousel } from './components/BannerCarousel';
 import { CategoryEntries } from './components/CategoryEntries';
+import { HotInvestments } from './components/HotInvestments';
+import { JudicialTable } from './components/JudicialTable';
+import { KeyProjects } from './components/KeyProjects';
 import { ListingTabs } from './components/ListingTabs';
-import { NewsPanel } from './components/NewsPanel';
+import { NewsBlock } from './components/NewsBlock';
+import { NewsCarousel } from './components/NewsCarousel';
 import { NoticePanel } from './components/NoticePanel';
+import { PartnerScroller } from './components/PartnerScroller';
+import { PolicyColumn } from './components/PolicyColumn';
+import { ProjectHall } from './components/ProjectHall';
+import { SiteNotices } from './components/SiteNotices';
+import { TopNews } from './components/TopNews';
 
 /**
- * Home page frame. The full block list of the spec (carousels, key recommendations, live bidding table,
- * partners…) belongs to the home-page and live-hall issues; this page shows the server's real listings,
- * notices and news.
+ * The home page (spec section 2), one coherent variant of the two readings:
+ * banner (30 s) · picture news (3 s, ≤ 6) with top news (4) and site notices · category grid ·
+ * trade listings (20 per tab) beside result/transaction notices and hot investments · ad banners ·
+ * key recommendations (wide strip) · project hall with the live-bidding slot · judicial auctions beside
+ * policies · the news block (modules by sourceType, 12 per tab) · partner logos.
  */
 export function HomePage() {
   return (
     <div className="home">
-      <section className="home-hero" aria-label="交易所简介">
-        <div className="home-hero__text">
-          <h1>阳光交易 · 公开透明 · 规范高效</h1>
-          <p>河北省产权、国有资产、行政事业资产与司法拍卖的公开交易平台</p>
-        </div>
-        <CategoryEntries />
-      </section>
+      <BannerCarousel />
+      <div className="home-top">
+        <NewsCarousel />
+        <TopNews />
+        <SiteNotices />
+      </div>
+      <CategoryEntries />
       <div className="home-row">
         <ListingTabs />
-        <NoticePanel />
+        <div className="home-column">
+          <NoticePanel />
+          <HotInvestments />
+        </div>
       </div>
-      <NewsPanel />
+      <AdBanners />
+      <KeyProjects />
+      <ProjectHall />
+      <div className="home-row">
+        <JudicialTable />
+        <PolicyColumn />
+      </div>
+      <NewsBlock />
+      <PartnerScroller />
     </div>
   );
 }

@@ -1,4 +1,7 @@
+import { authHandlers } from './auth';
+import { contentHandlers } from './content';
 import { homeHandlers } from './home';
 import { layoutHandlers } from './layout';
 
-export const handlers = [...layoutHandlers, ...homeHandlers];
+// Content before home: content handlers answer their own plates and fall through for the rest.
+export const handlers = [...layoutHandlers, ...contentHandlers, ...homeHandlers, ...authHandlers];

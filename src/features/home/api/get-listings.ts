@@ -6,9 +6,12 @@ export interface ListingQuery {
   typeCode?: number;
   notTypeCodeList?: number[];
   associationId?: number;
+  /** A state word the listing's state contains (正在报名, 报名已截止 …). */
+  state?: string;
   size: number;
 }
 
+/** POST /dscq-project/search/page. */
 export const getListings = (query: ListingQuery) =>
   http.post<Page<ListedAsset>>('/dscq-project/search/page', { ...query, current: 1 });
 

@@ -2,9 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
 import type { Notice, Page } from '@/domain/contracts';
 
-/** Notice types seeded by the server: 1 挂牌公告, 2 成交公告, 3 结果公示. */
-export const NOTICE_TYPES = { listing: 1, transaction: 2, result: 3 } as const;
-
+/** POST /dscq-project/notice/page: notices of one type, newest first. */
 export const getNotices = (query: { noticeType: number; size: number }) =>
   http.post<Page<Notice>>('/dscq-project/notice/page', { ...query, current: 1 });
 

@@ -6,10 +6,11 @@ import { HOME_LISTING_ROWS_PER_TYPE } from '@/domain/constants';
 import { TYPE_CODES, type ListedAsset } from '@/domain/contracts';
 import { isPackageProject, listingPriceDisplay, listingStatusLabel } from '@/domain/listing';
 import { useListings, type ListingQuery } from '../api/get-listings';
+import { withoutHiddenNames } from '../hiddenListings';
 
 /** The trade listing tabs (spec section 2) with the type each shows and where its More link goes. */
-const TABS: { key: string; label: string; query: Omit<ListingQuery, 'size'>; moreTypeCode?: number }[] = [
-  { key: 'equity', label: '产权转让', query: { typeCode: TYPE_CODES.equity }, moreTypeCode: TYPE_CODES.equity },
+const TABS: { key: string; label: string; query: Omit<ListingQuery, 'size'>; moreTypeCode?: number; hideNames?: boolean }[] = [
+  { key: 'equity', label: '产权转让', query: { typeCode: TYPE_CODES.equity }, moreTypeCode: TYPE_CODES.equity, hideNames: true },
   { key: 'physical', label: '实物资产', query: { typeCode: TYPE_CODES.physical }, moreTypeCode: TYPE_CODES.physical },
   {
     key: 'capital',
@@ -17,7 +18,8 @@ const TABS: { key: string; label: string; query: Omit<ListingQuery, 'size'>; mor
     query: { typeCode: TYPE_CODES.capitalIncrease },
     moreTypeCode: TYPE_CODES.capitalIncrease,
   },
-  { key: 'leasing', label: '房屋租赁', query: { typeCode: TYPE_CODES.leasing }, moreTypeCode: TYPE_CODES.houseLeasing },
+  // Spec: the leasing tab lists type 3 and its More link opens type 6 (house leasing); exact names are hidden.
+  { key: 'leasing', label: '房屋租赁', query: { typeCode: TYPE_CODES.leasing }, moreTypeCode: TYPE_CODES.houseLeasing, hideNames: true },
   {
     key: 'others',
     label: '其他',
@@ -40,10 +42,11 @@ function detailHref(asset: ListedAsset): string {
   return isPackageProject(asset.projectType) ? `#/projectPkg/${asset.id}.html` : `#/projectDetail/${asset.id}.html`;
 }
 
-function ListingRows({ query }: { query: Omit<ListingQuery, 'size'> }) {
+function ListingRows({ query, hideNames }: { query: Omit<ListingQuery, 'size'>; hideNames: boolean }) {
   const listings = useListings({ ...query, size: HOME_LISTING_ROWS_PER_TYPE });
+  const rows = (records: ListedAsset[]) => (hideNames ? withoutHiddenNames(records) : records);
   return (
-    <QueryState query={listings} isEmpty={(page) => page.records.length === 0} emptyHint="请稍后再来查看">
+    <QueryState query={listings} isEmpty={(page) => rows(page.records).length === 0} emptyHint="请稍后再来查看">
       {(page) => (
         <table className="listing-table">
           <thead>
@@ -55,7 +58,7 @@ function ListingRows({ query }: { query: Omit<ListingQuery, 'size'> }) {
             </tr>
           </thead>
           <tbody>
-            {page.records.map((asset) => {
+            {rows(page.records).map((asset) => {
               const status = listingStatusLabel(asset.state);
               return (
                 <tr key={asset.id}>
@@ -94,7 +97,7 @@ export function ListingTabs() {
           label: tab.label,
           children: (
             <>
-              <ListingRows query={tab.query} />
+              <ListingRows query={tab.query} hideNames={Boolean(tab.hideNames)} />
               <div className="home-panel__more">
                 <Link to="/project" search={tab.moreTypeCode ? { typeCode: tab.moreTypeCode } : {}}>
                   查看更多 &gt;

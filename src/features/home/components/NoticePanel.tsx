@@ -1,46 +1,42 @@
+import { useState } from 'react';
 import { Tabs } from 'antd';
 import { QueryState } from '@/components/QueryState';
-import { NOTICE_TYPES, useNotices } from '../api/get-notices';
+import { useModules } from '../api/get-modules';
+import { ModuleList, ModuleMore } from './ModuleList';
 
-const NOTICE_TABS = [
-  { key: 'result', label: '结果公示', noticeType: NOTICE_TYPES.result },
-  { key: 'transaction', label: '成交公告', noticeType: NOTICE_TYPES.transaction },
-] as const;
+const RIGHT_PANEL_SIZE = 12;
 
-function NoticeList({ noticeType }: { noticeType: number }) {
-  const notices = useNotices({ noticeType, size: 8 });
-  return (
-    <QueryState query={notices} isEmpty={(page) => page.records.length === 0}>
-      {(page) => (
-        <ul className="text-list">
-          {page.records.map((notice) => (
-            <li key={notice.id}>
-              <a href={`#/noticeDetail?newsId=${notice.id}&id=${notice.noticeType}`} title={notice.noticeTitle}>
-                {notice.noticeTitle}
-              </a>
-              <time className="tabular">{notice.publishDate.slice(5, 10)}</time>
-            </li>
-          ))}
-        </ul>
-      )}
-    </QueryState>
-  );
-}
-
-/** Right panel: result notices and transaction announcements. */
+/**
+ * Right panel (spec section 2): result notices (news plate 4) and transaction announcements, each with
+ * its More link to /xwzx?plateId=. The tabs and links come from the page modules of 'home-right'.
+ */
 export function NoticePanel() {
+  const modules = useModules('home-right');
+  const [active, setActive] = useState<string | undefined>(undefined);
+  const list = modules.data ?? [];
+  const current = list.find((m) => String(m.id) === active) ?? list[0];
   return (
     <section className="home-panel home-notices" aria-labelledby="home-notices-title">
-      <h2 id="home-notices-title" className="home-panel__title">
-        交易公告
-      </h2>
-      <Tabs
-        items={NOTICE_TABS.map((tab) => ({
-          key: tab.key,
-          label: tab.label,
-          children: <NoticeList noticeType={tab.noticeType} />,
-        }))}
-      />
+      <div className="home-panel__head">
+        <h2 id="home-notices-title" className="home-panel__title">
+          交易公告
+        </h2>
+        <ModuleMore module={current} />
+      </div>
+      <QueryState query={modules} isEmpty={(m) => m.length === 0}>
+        {(items) => (
+          <Tabs
+            size="small"
+            activeKey={current ? String(current.id) : undefined}
+            onChange={setActive}
+            items={items.map((m) => ({
+              key: String(m.id),
+              label: m.name,
+              children: <ModuleList module={m} size={RIGHT_PANEL_SIZE} dateLength={5} />,
+            }))}
+          />
+        )}
+      </QueryState>
     </section>
   );
 }
