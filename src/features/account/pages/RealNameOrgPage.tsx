@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { Alert, App as AntdApp, Button, Form, Input, Result, Select, Skeleton, Upload, type UploadFile } from 'antd';
+import { Alert, App as AntdApp, Button, Form, Input, Select, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { normalizeCreditCode, normalizeIdCard, RESIDENT_ID_CARD_TYPE } from '@/domain';
 import { useDictionary } from '../api/get-dictionary';
-import { useRealNameStatus } from '../api/get-real-name-status';
-import { useAccountUserDetail } from '../api/get-user-detail';
 import { submitOrgVerification } from '../api/post-real-name-org';
 import { uploadFile } from '../api/upload-file';
 import { AccountPanel } from '../components/AccountPanel';
+import { RealNameGate } from '../components/RealNameGate';
 import { refreshStoredUser } from '../refreshUser';
 import { creditCodeRules, idNumberRules, legalPersonRules, orgNameRules } from '../rules';
 import { idTypeOptions } from '../status';
@@ -139,65 +138,11 @@ function OrgForm() {
 
 /** /realNameOrg: organisation, credit code, legal representative and licence upload. */
 export function RealNameOrgPage() {
-  const status = useRealNameStatus();
-  const user = useAccountUserDetail();
-  const navigate = useNavigate();
-
-  let content;
-  if (status.isPending || user.isPending) {
-    content = <Skeleton active paragraph={{ rows: 8 }} />;
-  } else if (status.isError) {
-    content = (
-      <Result
-        status="warning"
-        title={status.error.message || '认证状态加载失败'}
-        extra={<Button onClick={() => void status.refetch()}>重试</Button>}
-      />
-    );
-  } else if (user.data?.userType === 1) {
-    content = (
-      <Result
-        status="info"
-        title="您是个人用户，请进行个人实名认证"
-        extra={
-          <Button type="primary" onClick={() => void navigate({ to: '/realNamePerson' })}>
-            去个人实名认证
-          </Button>
-        }
-      />
-    );
-  } else if (status.data.state === 'pending' || status.data.state === 'approved') {
-    content = (
-      <Result
-        status={status.data.state === 'approved' ? 'success' : 'info'}
-        title={status.data.state === 'approved' ? '您已完成机构实名认证' : '机构实名认证审核中'}
-        extra={
-          <Button type="primary" onClick={() => void navigate({ to: '/realNamePersonInfo' })}>
-            查看认证信息
-          </Button>
-        }
-      />
-    );
-  } else {
-    content = (
-      <>
-        {status.data.state === 'rejected' && (
-          <Alert
-            className="account-panel__notice"
-            type="error"
-            showIcon
-            title="上次认证未通过，请核对信息后重新提交"
-            description={
-              <>
-                原因：{status.data.reason || '--'} <Link to="/membershipReason">查看详情</Link>
-              </>
-            }
-          />
-        )}
+  return (
+    <AccountPanel title="机构实名认证">
+      <RealNameGate userType={2}>
         <OrgForm />
-      </>
-    );
-  }
-
-  return <AccountPanel title="机构实名认证">{content}</AccountPanel>;
+      </RealNameGate>
+    </AccountPanel>
+  );
 }

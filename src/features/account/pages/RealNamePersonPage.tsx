@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Alert, App as AntdApp, Button, Form, Input, Result, Select, Skeleton } from 'antd';
+import { Alert, App as AntdApp, Button, Form, Input, Select } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { normalizeIdCard, RESIDENT_ID_CARD_TYPE } from '@/domain';
 import { useDictionary } from '../api/get-dictionary';
-import { useRealNameStatus } from '../api/get-real-name-status';
-import { useAccountUserDetail } from '../api/get-user-detail';
 import { submitPersonVerification } from '../api/post-real-name-person';
 import { AccountPanel } from '../components/AccountPanel';
+import { RealNameGate } from '../components/RealNameGate';
 import { refreshStoredUser } from '../refreshUser';
 import { idNumberRules, personNameRules } from '../rules';
 import { idTypeOptions } from '../status';
@@ -92,66 +91,11 @@ function PersonForm() {
 
 /** /realNamePerson: name, ID type (dictionary id_type) and number; checked as typed, reviewed on the server. */
 export function RealNamePersonPage() {
-  const status = useRealNameStatus();
-  const user = useAccountUserDetail();
-  const navigate = useNavigate();
-
-  let content;
-  if (status.isPending || user.isPending) {
-    content = <Skeleton active paragraph={{ rows: 6 }} />;
-  } else if (status.isError) {
-    content = (
-      <Result
-        status="warning"
-        title={status.error.message || '认证状态加载失败'}
-        extra={<Button onClick={() => void status.refetch()}>重试</Button>}
-      />
-    );
-  } else if (user.data?.userType === 2) {
-    content = (
-      <Result
-        status="info"
-        title="您是机构用户，请进行机构实名认证"
-        extra={
-          <Button type="primary" onClick={() => void navigate({ to: '/realNameOrg' })}>
-            去机构实名认证
-          </Button>
-        }
-      />
-    );
-  } else if (status.data.state === 'pending' || status.data.state === 'approved') {
-    content = (
-      <Result
-        status={status.data.state === 'approved' ? 'success' : 'info'}
-        title={status.data.state === 'approved' ? '您已完成实名认证' : '实名认证审核中'}
-        subTitle={status.data.state === 'pending' ? `提交时间：${status.data.submittedAt || '--'}，请耐心等待审核。` : undefined}
-        extra={
-          <Button type="primary" onClick={() => void navigate({ to: '/realNamePersonInfo' })}>
-            查看认证信息
-          </Button>
-        }
-      />
-    );
-  } else {
-    content = (
-      <>
-        {status.data.state === 'rejected' && (
-          <Alert
-            className="account-panel__notice"
-            type="error"
-            showIcon
-            title="上次认证未通过，请核对信息后重新提交"
-            description={
-              <>
-                原因：{status.data.reason || '--'} <Link to="/membershipReason">查看详情</Link>
-              </>
-            }
-          />
-        )}
+  return (
+    <AccountPanel title="个人实名认证">
+      <RealNameGate userType={1}>
         <PersonForm />
-      </>
-    );
-  }
-
-  return <AccountPanel title="个人实名认证">{content}</AccountPanel>;
+      </RealNameGate>
+    </AccountPanel>
+  );
 }
