@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Segmented } from 'antd';
-import { IdcardOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { IdcardOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from '@tanstack/react-router';
 import { normalizeCreditCode } from '@/domain';
 import { AUTH_PATHS, SMS_PURPOSES } from '@/domain/auth';
 import { findAccount } from '../api/post-find-account';
 import { AuthCard } from '../components/AuthCard';
-import { CaptchaInput, useCaptcha } from '../components/CaptchaInput';
-import { SmsCodeInput } from '../components/SmsCodeInput';
-import { creditCodeRules, idCardRules, mobileRules, normalizeIdCard, personNameRules, smsCodeRules } from '../rules';
+import { useCaptcha } from '../components/CaptchaInput';
+import { PhoneVerificationFields } from '../components/PhoneVerificationFields';
+import { creditCodeRules, idCardRules, normalizeIdCard, personNameRules } from '../rules';
 import '@/styles/auth.css';
 
 type Kind = 'person' | 'org';
@@ -92,15 +92,7 @@ function FindAccount({ kind }: { kind: Kind }) {
             <Input prefix={<IdcardOutlined />} placeholder="请输入18位统一社会信用代码" maxLength={18} autoComplete="off" />
           </Form.Item>
         )}
-        <Form.Item label="手机号码" name="phone" required rules={mobileRules} extra="请输入账号绑定的手机号码">
-          <Input prefix={<MobileOutlined />} placeholder="请输入手机号码" maxLength={11} inputMode="numeric" autoComplete="tel" />
-        </Form.Item>
-        <Form.Item label="图片验证码" name="captcha" extra="用于获取短信验证码">
-          <CaptchaInput captcha={captcha} />
-        </Form.Item>
-        <Form.Item label="短信验证码" name="smsCode" rules={smsCodeRules}>
-          <SmsCodeInput form={form} captcha={captcha} purpose={SMS_PURPOSES.login} />
-        </Form.Item>
+        <PhoneVerificationFields form={form} captcha={captcha} purpose={SMS_PURPOSES.login} phoneHint="请输入账号绑定的手机号码" />
         <Form.Item className="auth-form__submit">
           <Button type="primary" htmlType="submit" block loading={submitting}>
             找回账号

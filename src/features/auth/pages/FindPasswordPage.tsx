@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Result } from 'antd';
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AUTH_PATHS, SMS_PURPOSES } from '@/domain/auth';
 import { forgetPassword } from '../api/post-forget-password';
 import { AuthCard } from '../components/AuthCard';
-import { CaptchaInput, useCaptcha } from '../components/CaptchaInput';
+import { useCaptcha } from '../components/CaptchaInput';
 import { PasswordStrengthMeter } from '../components/PasswordStrengthMeter';
-import { SmsCodeInput } from '../components/SmsCodeInput';
+import { PhoneVerificationFields } from '../components/PhoneVerificationFields';
 import { encryptWithServerKey } from '../login';
-import { confirmPasswordRules, mobileRules, newPasswordRules, smsCodeRules } from '../rules';
+import { confirmPasswordRules, newPasswordRules } from '../rules';
 import '@/styles/auth.css';
 
 interface FindPasswordValues {
@@ -84,15 +84,7 @@ export function FindPasswordPage() {
         className="auth-form"
       >
         {error && <Alert className="auth-form__error" type="error" showIcon title={error} role="alert" />}
-        <Form.Item label="手机号码" name="phone" required rules={mobileRules} extra="请输入账号绑定的手机号码">
-          <Input prefix={<MobileOutlined />} placeholder="请输入手机号码" maxLength={11} inputMode="numeric" autoComplete="tel" />
-        </Form.Item>
-        <Form.Item label="图片验证码" name="captcha" extra="用于获取短信验证码">
-          <CaptchaInput captcha={captcha} />
-        </Form.Item>
-        <Form.Item label="短信验证码" name="smsCode" rules={smsCodeRules}>
-          <SmsCodeInput form={form} captcha={captcha} purpose={SMS_PURPOSES.forgetPassword} />
-        </Form.Item>
+        <PhoneVerificationFields form={form} captcha={captcha} purpose={SMS_PURPOSES.forgetPassword} phoneHint="请输入账号绑定的手机号码" />
         <Form.Item label="新密码" required>
           <Form.Item name="newPassword" rules={newPasswordRules} noStyle>
             <Input.Password prefix={<LockOutlined />} placeholder="8-64位，建议包含大小写字母、数字和符号" autoComplete="new-password" maxLength={64} />

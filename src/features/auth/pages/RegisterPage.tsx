@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Result } from 'antd';
-import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AUTH_PATHS, SMS_PURPOSES, type UserType } from '@/domain/auth';
@@ -8,11 +8,11 @@ import { useAgreementNotice } from '../api/get-agreement-notice';
 import { register } from '../api/post-register';
 import { AgreementContent } from '../components/AgreementContent';
 import { AuthCard } from '../components/AuthCard';
-import { CaptchaInput, useCaptcha } from '../components/CaptchaInput';
+import { useCaptcha } from '../components/CaptchaInput';
 import { PasswordStrengthMeter } from '../components/PasswordStrengthMeter';
-import { SmsCodeInput } from '../components/SmsCodeInput';
+import { PhoneVerificationFields } from '../components/PhoneVerificationFields';
 import { encryptWithServerKey, loginWith } from '../login';
-import { confirmPasswordRules, loginNameRules, mobileRules, newPasswordRules, smsCodeRules } from '../rules';
+import { confirmPasswordRules, loginNameRules, newPasswordRules } from '../rules';
 import '@/styles/auth.css';
 
 interface RegisterValues {
@@ -152,15 +152,7 @@ export function RegisterPage() {
         <Form.Item label="确认密码" name="confirm" dependencies={['password']} rules={confirmPasswordRules('password')}>
           <Input.Password prefix={<LockOutlined />} placeholder="请再次输入密码" autoComplete="new-password" maxLength={64} />
         </Form.Item>
-        <Form.Item label="手机号码" name="phone" required rules={mobileRules}>
-          <Input prefix={<MobileOutlined />} placeholder="请输入手机号码" maxLength={11} inputMode="numeric" autoComplete="tel" />
-        </Form.Item>
-        <Form.Item label="图片验证码" name="captcha" extra="用于获取短信验证码">
-          <CaptchaInput captcha={captcha} />
-        </Form.Item>
-        <Form.Item label="短信验证码" name="smsCode" rules={smsCodeRules}>
-          <SmsCodeInput form={form} captcha={captcha} purpose={SMS_PURPOSES.register} />
-        </Form.Item>
+        <PhoneVerificationFields form={form} captcha={captcha} purpose={SMS_PURPOSES.register} />
         <Form.Item
           name="agreement"
           valuePropName="checked"
