@@ -125,7 +125,8 @@ test.describe('live worker', () => {
     await page.evaluate(() =>
       localStorage.setItem('hbcq-version', JSON.stringify({ dataType: 'string', content: 'old-build', area: 'local', datetime: 0 })),
     );
-    await page.reload();
+    // The app reloads again by itself once it sees the new version, so wait only for this reload to commit.
+    await page.reload({ waitUntil: 'commit' });
     await expect(page.getByText('检测到版本更新，刷新页面')).toBeVisible();
     await expect(page).toHaveURL(/#\/index$/);
   });
