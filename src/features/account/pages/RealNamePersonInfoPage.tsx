@@ -1,7 +1,8 @@
-import { Button, Descriptions, Result, Skeleton, Tag } from 'antd';
+import { Button, Descriptions, Result, Tag } from 'antd';
 import { useNavigate } from '@tanstack/react-router';
 import type { VerificationStatus } from '@/domain/auth';
 import { useRealNameStatus } from '../api/get-real-name-status';
+import { QueryState } from '@/components/QueryState';
 import { AccountPanel } from '../components/AccountPanel';
 import { idDocumentTypeName, verifyPathOf } from '../status';
 import '@/styles/auth.css';
@@ -46,57 +47,54 @@ export function RealNamePersonInfoPage() {
   const status = useRealNameStatus();
   const navigate = useNavigate();
 
-  let content;
-  if (status.isPending) {
-    content = <Skeleton active paragraph={{ rows: 6 }} />;
-  } else if (status.isError) {
-    content = (
-      <Result
-        status="warning"
-        title={status.error.message || '认证信息加载失败'}
-        extra={<Button onClick={() => void status.refetch()}>重试</Button>}
-      />
-    );
-  } else if (status.data.state === 'none') {
-    content = (
-      <Result
-        status="info"
-        title="您尚未进行实名认证"
-        subTitle="完成实名认证后即可在线报名、缴纳保证金并参与竞价。"
-        extra={
-          <Button type="primary" onClick={() => void navigate({ to: verifyPathOf(status.data.userType) })}>
-            去实名认证
-          </Button>
-        }
-      />
-    );
-  } else {
-    const { state } = status.data;
-    content = (
-      <>
+  const render = (data: VerificationStatus) => {
+    if (data.state === 'none') {
+      return (
         <Result
-          className="account-result"
-          status={state === 'approved' ? 'success' : state === 'rejected' ? 'error' : 'info'}
-          title={state === 'approved' ? '实名认证已通过' : state === 'rejected' ? '实名认证未通过' : '实名认证审核中'}
-          subTitle={
-            state === 'pending'
-              ? '您的认证信息已提交，工作人员将尽快审核，请耐心等待。'
-              : state === 'rejected'
-                ? `原因：${status.data.reason || '--'}`
-                : undefined
-          }
+          status="info"
+          title="您尚未进行实名认证"
+          subTitle="完成实名认证后即可在线报名、缴纳保证金并参与竞价。"
           extra={
-            state === 'rejected' ? (
-              <Button type="primary" onClick={() => void navigate({ to: '/membershipReason' })}>
-                查看原因并重新认证
-              </Button>
-            ) : undefined
+            <Button type="primary" onClick={() => void navigate({ to: verifyPathOf(data.userType) })}>
+              去实名认证
+            </Button>
           }
         />
-        <SubmittedData status={status.data} />
-      </>
-    );
-  }
+      );
+    } else {
+      const { state } = data;
+      return (
+        <>
+          <Result
+            className="account-result"
+            status={state === 'approved' ? 'success' : state === 'rejected' ? 'error' : 'info'}
+            title={state === 'approved' ? '实名认证已通过' : state === 'rejected' ? '实名认证未通过' : '实名认证审核中'}
+            subTitle={
+              state === 'pending'
+                ? '您的认证信息已提交，工作人员将尽快审核，请耐心等待。'
+                : state === 'rejected'
+                  ? `原因：${data.reason || '--'}`
+                  : undefined
+            }
+            extra={
+              state === 'rejected' ? (
+                <Button type="primary" onClick={() => void navigate({ to: '/membershipReason' })}>
+                  查看原因并重新认证
+                </Button>
+              ) : undefined
+            }
+          />
+          <SubmittedData status={data} />
+        </>
+      );
+    }
+  };
 
-  return <AccountPanel title="实名认证信息">{content}</AccountPanel>;
+  return (
+    <AccountPanel title="实名认证信息">
+      <QueryState query={status} isEmpty={() => false} rows={6}>
+        {render}
+      </QueryState>
+    </AccountPanel>
+  );
 }
