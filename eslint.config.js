@@ -32,10 +32,16 @@ const mainThreadTimers = {
     { name: 'setInterval', message: 'Live timers belong to the live worker (workers/): subscribe to its streams.' },
     { name: 'setTimeout', message: 'Live timers belong to the live worker (workers/): subscribe to its streams.' },
   ],
+  // The same through any global object (window., globalThis., self.): no way around the rule.
   'no-restricted-properties': [
     'error',
-    { object: 'window', property: 'setInterval', message: 'Live timers belong to the live worker (workers/).' },
-    { object: 'window', property: 'setTimeout', message: 'Live timers belong to the live worker (workers/).' },
+    ...['window', 'globalThis', 'self'].flatMap((object) =>
+      ['setInterval', 'setTimeout'].map((property) => ({
+        object,
+        property,
+        message: 'Live timers belong to the live worker (workers/).',
+      })),
+    ),
   ],
 };
 

@@ -61,13 +61,13 @@ test.describe('portal frame', () => {
   });
 
   test('a route whose page is not built yet shows the under-construction page with its breadcrumbs', async ({ page }) => {
-    // (The news detail this test used to open was built by the content issue; 司法拍卖 is still to come.)
-    await page.goto('/#/sfProject');
+    // (The pages this test used to open were built: the news detail by issue 4, 司法拍卖 by issue 5.)
+    await page.goto('/#/doing');
     await expect(page.getByText('页面建设中')).toBeVisible();
     const crumbs = page.getByRole('navigation', { name: '当前位置' });
     await expect(crumbs).toContainText('首页');
-    await expect(crumbs).toContainText('司法拍卖');
-    await expect(page).toHaveTitle('司法拍卖 - 河北产权交易所');
+    await expect(crumbs).toContainText('建设中');
+    await expect(page).toHaveTitle('建设中 - 河北产权交易所');
   });
 
   test('the header search goes to /project with the keyword', async ({ page }) => {

@@ -9,14 +9,17 @@ import type { Database } from './db/schema.ts';
 import { installErrorHandler, installNotFoundHandler, isApiPath } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerAccounts, type AccountProviders } from './plugins/accounts.ts';
+import { registerLive, type LiveOptions } from './plugins/live.ts';
+import { makeRequireUser } from './http/auth.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStatic } from './plugins/static.ts';
 import { bladeDeskRoutes } from './routes/blade-desk.ts';
 import type { RouteDeps } from './routes/deps.ts';
 import { contentFilesDir } from './services/content-files.ts';
 import { dscqContentRoutes } from './routes/dscq-content.ts';
-import { dscqProjectRoutes } from './routes/dscq-project.ts';
+import { dscqProjectRoutes, dscqSyncProjectRoutes } from './routes/dscq-project.ts';
 import { dscqSyncRoutes } from './routes/dscq-sync.ts';
+import { judicialRoutes } from './routes/judicial.ts';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -27,6 +30,8 @@ export interface BuildAppOptions {
   logger?: false | { stream?: DestinationStream; level?: string };
   /** Server clock, injectable for tests. */
   now?: () => number;
+  /** Live bidding: timers and the PostgreSQL LISTEN connection. */
+  live?: LiveOptions;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -55,19 +60,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const deps: RouteDeps = { db, now: options.now ?? Date.now, filesDir: contentFilesDir(config.dataDir) };
   await app.register(bladeDeskRoutes, { prefix: '/api/blade-desk', ...deps });
-  await app.register(dscqProjectRoutes, { prefix: '/api/dscq-project', ...deps });
   await app.register(dscqContentRoutes, { prefix: '/api/dscq-content', ...deps });
   await app.register(dscqSyncRoutes, { prefix: '/api/dscq-sync', ...deps });
-  await registerAccounts(app, {
+  const accounts = await registerAccounts(app, {
     ...deps,
     ...options.accountProviders,
     dataDir: config.dataDir,
     nodeEnv: config.nodeEnv ?? 'development',
     accounts: config.accounts ?? { fixedCaptcha: undefined, fixedSmsCode: undefined, secrets: {} },
   });
-  // The judicial-auction service (/wechatProject/query, ajaxGetCourt, ajaxGetCity) goes under
-  // '/judicial' with its own answer shape ({ content: { list, totalCount } }); until then /judicial/*
-  // answers the JSON 404 like any unknown API.
+  await registerLive(app, { db, now: deps.now, live: options.live, accounts, requireUser: makeRequireUser(accounts) });
+  // The trading centre reads the optional bearer (favourite flag) and checks image captchas: after accounts.
+  await app.register(dscqProjectRoutes, { prefix: '/api/dscq-project', ...deps, accounts });
+  await app.register(dscqSyncProjectRoutes, { prefix: '/api/dscq-sync', ...deps });
+  // The judicial-auction service, with its own answer shape ({ status, message, content }).
+  await app.register(judicialRoutes, { prefix: '/judicial', ...deps });
 
   const webAppFallback = await registerStatic(app, config.staticDir);
   installNotFoundHandler(app, webAppFallback);

@@ -24,7 +24,12 @@ async function main(): Promise<void> {
   try {
     handle = openDatabase(config);
     const prepared = await prepareDatabase(handle, { seed: config.seedDemoData, now: Date.now(), dataDir: config.dataDir, secrets: config.accounts.secrets });
-    const app = await buildApp({ db: handle.db, config });
+    const app = await buildApp({
+      db: handle.db,
+      config,
+      // Several processes on one PostgreSQL: each LISTENs so a bid committed elsewhere refreshes its hall.
+      live: { schema: handle.schema, ...(config.databaseUrl ? { listen: { databaseUrl: config.databaseUrl } } : {}) },
+    });
     app.log.info({ dialect: handle.dialect, ...prepared }, 'database ready');
     await app.listen({ port: config.port, host: config.host });
     const { port } = app.server.address() as AddressInfo;

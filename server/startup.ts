@@ -2,11 +2,14 @@
 import type { SecretOverrides } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { migrateToLatest, withStartupLock } from './db/migrate.ts';
+import { ensureLiveDemo, type LiveDemoReport } from './seed/bidding.ts';
 import { seedDemoData, type SeedReport } from './seed/seed.ts';
 
 export interface PrepareResult {
   migrations: string[];
   seeded: SeedReport | null;
+  /** Demo activities created by the live top-up (null without seeding). */
+  liveDemo: LiveDemoReport | null;
 }
 
 export async function prepareDatabase(
@@ -17,6 +20,8 @@ export async function prepareDatabase(
   return withStartupLock(handle, async (db) => {
     const results = await migrateToLatest(db, handle.schema);
     const seeded = options.seed ? await seedDemoData(db, { now: options.now, dataDir: options.dataDir, secrets: options.secrets }) : null;
-    return { migrations: results.map((r) => r.migrationName), seeded };
+    // Demo auctions end; every start tops them up so something is always live (seed/bidding.ts).
+    const liveDemo = options.seed ? await ensureLiveDemo(db, options.now) : null;
+    return { migrations: results.map((r) => r.migrationName), seeded, liveDemo };
   });
 }

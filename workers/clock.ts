@@ -33,7 +33,7 @@ import { Observable } from 'rxjs';
 import { TICK_MS } from '../src/domain/bidding';
 import type { ServerTime } from '../src/domain/contracts';
 import type { ClockValue, ResolvedLiveConfig } from '../src/live/protocol';
-import type { ProducerContext } from './context';
+import type { BaseContext } from './context';
 import type { LiveEnv, TimerId } from './env';
 import { apiHeaders, getJson, unwrapEnvelope } from './http';
 import { poll } from './poller';
@@ -147,7 +147,10 @@ export function wholeSecond(serverMs: number): number {
  * server time. Runs the re-sync poll (every `clockResyncMs`, on `visible`, backoff on failure) while
  * subscribed; stops everything when the last subscriber leaves.
  */
-export function createClock$(ctx: ProducerContext): Observable<ClockValue> {
+/** What the clock needs: everything a producer gets except the clock itself. */
+export type ClockContext = BaseContext;
+
+export function createClock$(ctx: ClockContext): Observable<ClockValue> {
   const { env } = ctx;
   return new Observable<ClockValue>((subscriber) => {
     let state = UNSYNCED;

@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs';
-import type { ResolvedLiveConfig, StreamName, StreamParams, StreamValue } from '../src/live/protocol';
+import type { ClockValue, ResolvedLiveConfig, StreamName, StreamParams, StreamValue } from '../src/live/protocol';
 import type { LiveEnv } from './env';
 
 /** What every producer gets from the live service. */
@@ -9,7 +9,12 @@ export interface ProducerContext {
   config(): ResolvedLiveConfig;
   /** Tab visibility as the main thread reports it; replays the current state, distinct values only. */
   visible$: Observable<boolean>;
+  /** The worker's one server-aligned 1 s clock (shared, refcounted): every countdown ticks on it. */
+  clock$: Observable<ClockValue>;
 }
+
+/** What a producer that needs no clock takes (the clock itself, the version poll, the token check). */
+export type BaseContext = Omit<ProducerContext, 'clock$'>;
 
 /** Builds the (cold) Observable of one stream for one set of params; the service shares it per key. */
 export type Producer<K extends StreamName> = (params: StreamParams<K>, ctx: ProducerContext) => Observable<StreamValue<K>>;

@@ -15,22 +15,32 @@ import {
   type LiveSink,
   type LiveUnsubscribe,
   type ResolvedLiveConfig,
+  createStreamEncoder,
   type StreamName,
   type StreamParams,
-  type StreamValue,
+  type StreamWire,
 } from '../src/live/protocol';
+import { createBiddingData$ } from './biddingData';
 import { createClock$ } from './clock';
 import type { ProducerContext, Producers } from './context';
 import type { LiveEnv } from './env';
+import { createHall$ } from './hall';
+import { createMaxRate$ } from './maxRate';
 import { shareLatest } from './rx';
 import { createTokenCheck$ } from './token';
+import { createUpcoming$ } from './upcoming';
 import { createVersion$ } from './version';
 
 /** Stream name → producer. One entry per `LiveStreams` key (the type makes a missing one an error). */
 export const producers: Producers = {
-  clock: (_params, ctx) => createClock$(ctx),
+  // The one clock of the worker: every countdown stream ticks on this same shared instance.
+  clock: (_params, ctx) => ctx.clock$,
   version: (_params, ctx) => createVersion$(ctx),
   token: (params, ctx) => createTokenCheck$(params, ctx),
+  hall: (params, ctx) => createHall$(params, ctx),
+  upcoming: (params, ctx) => createUpcoming$(params, ctx),
+  maxRate: (params, ctx) => createMaxRate$(params, ctx),
+  biddingData: (params, ctx) => createBiddingData$(params, ctx),
 };
 
 export interface LiveService extends LiveApi {
@@ -52,11 +62,13 @@ export function createLiveService(env: LiveEnv, options: LiveServiceOptions = {}
   const table: Producers = { ...producers, ...options.producers };
   let config: ResolvedLiveConfig = resolveLiveConfig(undefined);
   const visibility = new BehaviorSubject<boolean>(true);
-  const ctx: ProducerContext = {
+  const partial = {
     env,
     config: () => config,
     visible$: visibility.pipe(distinctUntilChanged()),
   };
+  // Lazy and refcounted (shareLatest): the clock runs while any stream that needs it is watched.
+  const ctx: ProducerContext = { ...partial, clock$: createClock$(partial) };
   /** One shared Observable per (name, params) while someone is subscribed. */
   const entries = new Map<string, Entry>();
   const live = new Set<Subscription>();
@@ -95,7 +107,7 @@ export function createLiveService(env: LiveEnv, options: LiveServiceOptions = {}
   const subscribe = <K extends StreamName>(
     name: K,
     params: StreamParams<K>,
-    sink: LiveSink<StreamValue<K>>,
+    sink: LiveSink<StreamWire<K>>,
   ): LiveUnsubscribe => {
     const anySink = sink as LiveSink<unknown>;
     if (!isStreamName(name)) {
@@ -103,9 +115,11 @@ export function createLiveService(env: LiveEnv, options: LiveServiceOptions = {}
       return () => {};
     }
     const [observable, release] = acquire(name, params);
+    // Per sink: its first frame is full whatever the shared stream already replayed to others.
+    const encode = createStreamEncoder(name) as (value: unknown) => unknown;
     let released = false;
     const subscription = observable.subscribe({
-      next: (value) => deliver(name, anySink, { type: 'value', value }),
+      next: (value) => deliver(name, anySink, { type: 'value', value: encode(value) }),
       error: (error: unknown) => {
         env.log(`${name}: stream failed`, error);
         deliver(name, anySink, { type: 'error', message: error instanceof Error ? error.message : String(error) });

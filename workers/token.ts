@@ -18,7 +18,7 @@
 import { Observable } from 'rxjs';
 import { TOKEN_CHECK_INTERVAL_MS, TOKEN_REFRESH_AGE_SECONDS } from '../src/domain/constants';
 import type { TokenCheckParams, TokenCheckValue } from '../src/live/protocol';
-import type { ProducerContext } from './context';
+import type { BaseContext } from './context';
 import type { TimerId } from './env';
 import { shareLatest } from './rx';
 
@@ -47,7 +47,7 @@ export function checkToken(
 
 export function createTokenCheck$(
   params: TokenCheckParams,
-  ctx: ProducerContext,
+  ctx: BaseContext,
   options: TokenCheckOptions = {},
 ): Observable<TokenCheckValue> {
   const { env } = ctx;

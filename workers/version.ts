@@ -6,7 +6,7 @@
 import { defer, distinctUntilChanged, type Observable } from 'rxjs';
 import type { VersionFile } from '../src/domain/contracts';
 import type { VersionValue } from '../src/live/protocol';
-import type { ProducerContext } from './context';
+import type { BaseContext } from './context';
 import type { LiveEnv } from './env';
 import { getJson } from './http';
 import { poll } from './poller';
@@ -23,7 +23,7 @@ export async function fetchVersion(env: LiveEnv, versionUrl: string, signal?: Ab
   return parseVersionFile(await getJson(env, versionUrl, { signal }));
 }
 
-export function createVersion$(ctx: ProducerContext): Observable<VersionValue> {
+export function createVersion$(ctx: BaseContext): Observable<VersionValue> {
   return defer(() =>
     poll({
       env: ctx.env,

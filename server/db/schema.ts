@@ -5,9 +5,11 @@
  * times are epoch milliseconds (BIGINT), booleans are 0/1 integers, JSON is text.
  */
 import type { AccountTables } from './tables/accounts.ts';
+import type { BiddingTables } from './tables/bidding.ts';
 import type { ContentTables } from './tables/content.ts';
 import type { DeskTables } from './tables/desk.ts';
 import type { ProjectTables } from './tables/project.ts';
+import type { ProjectDetailTables } from './tables/projects-detail.ts';
 
 export type { NavigationTable } from './tables/desk.ts';
 export type { NewsPlateTable, NewsTable } from './tables/content.ts';
@@ -15,4 +17,4 @@ export type { NoticeTable, ProjectTable } from './tables/project.ts';
 
 export type { AppUserTable, AuditLogTable, AuthSessionTable, VerificationTable } from './tables/accounts.ts';
 
-export interface Database extends DeskTables, ContentTables, ProjectTables, AccountTables {}
+export interface Database extends DeskTables, ContentTables, ProjectTables, AccountTables, BiddingTables, ProjectDetailTables {}

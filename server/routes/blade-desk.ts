@@ -1,7 +1,7 @@
 /**
  * /api/blade-desk: site configuration and its content calls.
  *   GET navigation-config/list · GET and POST notice-info/list · GET notice-info/detail
- *   GET recruit/list, recruit/detail · GET hot-investments/list
+ *   GET recruit/list, recruit/detail · GET hot-investments/list · GET filter-query-config/open-list
  *   (ours) GET title-config/by-position?position=a1 — the spec names "title by position (a1)" but not its path.
  */
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +17,7 @@ import {
   pageRecruits,
 } from '../services/desk-content.ts';
 import { listMenu } from '../services/navigation.ts';
+import { listFilterConfig } from '../services/projects-detail.ts';
 import type { RouteDeps } from './deps.ts';
 
 const noticeInfoParams = z.object({ ...pagingParams(10), category: optionalInt('category', 1, 99) });
@@ -31,6 +32,16 @@ const positionParams = z.object({
   ),
 });
 const hotParams = z.object({ size: intWithDefault('size', 1, 50, 8) });
+const filterConfigParams = z.object({
+  code: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+    z
+      .string({ error: '参数 code 必须是文本' })
+      .max(40, { error: '参数 code 长度不能超过 40 个字符' })
+      .regex(/^[A-Za-z0-9_-]+$/, { error: '参数 code 只能包含字母、数字、下划线和连字符' })
+      .default('project'),
+  ),
+});
 
 export async function bladeDeskRoutes(app: FastifyInstance, { db }: RouteDeps): Promise<void> {
   app.get('/navigation-config/list', async () => ok(await listMenu(db)));
@@ -46,4 +57,7 @@ export async function bladeDeskRoutes(app: FastifyInstance, { db }: RouteDeps): 
   app.get('/title-config/by-position', async (request) => ok(await getTitleByPosition(db, parseParams(positionParams, request).position)));
 
   app.get('/hot-investments/list', async (request) => ok(await listHotInvestments(db, parseParams(hotParams, request).size)));
+
+  // The trading centre's filter bar ('project' unless another bar is named).
+  app.get('/filter-query-config/open-list', async (request) => ok(await listFilterConfig(db, parseParams(filterConfigParams, request).code)));
 }

@@ -1,21 +1,81 @@
-/** /api/dscq-project: listings and notices. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * /api/dscq-project: the trading centre (src/domain/projects.ts PROJECT_PATHS) and notices.
+ *   POST search/page, search/page2 · GET project/detail · POST search/assets-recommend
+ *   GET assets-feature/list · GET ali-basic-assets/cover/aliAssetsId · POST activity/bidding-assets
+ *   POST client-attachment-log/submit · POST assets-detail/verify-code · (ours) GET assets-detail/attachment
+ *   GET top/new-publish · GET project/hb-projects · POST notice/page, notice/detail
+ * And dscqSyncProjectRoutes: /api/dscq-sync POST v1/basic-assets/new-publish.
+ * (activity/upcoming-bid lives in dscq-project-activity.ts.)
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ok } from '../http/envelope.ts';
-import { optionalFlag, optionalId, optionalInt, optionalIntList, optionalText, pagingParams, parseParams, requiredId } from '../http/params.ts';
+import { PROJECT_NATURE, PROJECT_SEARCH_MAX_SIZE, PROJECT_SORTS, type ProjectSort } from '../../src/domain/projects.ts';
+import { bearerToken, userOfToken } from '../http/auth.ts';
+import { BusinessError, ok } from '../http/envelope.ts';
+import {
+  intWithDefault,
+  optionalFlag,
+  optionalId,
+  optionalInt,
+  optionalIntList,
+  optionalText,
+  pagingParams,
+  parseParams,
+  requiredId,
+} from '../http/params.ts';
+import { consumeCaptcha } from '../services/accounts/captcha.ts';
+import type { Accounts } from '../services/accounts/context.ts';
+import { issueTicket, logAttachmentDownload, projectFilesDir, redeemTicket } from '../services/attachments.ts';
+import { contentDisposition } from '../services/content-files.ts';
 import { getNoticeDetail } from '../services/desk-content.ts';
 import { listNotices } from '../services/notices.ts';
+import {
+  basicNewPublish,
+  getCover,
+  getProjectActivity,
+  getProjectDetail,
+  hbProjects,
+  listFeatures,
+  PROJECT_NOT_FOUND,
+  recommendProjects,
+  topNewPublish,
+} from '../services/projects-detail.ts';
 import { searchProjects } from '../services/projects.ts';
 import type { RouteDeps } from './deps.ts';
 
+export const VERIFY_CODE_WRONG = '验证码错误或已过期';
+
+/** A non-negative amount in yuan (up to 2 decimals); '' or absent → undefined. */
+function optionalYuan(field: string) {
+  const msg = `参数 ${field} 必须是不小于 0 的金额（元）`;
+  return z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\s*\d{1,13}(\.\d{1,2})?\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: msg }).min(0, { error: msg }).max(1e13, { error: msg }).optional(),
+  );
+}
+
+/** A sort key or direction; anything else (old clients send their own) falls back to the default. */
+const sortKey = z.preprocess((v) => (PROJECT_SORTS.includes(v as ProjectSort) ? v : undefined), z.enum(PROJECT_SORTS).optional());
+const sortOrder = z.preprocess((v) => (v === 'asc' || v === 'desc' ? v : undefined), z.enum(['asc', 'desc']).optional());
+
 const searchParams = z.object({
-  ...pagingParams(10),
+  // 10 as the SpringBlade family's default; the trading centre asks for PROJECT_SEARCH_DEFAULT_SIZE.
+  size: intWithDefault('size', 1, PROJECT_SEARCH_MAX_SIZE, 10),
+  current: intWithDefault('current', 1, 100000, 1),
   typeCode: optionalInt('typeCode', 0, 9999),
   notTypeCodeList: optionalIntList('notTypeCodeList'),
   q: optionalText('q', 100),
   associationId: optionalId('associationId'),
   /** (api-reference) a state word the listing's state text contains, e.g. 正在报名. */
   state: optionalText('state', 20),
+  city: optionalText('city', 20),
+  county: optionalText('county', 30),
+  minPrice: optionalYuan('minPrice'),
+  maxPrice: optionalYuan('maxPrice'),
+  projectNature: optionalInt('projectNature', 1, 9),
+  assetsFeature: optionalId('assetsFeature'),
+  orderBy: sortKey,
+  order: sortOrder,
 });
 
 const noticeParams = z.object({
@@ -24,13 +84,99 @@ const noticeParams = z.object({
   isFrontPage: optionalFlag('isFrontPage'),
 });
 
-export async function dscqProjectRoutes(app: FastifyInstance, { db }: RouteDeps): Promise<void> {
+const idParams = z.object({ id: requiredId('id') });
+const assetsParams = z.object({ assetsId: requiredId('assetsId') });
+const recommendParams = z.object({ assetsId: requiredId('assetsId'), size: intWithDefault('size', 1, 20, 4) });
+const coverParams = z.object({ aliAssetsId: requiredId('aliAssetsId') });
+const logParams = z.object({ assetsId: requiredId('assetsId'), attachmentId: requiredId('attachmentId') });
+const verifyParams = z.object({
+  attachmentId: requiredId('attachmentId'),
+  key: optionalText('key', 64),
+  code: optionalText('code', 8),
+});
+const ticketParams = z.object({ ticket: optionalText('ticket', 64) });
+const newPublishParams = z.object({ size: intWithDefault('size', 1, 50, 6) });
+const hbParams = z.object({ ...pagingParams(8), projectNature: optionalInt('projectNature', 1, 9) });
+const basicNewPublishParams = z.object({
+  projectTypes: optionalIntList('projectTypes', 10),
+  plateId: optionalId('plateId'),
+  limit: intWithDefault('limit', 1, 50, 8),
+});
+
+export interface ProjectRouteDeps extends RouteDeps {
+  /** For the optional bearer (favourite flag, download owner) and the image verify code. */
+  accounts: Accounts;
+}
+
+/** The bearer's user id when a valid token is sent; anonymous (null) otherwise — never a 401 here. */
+async function optionalUserId(accounts: Accounts, request: FastifyRequest): Promise<number | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  return (await userOfToken(accounts, request, token))?.id ?? null;
+}
+
+export async function dscqProjectRoutes(app: FastifyInstance, { db, now, accounts }: ProjectRouteDeps): Promise<void> {
   // page and page2 are two entry points of the same search in the real system (home tabs vs. centre).
-  const search = async (request: Parameters<typeof parseParams>[1]) =>
-    ok(await searchProjects(db, parseParams(searchParams, request)));
+  const search = async (request: FastifyRequest) => ok(await searchProjects(db, parseParams(searchParams, request)));
   app.post('/search/page', search);
   app.post('/search/page2', search);
 
+  app.get('/project/detail', async (request) => {
+    const { id } = parseParams(idParams, request);
+    return ok(await getProjectDetail(db, id, await optionalUserId(accounts, request)));
+  });
+  app.post('/search/assets-recommend', async (request) => {
+    const p = parseParams(recommendParams, request);
+    return ok(await recommendProjects(db, p.assetsId, p.size));
+  });
+  app.get('/assets-feature/list', async () => ok(await listFeatures(db)));
+  app.get('/ali-basic-assets/cover/aliAssetsId', async (request) => ok(await getCover(db, parseParams(coverParams, request).aliAssetsId)));
+
+  app.post('/activity/bidding-assets', async (request) => {
+    const { assetsId } = parseParams(assetsParams, request);
+    const exists = await db.selectFrom('project').select('id').where('id', '=', assetsId).executeTakeFirst();
+    if (!exists) throw new BusinessError(404, PROJECT_NOT_FOUND);
+    return ok(await getProjectActivity(db, assetsId));
+  });
+
+  app.post('/client-attachment-log/submit', async (request) => {
+    const p = parseParams(logParams, request);
+    await logAttachmentDownload(db, { ...p, userId: await optionalUserId(accounts, request), ip: request.ip, now: now() });
+    return ok(null);
+  });
+
+  // The image captcha of GET /blade-auth/oauth/captcha (single use) buys a 5-minute single-use ticket.
+  app.post('/assets-detail/verify-code', async (request) => {
+    const p = parseParams(verifyParams, request);
+    if (!p.key || !p.code) throw new BusinessError(400, '请输入图片验证码');
+    if (!(await consumeCaptcha(accounts, p.key, p.code))) throw new BusinessError(400, VERIFY_CODE_WRONG);
+    return ok(await issueTicket(db, now(), p.attachmentId, await optionalUserId(accounts, request)));
+  });
+
+  app.get('/assets-detail/attachment', async (request, reply) => {
+    const { ticket } = parseParams(ticketParams, request);
+    const file = await redeemTicket(db, projectFilesDir(accounts.dataDir), now(), ticket ?? '');
+    reply
+      .header('content-type', file.mime)
+      .header('content-length', String(file.size))
+      .header('content-disposition', contentDisposition('attachment', file.fileName))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'no-store');
+    return reply.send(file.stream);
+  });
+
+  app.get('/top/new-publish', async (request) => ok(await topNewPublish(db, parseParams(newPublishParams, request).size)));
+  app.get('/project/hb-projects', async (request) => {
+    const p = parseParams(hbParams, request);
+    return ok(await hbProjects(db, { ...p, projectNature: p.projectNature ?? PROJECT_NATURE.stateOwned }));
+  });
+
   app.post('/notice/page', async (request) => ok(await listNotices(db, parseParams(noticeParams, request))));
-  app.post('/notice/detail', async (request) => ok(await getNoticeDetail(db, parseParams(z.object({ id: requiredId('id') }), request).id)));
+  app.post('/notice/detail', async (request) => ok(await getNoticeDetail(db, parseParams(idParams, request).id)));
+}
+
+/** /api/dscq-sync: the home page's newest single assets. */
+export async function dscqSyncProjectRoutes(app: FastifyInstance, { db }: RouteDeps): Promise<void> {
+  app.post('/v1/basic-assets/new-publish', async (request) => ok(await basicNewPublish(db, parseParams(basicNewPublishParams, request))));
 }

@@ -1,4 +1,7 @@
-/** /api/dscq-user: registration, recovery, SMS codes, the user, agreement, real-name verification, account changes. */
+/**
+ * /api/dscq-user: registration, recovery, SMS codes, the user, agreement, real-name verification, account changes,
+ * favourites (collect-assets add / cancel / assets-list).
+ */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AUTH_MESSAGES, SMS_PURPOSES } from '../../src/domain/auth.ts';
@@ -18,7 +21,7 @@ import {
 } from '../http/account-params.ts';
 import { bearerToken, unauthorized, userOfToken } from '../http/auth.ts';
 import { BusinessError, ok } from '../http/envelope.ts';
-import { parseParams, readParams } from '../http/params.ts';
+import { pagingParams, parseParams, readParams, requiredId } from '../http/params.ts';
 import { formatChinaTime } from '../lib/wire.ts';
 import { consumeCaptcha } from '../services/accounts/captcha.ts';
 import { ownFile } from '../services/accounts/files.ts';
@@ -39,6 +42,7 @@ import {
   userDetail,
 } from '../services/accounts/users.ts';
 import { submitOrg, submitPerson, verificationStatus } from '../services/accounts/verification.ts';
+import { addFavourite, cancelFavourite, listFavourites } from '../services/favourites.ts';
 import type { AccountRouteDeps } from './accounts-deps.ts';
 
 const registerParams = z.object({
@@ -86,6 +90,8 @@ const updatePasswordParams = z.object({ oldPassword: encryptedPassword('原密�
 const changePhoneParams = z.object({ phone: mobileField(), smsCode: smsCodeField(), password: encryptedPassword() });
 const cancelPhoneParams = z.object({ password: encryptedPassword(), smsCode: smsCodeField() });
 const avatarParams = z.object({ fileId: requiredText('头像文件 fileId', 64) });
+const collectParams = z.object({ assetsId: requiredId('assetsId') });
+const collectListParams = z.object(pagingParams(10));
 
 export async function dscqUserRoutes(app: FastifyInstance, { accounts, requireUser }: AccountRouteDeps): Promise<void> {
   const today = () => formatChinaTime(accounts.now()).slice(0, 10);
@@ -183,4 +189,17 @@ export async function dscqUserRoutes(app: FastifyInstance, { accounts, requireUs
     ok(await updateAvatar(accounts, request.user!, parseParams(avatarParams, request).fileId, request.ip)),
   );
   app.get('/user/membership', auth, async (request) => ok(await membership(accounts, request.user!.id)));
+
+  // Favourites: the bearer's own rows only (add is idempotent, cancelling a non-favourite is fine).
+  app.post('/collect-assets/add', auth, async (request) => {
+    await addFavourite(accounts.db, request.user!.id, parseParams(collectParams, request).assetsId, accounts.now());
+    return ok(null);
+  });
+  app.post('/collect-assets/cancel', auth, async (request) => {
+    await cancelFavourite(accounts.db, request.user!.id, parseParams(collectParams, request).assetsId);
+    return ok(null);
+  });
+  app.post('/collect-assets/assets-list', auth, async (request) =>
+    ok(await listFavourites(accounts.db, request.user!.id, parseParams(collectListParams, request))),
+  );
 }

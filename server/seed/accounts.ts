@@ -37,13 +37,39 @@ interface DemoUser {
   email: string;
   authStatus: number;
   daysAgo: number;
+  /** First 17 characters of a (fictional) resident ID: verified persons get a verification row. */
+  id17?: string;
 }
 
 const USERS: readonly DemoUser[] = [
   { loginName: 'demo_person', userType: 1, name: '张建国', phone: '13800000001', email: 'demo_person@example.com', authStatus: AUTH_STATUS.verifiedPerson, daysAgo: 120 },
   { loginName: 'demo_org', userType: 2, name: '河北冀通物流有限公司', phone: '13800000002', email: 'demo_org@example.com', authStatus: AUTH_STATUS.verifiedOrg, daysAgo: 90 },
   { loginName: 'demo_new', userType: 1, name: '', phone: '13800000003', email: '', authStatus: AUTH_STATUS.unverified, daysAgo: 3 },
+  // Demo bidders: verified and qualified in the live demo activities (server/seed/bidding.ts).
+  ...(
+    [
+      ['bidder01', '王立军', '13010419820507', '1236'],
+      ['bidder02', '李秀英', '13060219790911', '2448'],
+      ['bidder03', '赵海峰', '13020319850214', '3151'],
+      ['bidder04', '刘红梅', '13090219881003', '4262'],
+      ['bidder05', '陈志刚', '13110219760728', '5373'],
+    ] as const
+  ).map(
+    ([loginName, name, birth, seq], i): DemoUser => ({
+      loginName,
+      userType: 1,
+      name,
+      phone: `1380000101${i}`,
+      email: `${loginName}@example.com`,
+      authStatus: AUTH_STATUS.verifiedPerson,
+      daysAgo: 60 - i,
+      id17: `${birth}${seq.slice(0, 3)}`,
+    }),
+  ),
 ];
+
+/** Login names of the demo bidders. */
+export const DEMO_BIDDERS = ['bidder01', 'bidder02', 'bidder03', 'bidder04', 'bidder05'] as const;
 
 /** Rows inserted (0 on a re-run). */
 export async function seedAccounts(db: Kysely<Database>, options: { now: number; secrets?: SecretOverrides | undefined }): Promise<number> {
@@ -83,10 +109,11 @@ export async function seedAccounts(db: Kysely<Database>, options: { now: number;
     if (!inserted) continue;
     count += 1;
     const review = { state: 'approved', provider: 'manual', reason: '', reviewer: 'seed', submitted_at: createdAt + DAY, reviewed_at: createdAt + 2 * DAY };
-    if (user.loginName === 'demo_person') {
+    const personId = user.loginName === 'demo_person' ? DEMO_PERSON_ID : user.id17 ? user.id17 + idCardCheckChar(user.id17) : null;
+    if (personId) {
       await db
         .insertInto('verification')
-        .values({ user_id: inserted.id, ...review, ...personRow(secrets, { name: user.name, idType: 0, idNumber: DEMO_PERSON_ID }) })
+        .values({ user_id: inserted.id, ...review, ...personRow(secrets, { name: user.name, idType: 0, idNumber: personId }) })
         .execute();
     } else if (user.loginName === 'demo_org') {
       await db

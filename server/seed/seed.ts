@@ -13,6 +13,7 @@ import { NEWS, type NewsSeed } from './data/news.ts';
 import { demoNotices } from './data/notices.ts';
 import { PLATES } from './data/plates.ts';
 import { demoProjects } from './data/projects.ts';
+import { EMPTY_PROJECTS_REPORT, seedProjectDisclosures, type ProjectsSeedReport } from './projects.ts';
 
 export interface SeedOptions {
   /** Epoch ms the relative dates are computed from. */
@@ -24,7 +25,7 @@ export interface SeedOptions {
 }
 
 /** Rows inserted by this run, per table (all zero on a re-run). */
-export interface SeedReport extends ContentSeedReport {
+export interface SeedReport extends ContentSeedReport, Omit<ProjectsSeedReport, 'project' | 'content_file'> {
   navigation: number;
   news_plate: number;
   news: number;
@@ -42,7 +43,7 @@ function inserted(result: { numInsertedOrUpdatedRows?: bigint | undefined }[]): 
 export async function seedDemoData(db: Kysely<Database>, { now, secrets, dataDir }: SeedOptions): Promise<SeedReport> {
   return db.transaction().execute(async (trx) => {
     await seedAccounts(trx, { now, secrets });
-    const report: SeedReport = { navigation: 0, news_plate: 0, news: 0, project: 0, notice: 0, ...EMPTY_CONTENT_REPORT };
+    const report: SeedReport = { navigation: 0, news_plate: 0, news: 0, project: 0, notice: 0, ...EMPTY_CONTENT_REPORT, ...EMPTY_PROJECTS_REPORT };
 
     // Plates one by one, parents first, so ids follow PLATES' order on a fresh database.
     const plateIds = new Map<string, number>();
@@ -95,6 +96,10 @@ export async function seedDemoData(db: Kysely<Database>, { now, secrets, dataDir
     report.news_plate += contentPlates;
     report.news += contentNews;
     Object.assign(report, content);
+    const { project: children, content_file: covers, ...disclosures } = await seedProjectDisclosures(trx, { now, dataDir });
+    report.project += children;
+    report.content_file += covers;
+    Object.assign(report, disclosures);
     return report;
   });
 }

@@ -110,6 +110,8 @@ export async function listHotInvestments(db: Kysely<Database>, size: number): Pr
       'img_url',
       'view_count',
     ])
+    // Package children are reached through their package, never listed on their own.
+    .where('parent_id', 'is', null)
     .where((eb) => eb.or([eb('state', 'like', '%正在报名%'), eb('state', 'like', '%预披露%')]))
     .orderBy('view_count', 'desc')
     .orderBy('id', 'desc')

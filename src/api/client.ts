@@ -70,9 +70,11 @@ export function buildUrl(base: string, path: string, params: Params | undefined,
 
 function serverText(body: unknown): string | null {
   if (body && typeof body === 'object') {
-    const { msg, error_description: description } = body as { msg?: unknown; error_description?: unknown };
+    const { msg, error_description: description, message } = body as { msg?: unknown; error_description?: unknown; message?: unknown };
     if (typeof msg === 'string' && msg) return msg;
     if (typeof description === 'string' && description) return description;
+    // The judicial service answers {status, message, content} instead of the envelope.
+    if (typeof message === 'string' && message) return message;
   }
   return null;
 }

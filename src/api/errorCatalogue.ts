@@ -54,7 +54,7 @@ export interface ResponseContext {
   params: Record<string, unknown>;
   /** Effective code: body code, else HTTP status; null for network errors and time-outs. */
   code: number | null;
-  /** Server text: msg, else error_description. */
+  /** Server text: msg, else error_description, else message (the judicial service's field). */
   message: string | null;
   /** Whether the page the user is on requires login. */
   pageRequiresAuth: boolean;

@@ -9,4 +9,6 @@ export * from './password';
 export * from './text';
 export * from './listing';
 export * from './bidding';
+export * from './bidRules';
+export * from './hall';
 export * from './constants';

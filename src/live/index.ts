@@ -18,3 +18,16 @@ export { LiveProvider, type LiveProviderProps } from './LiveProvider';
 export { useLive, useLiveStream } from './useLive';
 export { useObservable } from './useObservable';
 export { watchVersion, decideVersion, VERSION_UPDATE_NOTICE, type VersionWatchHooks } from './versionWatch';
+export type {
+  BiddingDataFrame,
+  LiveBidRow,
+  LiveListFrame,
+  LiveListMeta,
+  LiveLoadStatus,
+  LiveUpcomingRow,
+} from './frames';
+export { isOverText } from './frames';
+export type { BiddingDataParams, HallFrame, HallParams, MaxRateParams, UpcomingFrame, UpcomingParams } from './protocol';
+export { createLiveListStore, type LiveListStore, type LiveListState, type LiveRowSlice, type LiveAnnouncement } from './rowStore';
+export { useLiveList, useLiveListState, useLiveRow, useLiveRemaining, useLiveAnnouncement } from './useLiveList';
+export { LiveListGate } from './LiveListGate';

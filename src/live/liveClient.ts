@@ -10,12 +10,15 @@
  *   so there is no re-entrancy to break; `asyncScheduler` would add a main-thread `setTimeout` per message
  *   (the design forbids live main-thread timers) and delay every tick. With the in-process service (tests)
  *   delivery is synchronous, which RxJS and `useSyncExternalStore` both handle.
+ * - Delta-encoded streams (frames.ts) are decoded here, per worker subscription, before multicasting: every
+ *   value a view sees, and the one replayed to a late subscriber, is a full frame.
  * - The cache keeps one cold Observable per key ever requested (no connection while unobserved): a few
  *   hundred bytes per hall filter/page, in exchange for identity that stays stable across re-renders.
  */
 import * as Comlink from 'comlink';
 import { Observable, ReplaySubject, share } from 'rxjs';
 import {
+  createStreamDecoder,
   streamKey,
   type LiveConfig,
   type LiveEvent,
@@ -81,10 +84,21 @@ export function createLiveClient(remote: LiveRemote, options: LiveClientOptions 
     new Observable<unknown>((subscriber) => {
       let closed = false;
       let handle: LiveUnsubscribe | undefined;
+      // One decoder per worker subscription: its first message is a full frame, later ones deltas.
+      const decode = createStreamDecoder(name) as (wire: unknown) => unknown;
       const sink = Comlink.proxy((event: LiveEvent<unknown>) => {
         // After teardown the subscriber is closed and ignores late messages still in flight.
-        if (event.type === 'value') subscriber.next(event.value);
-        else if (event.type === 'error') subscriber.error(new LiveStreamError(name, event.message));
+        if (event.type === 'value') {
+          if (subscriber.closed) return;
+          let value: unknown;
+          try {
+            value = decode(event.value);
+          } catch (error) {
+            subscriber.error(new LiveStreamError(name, error instanceof Error ? error.message : String(error)));
+            return;
+          }
+          subscriber.next(value);
+        } else if (event.type === 'error') subscriber.error(new LiveStreamError(name, event.message));
         else subscriber.complete();
       });
       let pending: LiveUnsubscribe | Promise<LiveUnsubscribe>;

@@ -2,11 +2,25 @@
  * The typed contract between the live worker (`workers/`) and the main thread (`src/live/`).
  *
  * Pure types and pure helpers only: no DOM, no worker globals, no comlink, no RxJS. Both
- * `tsconfig.json` (DOM) and `workers/tsconfig.json` (WebWorker) compile this file.
+ * `tsconfig.json` (DOM) and `workers/tsconfig.json` (WebWorker) compile this file (and frames.ts).
  *
  * Adding a stream: one entry in `LiveStreams` here, one producer in `workers/liveService.ts`
  * (`producers`); the compiler then demands both and types every `live.stream(name, params)` call.
+ * A stream whose frames are mostly unchanged from tick to tick also declares a `wire` type and a codec in
+ * `STREAM_CODECS` (frames.ts): the worker then sends deltas and the client decodes them into full frames.
  */
+
+import {
+  biddingDataCodec,
+  listCodec,
+  type BiddingDataFrame,
+  type BiddingDataWire,
+  type FrameCodec,
+  type ListWire,
+  type LiveBidRow,
+  type LiveListFrame,
+  type LiveUpcomingRow,
+} from './frames';
 
 /** Streams without parameters take `{}` (or nothing: `live.stream('clock')`). */
 export type NoParams = Record<string, never>;
@@ -53,21 +67,84 @@ export interface TokenCheckValue {
   checkedAt: number;
 }
 
-/** Stream name → its parameter and value types. The single source of truth for both threads. */
+/** One page of the bidding hall (hall/page). `retry` only makes a new stream (a view's 重试); it is not sent. */
+export interface HallParams {
+  assetsName?: string;
+  current: number;
+  size: number;
+  retry?: number;
+}
+
+/** One page of upcoming activities (upcoming-bid). */
+export interface UpcomingParams {
+  assetsName?: string;
+  current: number;
+  size: number;
+  retry?: number;
+}
+
+/** The live lots with the highest premium rate (assets-max-rate). */
+export interface MaxRateParams {
+  size: number;
+  retry?: number;
+}
+
+/** The bidding room's data of one activity (bidding-data). */
+export interface BiddingDataParams {
+  activityId: number;
+}
+
+export type HallFrame = LiveListFrame<LiveBidRow>;
+export type UpcomingFrame = LiveListFrame<LiveUpcomingRow>;
+
+/**
+ * Stream name → its parameter and value types (and, for delta-encoded streams, the `wire` type that
+ * crosses the thread boundary; see frames.ts). The single source of truth for both threads.
+ */
 export interface LiveStreams {
   clock: { params: NoParams; value: ClockValue };
   version: { params: NoParams; value: VersionValue };
   token: { params: TokenCheckParams; value: TokenCheckValue };
+  /** The hall page: polled every ~2.5 s (ETag), prices every ~1 s (bidding-rate), one frame per tick. */
+  hall: { params: HallParams; value: HallFrame; wire: ListWire<LiveBidRow> };
+  /** Upcoming activities with a countdown to their start. */
+  upcoming: { params: UpcomingParams; value: UpcomingFrame; wire: ListWire<LiveUpcomingRow> };
+  /** 溢价领先: live lots with the highest premium rate. */
+  maxRate: { params: MaxRateParams; value: HallFrame; wire: ListWire<LiveBidRow> };
+  /** One activity's bidding data, polled every ~1 s, with its countdown. */
+  biddingData: { params: BiddingDataParams; value: BiddingDataFrame; wire: BiddingDataWire };
 }
 
 export type StreamName = keyof LiveStreams;
 export type StreamParams<K extends StreamName> = LiveStreams[K]['params'];
 export type StreamValue<K extends StreamName> = LiveStreams[K]['value'];
+/** What crosses the thread boundary: the `wire` type of a delta-encoded stream, else the value itself. */
+export type StreamWire<K extends StreamName> = LiveStreams[K] extends { wire: infer W } ? W : StreamValue<K>;
+
+/** The codec of every delta-encoded stream: the worker encodes per sink, the client decodes per subscription. */
+export const STREAM_CODECS: { [K in StreamName]?: FrameCodec<StreamValue<K>, StreamWire<K>> } = {
+  hall: listCodec<LiveBidRow>(),
+  upcoming: listCodec<LiveUpcomingRow>(),
+  maxRate: listCodec<LiveBidRow>(),
+  biddingData: biddingDataCodec(),
+};
+
+/** The stream's encoder for one sink (identity for streams without a codec). */
+export function createStreamEncoder<K extends StreamName>(name: K): (value: StreamValue<K>) => StreamWire<K> {
+  const codec = STREAM_CODECS[name] as FrameCodec<StreamValue<K>, StreamWire<K>> | undefined;
+  return codec ? codec.createEncoder() : (value) => value as StreamWire<K>;
+}
+
+/** The stream's decoder for one subscription (identity for streams without a codec). */
+export function createStreamDecoder<K extends StreamName>(name: K): (wire: StreamWire<K>) => StreamValue<K> {
+  const codec = STREAM_CODECS[name] as FrameCodec<StreamValue<K>, StreamWire<K>> | undefined;
+  return codec ? codec.createDecoder() : (wire) => wire as StreamValue<K>;
+}
 /** `stream(name)` may omit the params when every field is optional. */
 export type StreamParamsArgs<K extends StreamName> =
   Record<never, never> extends StreamParams<K> ? [params?: StreamParams<K>] : [params: StreamParams<K>];
 
-export const STREAM_NAMES: readonly StreamName[] = ['clock', 'version', 'token'];
+export const STREAM_NAMES: readonly StreamName[] = ['clock', 'version', 'token', 'hall', 'upcoming', 'maxRate', 'biddingData'];
 
 export function isStreamName(name: unknown): name is StreamName {
   return typeof name === 'string' && (STREAM_NAMES as readonly string[]).includes(name);
@@ -125,7 +202,8 @@ export function resolveLiveConfig(config: Partial<LiveConfig> | undefined): Reso
 /** The API the worker exposes (implemented in-process by `createLiveService`). */
 export interface LiveApi {
   configure(config: LiveConfig): void;
-  subscribe<K extends StreamName>(name: K, params: StreamParams<K>, sink: LiveSink<StreamValue<K>>): LiveUnsubscribe;
+  /** The sink receives the stream's wire form (`StreamWire`): delta-encoded streams arrive encoded. */
+  subscribe<K extends StreamName>(name: K, params: StreamParams<K>, sink: LiveSink<StreamWire<K>>): LiveUnsubscribe;
   setVisibility(visible: boolean): void;
 }
 
@@ -138,7 +216,7 @@ export interface LiveRemote {
   subscribe(
     name: StreamName,
     params: StreamParams<StreamName>,
-    sink: LiveSink<StreamValue<StreamName>>,
+    sink: LiveSink<StreamWire<StreamName>>,
   ): LiveUnsubscribe | Promise<LiveUnsubscribe>;
   setVisibility(visible: boolean): unknown;
 }

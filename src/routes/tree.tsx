@@ -7,6 +7,8 @@
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { PROJECT_SORTS } from '@/domain/projects';
+import { HALL_MAX_PAGE_SIZE } from '@/domain/hall';
 import { session } from '@/lib/session';
 import { tabLock } from '@/lib/tabLock';
 import { RootLayout } from '@/features/layout/components/RootLayout';
@@ -16,6 +18,8 @@ import './meta';
 
 const DoingPage = lazyRouteComponent(() => import('@/components/DoingPage'), 'DoingPage');
 const HomePage = lazyRouteComponent(() => import('@/features/home/HomePage'), 'HomePage');
+// Issue 6, the live bidding hall.
+const HallPage = lazyRouteComponent(() => import('@/features/hall/HallPage'), 'HallPage');
 // Issue 4, content centre: every content page lives in one lazily loaded chunk.
 const content = (name: keyof typeof import('@/features/content/pages')) =>
   lazyRouteComponent(() => import('@/features/content/pages'), name);
@@ -42,6 +46,11 @@ const RealNameOrgPage = lazyRouteComponent(() => import('@/features/account/page
 const AccountSafePage = lazyRouteComponent(() => import('@/features/account/pages/AccountSafePage'), 'AccountSafePage');
 const MembershipPage = lazyRouteComponent(() => import('@/features/account/pages/MembershipPage'), 'MembershipPage');
 const MemberEditHeadPage = lazyRouteComponent(() => import('@/features/account/pages/MemberEditHeadPage'), 'MemberEditHeadPage');
+// Issue 5, trading centre: the project pages in one lazily loaded chunk; judicial auctions in another.
+const projects = (name: keyof typeof import('@/features/projects/pages')) =>
+  lazyRouteComponent(() => import('@/features/projects/pages'), name);
+const JudicialPage = lazyRouteComponent(() => import('@/features/judicial/pages/JudicialPage'), 'JudicialPage');
+// Issue 7, the bidding room.
 
 export const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // A locked tab (/lock) shows nothing else until it is unlocked.
@@ -120,13 +129,29 @@ const findAccountSuccessRoute = createRoute({
 
 const positiveInt = z.coerce.number().int().positive();
 
-/** Trading-centre search state lives in the URL (spec section 2: q, typeCode, associationId, size, current). */
+/** Text from the URL; the router reads '2026' as a number, so digits are taken back as text. */
+const searchText = (max: number) =>
+  z.union([z.string(), z.number().transform(String)]).pipe(z.string().trim().min(1).max(max)).optional().catch(undefined);
+const placeName = searchText(20);
+const yuan = z.coerce.number().nonnegative().max(1e13).optional().catch(undefined);
+
+/**
+ * Trading-centre search state lives in the URL (spec section 2: q, typeCode, associationId, size, current;
+ * issue 5 adds the filters of api-reference: city, county, price range in yuan, state word, sort).
+ */
 export const projectSearch = z.object({
-  q: z.string().trim().max(50).optional().catch(undefined),
+  q: searchText(50),
   typeCode: positiveInt.optional().catch(undefined),
   associationId: positiveInt.optional().catch(undefined),
   size: positiveInt.max(100).optional().catch(undefined),
   current: positiveInt.optional().catch(undefined),
+  city: placeName,
+  county: placeName,
+  minPrice: yuan,
+  maxPrice: yuan,
+  state: searchText(20),
+  orderBy: z.enum(PROJECT_SORTS).optional().catch(undefined),
+  order: z.enum(['asc', 'desc']).optional().catch(undefined),
 });
 
 const projectRoute = createRoute({
@@ -134,7 +159,36 @@ const projectRoute = createRoute({
   path: '/project',
   validateSearch: projectSearch,
   staticData: { title: '交易中心' },
-  component: DoingPage,
+  component: projects('ProjectCentrePage'),
+});
+
+/** State-owned projects: the centre's filters over projectNature 1. */
+const gyzcProjectRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/gyzcProject',
+  validateSearch: projectSearch,
+  staticData: { title: '国有资产交易' },
+  component: projects('StateOwnedProjectsPage'),
+});
+
+/**
+ * Judicial auctions: filters, page and the item opened in the drawer (pk) live in the URL. City codes are
+ * GB/T 2260 digits, kept as a number so the URL stays plain (?cityCode=1301).
+ */
+export const judicialSearch = z.object({
+  name: searchText(50),
+  cityCode: positiveInt.optional().catch(undefined),
+  courtId: positiveInt.optional().catch(undefined),
+  current: positiveInt.optional().catch(undefined),
+  pk: searchText(64),
+});
+
+const sfProjectRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sfProject',
+  validateSearch: judicialSearch,
+  staticData: { title: '司法拍卖' },
+  component: JudicialPage,
 });
 
 /** Issue 4: content pages with their query (spec section 2: plateId, newsId, num, id = notice type). */
@@ -162,11 +216,18 @@ function searchPage<const TPath extends string, TSearch extends z.ZodType<Record
   });
 }
 
+/** Bidding hall: the name searched and the page live in the URL; any size up to HALL_MAX_PAGE_SIZE (load tests). */
+export const hallSearch = z.object({
+  assetsName: z.string().trim().min(1).max(50).optional().catch(undefined),
+  current: positiveInt.optional().catch(undefined),
+  size: positiveInt.max(HALL_MAX_PAGE_SIZE).optional().catch(undefined),
+});
+
 const publicRoutes = [
   page('/index', '首页', HomePage),
-  page('/hall', '竞价大厅'),
-  page('/gyzcProject', '国有资产交易'),
-  page('/sfProject', '司法拍卖'),
+  searchPage('/hall', '竞价大厅', HallPage, hallSearch),
+  gyzcProjectRoute,
+  sfProjectRoute,
   loginRoute,
   hbtsSsoRoute,
   page('/register', '用户注册', RegisterPage, { simpleHeader: true }),
@@ -175,9 +236,9 @@ const publicRoutes = [
   page('/findAccountPerson', '找回账号>个人用户', FindAccountPersonPage, { simpleHeader: true }),
   findAccountSuccessRoute,
   projectRoute,
-  page('/projectPkg/{$assetsId}.html', '交易中心>资产包详情'),
-  page('/projectDetail/{$assetsId}.html', '交易中心>项目详情'),
-  page('/projectToManageDetail/{$id}.html', '交易中心>托管项目详情'),
+  page('/projectPkg/{$assetsId}.html', '交易中心>资产包详情', projects('ProjectPkgPage')),
+  page('/projectDetail/{$assetsId}.html', '交易中心>项目详情', projects('ProjectDetailPage')),
+  page('/projectToManageDetail/{$id}.html', '交易中心>托管项目详情', projects('ManagedProjectDetailPage')),
   searchPage('/djgz', '党建工作', content('DjgzPage'), plateSearch),
   searchPage('/zcfg', '政策法规', content('ZcfgPage'), plateSearch),
   searchPage('/jyfw', '交易服务', content('JyfwPage'), plateSearch),
@@ -229,6 +290,14 @@ export const authLayoutRoute = createRoute({
 const authPage = <const TPath extends string>(path: TPath, title: string, component: PageComponent = DoingPage) =>
   page(path, title, component, { parent: authLayoutRoute });
 
+const myCollectRoute = createRoute({
+  getParentRoute: () => authLayoutRoute,
+  path: '/myCollect',
+  validateSearch: z.object({ current: positiveInt.optional().catch(undefined) }),
+  staticData: { title: '用户中心>我的收藏' },
+  component: projects('MyCollectPage'),
+});
+
 const authRoutes = [
   authPage('/realNamePerson', '实名认证>个人实名认证', RealNamePersonPage),
   authPage('/realNamePersonInfo', '实名认证>个人认证信息', RealNamePersonInfoPage),
@@ -243,7 +312,7 @@ const authRoutes = [
   authPage('/projectSettlement', '用户中心>项目结算'),
   authPage('/settleDetailPayInfo', '用户中心>结算支付信息'),
   authPage('/projectSettleDetail', '用户中心>结算详情'),
-  authPage('/myCollect', '用户中心>我的收藏'),
+  myCollectRoute,
   authPage('/myService', '用户中心>我的服务'),
   authPage('/myServiceDetail', '用户中心>服务详情'),
   authPage('/demandDetail', '用户中心>需求详情'),

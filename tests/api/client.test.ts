@@ -65,6 +65,12 @@ describe('http client (spec section 7)', () => {
     expect(effects).toEqual([{ kind: 'warning', text: '项目不存在' }]);
   });
 
+  it('warns with the judicial service’s message field when there is no msg', async () => {
+    server.use(mswHttp.get('/api/x', () => HttpResponse.json({ status: 1, message: '法院列表暂不可用', content: null }, { status: 400 })));
+    await expect(http.get('/x')).rejects.toMatchObject({ code: 400, message: '法院列表暂不可用' });
+    expect(effects).toEqual([{ kind: 'warning', text: '法院列表暂不可用' }]);
+  });
+
   it('uses the HTTP status when the body has no code', async () => {
     server.use(mswHttp.get('/api/x', () => new HttpResponse('nope', { status: 401 })));
     await expect(http.get('/x')).rejects.toMatchObject({ code: 401 });

@@ -1,7 +1,8 @@
 import * as Comlink from 'comlink';
 import { describe, expect, it } from 'vitest';
 import { createLiveClient, LiveStreamError } from '../../src/live/liveClient';
-import type { ClockValue, LiveRemote, LiveSink, LiveUnsubscribe, StreamName } from '../../src/live/protocol';
+import type { ListWire, LiveBidRow } from '../../src/live/frames';
+import type { ClockValue, HallFrame, LiveRemote, LiveSink, LiveUnsubscribe, StreamName } from '../../src/live/protocol';
 
 /** A scripted remote: records subscriptions and lets the test push events into their sinks. */
 function fakeRemote(options: { async?: boolean } = {}) {
@@ -135,5 +136,38 @@ describe('createLiveClient', () => {
     remote.setVisibility.mockImplementation(() => Promise.reject(new Error('worker gone')));
     expect(() => live.setVisibility(true)).not.toThrow();
     await vi.waitFor(() => expect(onError).toHaveBeenCalledWith('setVisibility failed', expect.any(Error)));
+  });
+  it('decodes delta-encoded streams before multicasting: every subscriber, late ones too, sees full frames', () => {
+    const { remote, subs } = fakeRemote();
+    const live = createLiveClient(remote);
+    const meta = { status: 'ready' as const, error: null, total: 2, current: 1, size: 30, pages: 1 };
+    const row = (activityId: number, biddingPrice: number) => ({ activityId, biddingPrice }) as unknown as LiveBidRow;
+    const a: HallFrame[] = [];
+    live.stream('hall', { current: 1, size: 30 }).subscribe((f) => a.push(f));
+    const sink = subs[0]!.sink as LiveSink<ListWire<LiveBidRow>>;
+    void sink({ type: 'value', value: { f: 1, s: 1_000, y: true, m: meta, i: [1, 2], r: [row(1, 10), row(2, 20)], t: ['a1', 'b1'] } });
+    void sink({ type: 'value', value: { s: 2_000, y: true, r: [row(2, 25)], t: ['a2', 'b2'] } });
+    expect(a.map((f) => [f.serverNow, f.rows.map((r) => r.biddingPrice), f.remaining])).toEqual([
+      [1_000, [10, 20], ['a1', 'b1']],
+      [2_000, [10, 25], ['a2', 'b2']],
+    ]);
+    // A late view gets the latest decoded full frame at once, then the next ones: still one worker subscription.
+    const b: HallFrame[] = [];
+    live.stream('hall', { size: 30, current: 1 }).subscribe((f) => b.push(f));
+    expect(b).toEqual([a[1]]);
+    void sink({ type: 'value', value: { s: 3_000, y: true, t: ['a3', 'b3'] } });
+    expect(b.at(-1)).toMatchObject({ serverNow: 3_000, meta, remaining: ['a3', 'b3'] });
+    expect(b.at(-1)!.rows).toBe(a[1]!.rows);
+    expect(remote.subscribe).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the stream with a LiveStreamError when a delta arrives without its full frame', () => {
+    const { remote, subs } = fakeRemote();
+    const live = createLiveClient(remote);
+    const errors: unknown[] = [];
+    live.stream('hall', { current: 1, size: 30 }).subscribe({ error: (e) => errors.push(e) });
+    void subs[0]!.sink({ type: 'value', value: { s: 1_000, y: true, t: [] } });
+    expect(errors[0]).toBeInstanceOf(LiveStreamError);
+    expect((errors[0] as Error).message).toMatch(/before the full frame/);
   });
 });

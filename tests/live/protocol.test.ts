@@ -20,6 +20,6 @@ describe('protocol helpers', () => {
   });
 
   it('isStreamName knows exactly the declared streams', () => {
-    expect(['clock', 'version', 'hall', 1].map(isStreamName)).toEqual([true, true, false, false]);
+    expect(['clock', 'version', 'hall', 'maxRate', 'room', 1].map(isStreamName)).toEqual([true, true, true, true, false, false]);
   });
 });

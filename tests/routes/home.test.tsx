@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { envelope, listingFixture, pageOf } from '../mocks/fixtures';
+import { bidEntryFixture, hallBackend } from '../mocks/handlers/hall';
 import { keyProjectFixture } from '../mocks/handlers/home';
 import { renderApp } from '../mocks/renderApp';
 import { useMockServer } from '../mocks/server';
@@ -161,22 +162,78 @@ describe('home page blocks', () => {
     }
   });
 
-  it('project hall: upcoming bidding from the listings by state, and the place of the live bidding table', async () => {
+  it('project hall: the live bidding table (溢价领先, 380 px, linking to /hall) and upcoming bidding from upcoming-bid', async () => {
     const { container } = renderApp('/index');
     const hall = await block(container, '.home-hall');
-    expect(await within(hall).findByRole('link', { name: '邯郸市某行政事业单位报废公务车辆一批（13辆）' }, { timeout: 10_000 })).toBeInTheDocument();
-    expect(within(hall).getByText('报名已截止')).toBeInTheDocument();
-    const slot = within(hall).getByTestId('live-bidding-slot');
-    expect(slot).toHaveStyle({ height: '380px' });
-    expect(within(slot).getByRole('link', { name: '进入竞价大厅' })).toHaveAttribute('href', '#/hall');
-    // No made-up live rows: the slot holds no table.
-    expect(slot.querySelector('table')).toBeNull();
+    const live = within(hall).getByTestId('home-live-table');
+    expect(live).toHaveStyle({ height: '380px' });
+    // Router links (memory history here; '#/hall' in the hash-routed app, see e2e/hall.spec.ts).
+    expect(within(live).getByRole('link', { name: '更多 >' })).toHaveAttribute('href', '/hall');
+    expect(within(hall).getByRole('link', { name: '竞价大厅 >' })).toHaveAttribute('href', '/hall');
+    for (const column of ['项目名称', '组织机构', '剩余时间', '当前价', '溢价率', '状态']) {
+      expect(within(live).getByRole('columnheader', { name: column })).toBeInTheDocument();
+    }
+    // assets-max-rate of the default backend: the 4 lots with bids, each live with its countdown and premium.
+    await waitFor(() => expect(within(live).getAllByTestId('home-live-row')).toHaveLength(4), { timeout: 10_000 });
+    const [first] = within(live).getAllByTestId('home-live-row');
+    expect(first).toHaveClass('home-live-row--red');
+    expect(within(first!).getByRole('link', { name: '张家口市某风电场运维车辆一批（8辆）' })).toHaveAttribute('href', '#/projectDetail/3009.html');
+    expect(within(first!).getByText('150万元')).toBeInTheDocument();
+    expect(within(first!).getByText('50.00%')).toBeInTheDocument();
+    expect(within(first!).getByText('竞价中')).toBeInTheDocument();
+    expect(within(first!).getByText(/^\d{2}时\d{2}分\d{2}秒$/)).toBeInTheDocument(); // about 11 h left
+    // 4 rows: no scrolling (the spec scrolls lists of more than 6).
+    expect(live.querySelector('.home-live__track--scrolling')).toBeNull();
+
+    // 即将竞价 lists upcoming-bid's activities with a countdown to their start.
+    const upcoming = await within(hall).findAllByRole('link', { name: /^即将竞价：/ }, { timeout: 10_000 });
+    expect(upcoming).toHaveLength(3);
+    const table = upcoming[0]!.closest('table')!;
+    expect(table).toHaveClass('listing-table--upcoming');
+    expect(within(table).getByRole('columnheader', { name: '距开始' })).toBeInTheDocument();
+    expect(within(table).getByText('25万元')).toBeInTheDocument();
+  });
+
+  it('project hall: the live table scrolls (CSS, two copies) when it has more than 6 rows, and shows at most 8', async () => {
+    const backend = hallBackend({
+      live: Array.from({ length: 10 }, (_, i) => bidEntryFixture(i, { biddingPrice: 1_100_000 + i * 1_000, maxPrice: 1_100_000 + i * 1_000, biddingCount: 1 })),
+    });
+    server.use(...backend.handlers);
+    const { container } = renderApp('/index');
+    const live = within(await block(container, '.home-hall')).getByTestId('home-live-table');
+    await waitFor(() => expect(within(live).getAllByTestId('home-live-row')).toHaveLength(8), { timeout: 10_000 });
+    expect(backend.callsTo('assets-max-rate')[0]?.body).toEqual({ size: 8 });
+    const track = live.querySelector<HTMLElement>('.home-live__track')!;
+    expect(track).toHaveClass('home-live__track--scrolling');
+    expect(track.style.getPropertyValue('--home-live-duration')).toBe('24s');
+    // The second copy (for the seamless loop) is hidden from assistive technology.
+    const copy = track.querySelector('[aria-hidden="true"]')!;
+    expect(copy.querySelectorAll('.home-live-row')).toHaveLength(8);
   });
 
   it('judicial auctions: 8 rows at most, state shown as 进行中, and a More link to /sfProject', async () => {
+    // The separate judicial service (issue 5): {status, message, content} on /judicial.
     server.use(
-      mswHttp.post('/api/dscq-project/search/page', () =>
-        HttpResponse.json(envelope(pageOf(Array.from({ length: 10 }, (_, i) => listingFixture({ id: 500 + i, typeCode: 5, assetsName: `司法标的${i + 1}号`, orgName: '石家庄市长安区人民法院' }))))),
+      mswHttp.post('/judicial/wechatProject/query', () =>
+        HttpResponse.json({
+          status: 0,
+          message: '成功',
+          content: {
+            totalCount: 10,
+            list: Array.from({ length: 10 }, (_, i) => ({
+              pkHouseproject: `SF${500 + i}`,
+              name: `司法标的${i + 1}号`,
+              projecttype: '住宅用房',
+              upsetprice: 1_000_000,
+              auctiontime: '2026-12-01 10:00:00',
+              round: 1,
+              state: '正在报名',
+              courtName: '石家庄市长安区人民法院',
+              cityName: '石家庄市',
+              imgUrl: '',
+            })),
+          },
+        }),
       ),
     );
     const { container } = renderApp('/index');

@@ -51,7 +51,8 @@ describe('routing (spec section 2)', () => {
 
   it('matches the .html detail routes with their id', async () => {
     const { router } = renderApp('/projectDetail/123.html');
-    expect(await screen.findByText('页面建设中')).toBeInTheDocument();
+    // (Built by issue 5: the mock knows no project 123, so the detail shows the server's msg.)
+    expect(await screen.findByText('项目不存在或已下架')).toBeInTheDocument();
     expect(router.state.matches.at(-1)?.params).toEqual({ assetsId: '123' });
   });
 
@@ -140,6 +141,12 @@ describe('floating panel', () => {
 
   it('opens the target directly for a logged-in user', async () => {
     logIn();
+    // /myCollect (issue 5) loads the favourites; this session's made-up token would get a 401 from the mock.
+    server.use(
+      mswHttp.post('/api/dscq-user/collect-assets/assets-list', () =>
+        HttpResponse.json({ code: 200, success: true, msg: '操作成功', data: { records: [], total: 0, size: 10, current: 1, pages: 1 } }),
+      ),
+    );
     const { router } = renderApp('/doing');
     const panel = await screen.findByRole('complementary', { name: '快捷入口' });
     await userEvent.click(within(panel).getByRole('button', { name: /我的收藏/ }));

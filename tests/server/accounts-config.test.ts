@@ -146,6 +146,11 @@ describe('demo accounts', () => {
       ['demo_person', 1, 0, '13800000001'],
       ['demo_org', 2, 1, '13800000002'],
       ['demo_new', 1, 3, '13800000003'],
+      ['bidder01', 1, 0, '13800001010'],
+      ['bidder02', 1, 0, '13800001011'],
+      ['bidder03', 1, 0, '13800001012'],
+      ['bidder04', 1, 0, '13800001013'],
+      ['bidder05', 1, 0, '13800001014'],
     ]);
     expect(validateIdCard(DEMO_PERSON_ID)).toEqual({ ok: true });
     expect(validateIdCard(DEMO_LEGAL_ID)).toEqual({ ok: true });
@@ -154,6 +159,7 @@ describe('demo accounts', () => {
     expect(verifications).toEqual([
       { kind: 'person', state: 'approved' },
       { kind: 'org', state: 'approved' },
+      ...Array.from({ length: 5 }, () => ({ kind: 'person', state: 'approved' })),
     ]);
     await seedDemoData(db, { now: NOW + 86_400_000 });
     expect(await db.selectFrom('app_user').selectAll().orderBy('id').execute()).toEqual(users);

@@ -89,21 +89,25 @@ describe('same answer for unknown user and wrong password (item 3)', () => {
     );
     const user = await findUserByLoginName(accounts, 'demo_new');
     const encrypted = t.enc('Wrong@2026x');
-    const fastest = async (u: typeof user) => {
-      let best = Infinity;
-      for (let i = 0; i < 5; i += 1) {
-        const started = performance.now();
-        expect(await passwordMatches(accounts, u, encrypted)).toBe(false);
-        best = Math.min(best, performance.now() - started);
-      }
-      return best;
+    const timeOnce = async (u: typeof user) => {
+      const started = performance.now();
+      expect(await passwordMatches(accounts, u, encrypted)).toBe(false);
+      return performance.now() - started;
     };
-    const known = await fastest(user);
-    const unknown = await fastest(undefined);
-    expect(known).toBeGreaterThan(3);
-    expect(unknown).toBeGreaterThan(known * 0.5);
-    expect(unknown).toBeLessThan(known * 2);
-    await t.handle.db.deleteFrom('login_lock').execute();
+    // Interleaved, fastest of 7 each: both sides meet the same machine load (CI machines are shared).
+    let known = Infinity;
+    let unknown = Infinity;
+    try {
+      for (let i = 0; i < 7; i += 1) {
+        known = Math.min(known, await timeOnce(user));
+        unknown = Math.min(unknown, await timeOnce(undefined));
+      }
+      expect(known).toBeGreaterThan(3);
+      expect(unknown).toBeGreaterThan(known * 0.5);
+      expect(unknown).toBeLessThan(known * 2);
+    } finally {
+      await t.handle.db.deleteFrom('login_lock').execute();
+    }
   });
 });
 

@@ -70,8 +70,6 @@ describe('404', () => {
     ['GET', '/api'],
     // Right path, wrong method.
     ['GET', '/api/dscq-project/search/page'],
-    // The judicial service is not mounted yet.
-    ['POST', '/judicial/wechatProject/query'],
   ] as const)('%s %s → JSON 接口不存在', async (method, url) => {
     const res = await t.app.inject({ method, url });
     expectFailure(res, 404, '接口不存在');

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import type { AccountsConfig } from '../../server/config.ts';
 import type { AccountProviders } from '../../server/plugins/accounts.ts';
+import type { LiveOptions } from '../../server/plugins/live.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
 import { prepareDatabase } from '../../server/startup.ts';
 
@@ -98,6 +99,8 @@ export interface TestAppOptions {
   accountProviders?: AccountProviders;
   /** The data directory (uploads, SMS outbox); a fresh temp directory by default, removed on close. */
   dataDir?: string;
+  /** Live bidding options; by default no timers (tests call app.live.sweep() and snapshot.rebuild()). */
+  live?: LiveOptions;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -117,6 +120,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.accountProviders ? { accountProviders: options.accountProviders } : {}),
     logger: options.logStream ? { stream: options.logStream, level: 'info' } : false,
     ...(options.now ? { now: options.now } : {}),
+    live: { timers: false, schema: handle.schema, ...options.live },
   });
   await app.ready();
 

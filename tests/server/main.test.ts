@@ -60,7 +60,7 @@ it('starts, serves, and stops cleanly on SIGTERM', async () => {
     const timeBody = (await time.json()) as { data: { now: number } };
     expect(Math.abs(timeBody.data.now - Date.now())).toBeLessThan(5_000);
     const list = await fetch(`${base}/api/dscq-project/search/page?size=1&typeCode=5`, { method: 'POST' });
-    expect(((await list.json()) as { data: { total: number } }).data.total).toBe(20);
+    expect(((await list.json()) as { data: { total: number } }).data.total).toBe(40);
 
     s.child.kill('SIGTERM');
     expect(await s.exit).toEqual({ code: 0, signal: null });

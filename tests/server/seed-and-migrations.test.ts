@@ -13,12 +13,24 @@ const TABLES = [
   // Issue 4: the content model.
   'content_file', 'content_attachment', 'download_file', 'ad', 'partner', 'page_module', 'notice_info', 'recruit',
   'content_column', 'column_content', 'title_config',
+  // Issue 5: the trading centre and the judicial service.
+  'project_detail', 'project_section', 'assets_feature', 'project_feature', 'project_attachment', 'filter_query_config',
+  'judicial_court', 'judicial_item',
 ] as const;
+// content_file: the content centre's 53 and issue 5's 12 default covers.
 const CONTENT_REPORT = {
-  content_file: 53, content_attachment: 7, download_file: 9, ad: 13, partner: 12, page_module: 9, notice_info: 6, recruit: 3,
+  content_file: 65, content_attachment: 7, download_file: 9, ad: 13, partner: 12, page_module: 9, notice_info: 6, recruit: 3,
   content_column: 13, column_content: 38, title_config: 2,
 };
-const NOTHING = Object.fromEntries(['navigation', 'news_plate', 'news', 'project', 'notice', ...Object.keys(CONTENT_REPORT)].map((k) => [k, 0]));
+const PROJECTS_REPORT = {
+  project_detail: 713, project_section: 4278, assets_feature: 6, project_feature: 1132, project_attachment: 371, filter_query_config: 6,
+  judicial_court: 29, judicial_item: 48,
+};
+const NOTHING = Object.fromEntries(
+  ['navigation', 'news_plate', 'news', 'project', 'notice', ...Object.keys(CONTENT_REPORT), ...Object.keys(PROJECTS_REPORT)].map((k) => [k, 0]),
+);
+/** 350 listings and 363 package children. */
+const PROJECTS = 713;
 const DAY = 86_400_000;
 
 async function snapshot(db: Kysely<Database>) {
@@ -50,9 +62,9 @@ it('seeds the demo data once: a second run (even days later) inserts and changes
   const { db, schema } = database.handle;
   await migrateToLatest(db, schema);
   const report = await seedDemoData(db, { now: NOW });
-  expect(report).toEqual({ navigation: 29, news_plate: 30, news: 93, project: 150, notice: 30, ...CONTENT_REPORT });
+  expect(report).toEqual({ navigation: 29, news_plate: 30, news: 93, project: PROJECTS, notice: 30, ...CONTENT_REPORT, ...PROJECTS_REPORT });
   const before = await snapshot(db);
-  expect(before.project).toHaveLength(150);
+  expect(before.project).toHaveLength(PROJECTS);
 
   expect(await seedDemoData(db, { now: NOW })).toEqual(NOTHING);
   expect(await seedDemoData(db, { now: NOW + 40 * DAY })).toEqual(NOTHING);
@@ -75,10 +87,10 @@ it('several processes starting at once migrate and seed exactly once', async () 
   const handles = [database.handle, database.openAnother(), database.openAnother()];
   const results = await Promise.all(handles.map((h) => prepareDatabase(h, { seed: true, now: NOW })));
   expect(results.flatMap((r) => r.migrations)).toEqual(Object.keys(migrations));
-  expect(results.reduce((sum, r) => sum + r.seeded!.project, 0)).toBe(150);
+  expect(results.reduce((sum, r) => sum + r.seeded!.project, 0)).toBe(PROJECTS);
   expect(results.reduce((sum, r) => sum + r.seeded!.notice, 0)).toBe(30);
   const counts = await database.handle.db.selectFrom('project').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  expect(counts).toEqual({ n: 150 });
+  expect(counts).toEqual({ n: PROJECTS });
 });
 
 it('the start-up lock lets one holder in at a time, across handles', async () => {

@@ -5,6 +5,7 @@ import { resolveLiveConfig } from '../../src/live/protocol';
 import {
   computeSample,
   createClock$,
+  type ClockContext,
   measureBurst,
   measureOnce,
   parseServerTime,
@@ -12,7 +13,6 @@ import {
   UNSYNCED,
   type OffsetState,
 } from '../../workers/clock';
-import type { ProducerContext } from '../../workers/context';
 import { fakeServer } from './helpers';
 
 const T0 = Date.UTC(2025, 5, 1, 2, 0, 0) + 300; // local time at the start of each test: .300 into a second
@@ -139,7 +139,7 @@ describe('createClock$', () => {
   function setup(aheadMs: number, legs?: Array<[number, number]>) {
     const server = fakeServer({ aheadMs, legs });
     const visible$ = new BehaviorSubject(true);
-    const ctx: ProducerContext = { env: server.env, config: () => config, visible$ };
+    const ctx: ClockContext = { env: server.env, config: () => config, visible$ };
     const values: Array<ClockValue & { at: number }> = [];
     let subscription: Subscription | undefined;
     const start = () => {

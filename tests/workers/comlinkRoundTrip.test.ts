@@ -6,10 +6,11 @@ import * as Comlink from 'comlink';
 import { firstValueFrom, Observable, Subject } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLiveClient } from '../../src/live/liveClient';
-import type { LiveApi, LiveConfig, VersionValue } from '../../src/live/protocol';
+import type { HallFrame, LiveApi, LiveConfig, VersionValue } from '../../src/live/protocol';
 import { toComlinkApi } from '../../workers/comlinkApi';
 import { createLiveService } from '../../workers/liveService';
 import { fakeServer } from './helpers';
+import { fakeLiveServer, lot } from './liveServer';
 
 const channels: MessageChannel[] = [];
 afterEach(() => {
@@ -85,6 +86,26 @@ describe('comlink round trip', () => {
       }),
     );
     await expect(firstValueFrom(live.stream('version'))).rejects.toThrow(/bad producer/);
+  });
+
+  it('carries the hall across the real wire: deltas decoded into full frames on the main side', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(Date.UTC(2026, 0, 10, 2, 0, 0, 500));
+    const server = fakeLiveServer({ latencyMs: 0, live: [lot(0, Date.now()), lot(1, Date.now())] });
+    const live = connect(createLiveService(server.env));
+    await live.configure({ apiBase: '/api', versionUrl: '/version.json', clientId: '' });
+    const frames: HallFrame[] = [];
+    const sub = live.stream('hall', { current: 1, size: 30 }).subscribe((f) => frames.push(f));
+    await vi.waitFor(async () => {
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(frames.length).toBeGreaterThanOrEqual(3);
+    });
+    for (const frame of frames) {
+      expect(frame.rows.map((r) => r.assetsName)).toEqual(['拍品0', '拍品1']);
+      expect(frame.remaining).toHaveLength(2);
+      expect(frame.meta).toMatchObject({ status: 'ready', total: 2 });
+    }
+    sub.unsubscribe();
   });
 });
 

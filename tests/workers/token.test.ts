@@ -2,7 +2,7 @@ import { BehaviorSubject, distinctUntilChanged } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_CHECK_INTERVAL_MS, TOKEN_REFRESH_AGE_SECONDS } from '../../src/domain/constants';
 import { resolveLiveConfig, type LiveEvent, type TokenCheckValue } from '../../src/live/protocol';
-import type { ProducerContext } from '../../workers/context';
+import type { BaseContext } from '../../workers/context';
 import { createLiveService } from '../../workers/liveService';
 import { checkToken, createTokenCheck$, tokenAgeSeconds } from '../../workers/token';
 import { fakeServer } from './helpers';
@@ -20,7 +20,7 @@ afterEach(() => {
 function setup(storedAt: number) {
   const server = fakeServer({ aheadMs: 0 });
   const visible = new BehaviorSubject(true);
-  const ctx: ProducerContext = {
+  const ctx: BaseContext = {
     env: server.env,
     config: () => resolveLiveConfig({}),
     visible$: visible.pipe(distinctUntilChanged()),
@@ -107,7 +107,7 @@ describe('createTokenCheck$', () => {
     const server = fakeServer({ aheadMs: 0 });
     const hidden = new BehaviorSubject(false);
     const seen: TokenCheckValue[] = [];
-    const ctx: ProducerContext = { env: server.env, config: () => resolveLiveConfig({}), visible$: hidden };
+    const ctx: BaseContext = { env: server.env, config: () => resolveLiveConfig({}), visible$: hidden };
     const sub = createTokenCheck$({ storedAt: T0 }, ctx).subscribe((v) => seen.push(v));
     await vi.advanceTimersByTimeAsync(60_000);
     expect(seen).toEqual([]);

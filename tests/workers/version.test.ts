@@ -1,7 +1,7 @@
 import { BehaviorSubject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveLiveConfig, type VersionValue } from '../../src/live/protocol';
-import type { ProducerContext } from '../../workers/context';
+import type { BaseContext } from '../../workers/context';
 import { createVersion$, parseVersionFile } from '../../workers/version';
 import { fakeServer } from './helpers';
 
@@ -16,7 +16,7 @@ afterEach(() => {
 function setup() {
   const server = fakeServer({ aheadMs: 0, version: '2025.06.01-1' });
   const visible$ = new BehaviorSubject(true);
-  const ctx: ProducerContext = {
+  const ctx: BaseContext = {
     env: server.env,
     config: () => resolveLiveConfig({ versionUrl: '/version.json', versionPollMs: 60_000 }),
     visible$,

@@ -6,11 +6,15 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_accounts.ts';
 import * as m0003 from './0003_content.ts';
+import * as m0004 from './0004_bidding.ts';
+import * as m0005 from './0005_projects.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_accounts': m0002,
   '0003_content': m0003,
+  '0004_bidding': m0004,
+  '0005_projects': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -28,6 +28,16 @@ export interface ProjectTable {
   img_url: string;
   view_count: number;
   created_at: number;
+  /**
+   * Search keys (migration 0005), lower case: the name's full toneless pinyin without spaces, its initials,
+   * and search_text (name | pinyin | initials | code) that the keyword search scans. Required on insert so no
+   * writer of a name or code can forget them: services/projects-pinyin.ts searchKeys().
+   */
+  name_pinyin: string;
+  name_initials: string;
+  search_text: string;
+  /** A package's child asset: the package's id (migration 0005); null otherwise. */
+  parent_id: number | null;
 }
 
 export interface NoticeTable {

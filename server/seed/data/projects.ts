@@ -1,10 +1,13 @@
 /**
- * Demo listings: 150 projects across the asset types, generated from a fixed PRNG seed so every
- * install (and every test) gets the same rows. Codes and names never depend on `now`; only the dates
- * do, so re-seeding later inserts nothing new. Dates are set so that something is always enrolling.
+ * Demo listings: the foundation's 150 projects across the asset types, then 200 more (issue 5) from a
+ * second PRNG stream, so the first 150 stay exactly as they were. Every install (and every test) gets the
+ * same rows. Codes and names never depend on `now`; only the dates do, so re-seeding later inserts nothing
+ * new. Dates are set so that something is always enrolling. Package children are made in projects-detail.ts.
  */
 import type { Insertable } from 'kysely';
+import { PROJECT_NATURE } from '../../../src/domain/projects.ts';
 import type { ProjectTable } from '../../db/schema.ts';
+import { searchKeys } from '../../services/projects-pinyin.ts';
 import { createRng, type Rng } from '../prng.ts';
 import { CITIES, PROVINCE, type City } from './places.ts';
 
@@ -18,26 +21,30 @@ export const STATES = {
   enrolmentClosed: '报名已截止',
 } as const;
 
-/** projectNature (ours): 1 企业国有, 2 行政事业, 3 其他（司法、集体、民营）. */
-export const PROJECT_NATURE = { stateOwned: 1, administrative: 2, other: 3 } as const;
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const CHINA_OFFSET = 8 * HOUR;
 
 /** Epoch ms of 00:00 China time on the day containing `now`. */
-function chinaMidnight(now: number): number {
+export function chinaMidnight(now: number): number {
   return Math.floor((now + CHINA_OFFSET) / DAY) * DAY - CHINA_OFFSET;
 }
+
+type Made = Omit<Priced, 'deposit'> & { name: string; org: string; projectType: number };
 
 interface Category {
   abbr: string;
   count: number;
+  /** Issue 5's additional rows of this category. */
+  extra: number;
   typeCode: number;
   typeName: string;
   associationId?: number;
   nature: number;
-  make: (rng: Rng, city: City, county: string, index: number) => Omit<Priced, 'deposit'> & { name: string; org: string; projectType: number };
+  make: (rng: Rng, city: City, county: string, index: number) => Made;
+  /** A privately held variant (projectNature 2), for some of the additional rows. */
+  makePrivate?: (rng: Rng, city: City, county: string, index: number) => Made;
 }
 
 interface Priced {
@@ -87,14 +94,18 @@ const yuan = (startYuan: number): Omit<Priced, 'deposit'> => ({ priceType: 1, st
 
 const CATEGORIES: readonly Category[] = [
   {
-    abbr: 'GQ', count: 30, typeCode: 1, typeName: '产权转让', nature: PROJECT_NATURE.stateOwned,
+    abbr: 'GQ', count: 30, extra: 40, typeCode: 1, typeName: '产权转让', nature: PROJECT_NATURE.stateOwned,
     make: (rng, city) => {
       const org = holder(rng, city);
       return { name: `${org}持有的${company(rng, city)}${rng.pick(PERCENTS)}%股权`, org, projectType: 0, ...yuan(amount(rng, 500_000, 500_000_000)) };
     },
+    makePrivate: (rng, city) => {
+      const org = company(rng, city);
+      return { name: `${org}持有的${company(rng, city)}${rng.pick(PERCENTS)}%股权`, org, projectType: 0, ...yuan(amount(rng, 200_000, 80_000_000)) };
+    },
   },
   {
-    abbr: 'SW', count: 28, typeCode: 2, typeName: '实物资产', nature: PROJECT_NATURE.stateOwned,
+    abbr: 'SW', count: 28, extra: 40, typeCode: 2, typeName: '实物资产', nature: PROJECT_NATURE.stateOwned,
     make: (rng, city, county) => {
       const org = holder(rng, city);
       const kind = rng.int(0, 3);
@@ -112,9 +123,17 @@ const CATEGORIES: readonly Category[] = [
         org, projectType: 0, ...yuan(amount(rng, 1_000_000, 20_000_000)),
       };
     },
+    makePrivate: (rng, city) => {
+      const org = company(rng, city);
+      if (rng.chance(0.5)) {
+        return { name: `${org}所属${rng.pick(CARS)}一辆（冀${city.plate}·${rng.int(100, 999)}**）`, org, projectType: 0, ...yuan(amount(rng, 10_000, 300_000)) };
+      }
+      return { name: `${org}闲置${rng.pick(EQUIPMENT)}一批`, org, projectType: 1, ...yuan(amount(rng, 50_000, 3_000_000)) };
+    },
   },
   {
-    abbr: 'XZ', count: 16, typeCode: 2, typeName: '行政事业资产', associationId: 88, nature: PROJECT_NATURE.administrative,
+    // Administrative and institutional assets are state-owned too (行政事业单位国有资产).
+    abbr: 'XZ', count: 16, extra: 24, typeCode: 2, typeName: '行政事业资产', associationId: 88, nature: PROJECT_NATURE.stateOwned,
     make: (rng, city, county) => {
       const org = `${city.name}${county}某行政事业单位`;
       const kind = rng.int(0, 3);
@@ -125,7 +144,7 @@ const CATEGORIES: readonly Category[] = [
     },
   },
   {
-    abbr: 'ZL', count: 12, typeCode: 3, typeName: '租赁', nature: PROJECT_NATURE.stateOwned,
+    abbr: 'ZL', count: 12, extra: 20, typeCode: 3, typeName: '租赁', nature: PROJECT_NATURE.stateOwned,
     make: (rng, city, county) => {
       const org = holder(rng, city);
       const years = rng.int(2, 10);
@@ -139,20 +158,13 @@ const CATEGORIES: readonly Category[] = [
     },
   },
   {
-    abbr: 'ZZ', count: 14, typeCode: 4, typeName: '增资扩股', nature: PROJECT_NATURE.stateOwned,
-    make: (rng, city, _county, index) => {
-      const target = company(rng, city);
-      const base = { name: `${target}增资扩股项目`, org: target, projectType: 0 };
-      // Capital increases raise an amount: free text, a range (min–max) or a floor, in turn.
-      const kind = index % 3;
-      if (kind === 0) return { ...base, priceType: 3, startYuan: 0, toneMaxYuan: null, unit: '', other: rng.pick(['面议', '详见公告']) };
-      const min = amount(rng, 10_000_000, 400_000_000);
-      if (kind === 1) return { ...base, priceType: 1, startYuan: min, toneMaxYuan: fourDigits(min * (1.5 + rng.next())), unit: '元', other: '' };
-      return { ...base, ...yuan(min) };
-    },
+    abbr: 'ZZ', count: 14, extra: 16, typeCode: 4, typeName: '增资扩股', nature: PROJECT_NATURE.stateOwned,
+    make: capitalIncrease,
+    makePrivate: capitalIncrease,
   },
   {
-    abbr: 'SF', count: 20, typeCode: 5, typeName: '司法拍卖', nature: PROJECT_NATURE.other,
+    // Court sales of debtors' property: privately held.
+    abbr: 'SF', count: 20, extra: 20, typeCode: 5, typeName: '司法拍卖', nature: PROJECT_NATURE.private,
     make: (rng, city, county) => {
       // District courts carry the city's name; county and county-level-city courts do not.
       const org = county.endsWith('区') ? `${city.name}${county}人民法院` : `${county}人民法院`;
@@ -164,7 +176,7 @@ const CATEGORIES: readonly Category[] = [
     },
   },
   {
-    abbr: 'FW', count: 30, typeCode: 6, typeName: '房屋租赁', nature: PROJECT_NATURE.stateOwned,
+    abbr: 'FW', count: 30, extra: 40, typeCode: 6, typeName: '房屋租赁', nature: PROJECT_NATURE.stateOwned,
     make: (rng, city, county) => {
       const org = holder(rng, city);
       const size = area(rng, 40, 2500);
@@ -181,8 +193,27 @@ const CATEGORIES: readonly Category[] = [
       }
       return { name, org, projectType: 0, priceType: 2, startYuan: amount(rng, 20_000, 800_000), toneMaxYuan: null, unit: '元/年', other: '' };
     },
+    makePrivate: (rng, city, county) => {
+      const org = company(rng, city);
+      const size = area(rng, 40, 1200);
+      return {
+        name: `${city.name}${county}${rng.pick(city.roads)}某商业广场${rng.int(1, 5)}层商铺招租（${size}平方米）`,
+        org, projectType: 0, priceType: 2, startYuan: rng.int(20, 150), toneMaxYuan: null, unit: '元/平方米·月', other: '',
+      };
+    },
   },
 ];
+
+function capitalIncrease(rng: Rng, city: City, _county: string, index: number): Made {
+  const target = company(rng, city);
+  const base = { name: `${target}增资扩股项目`, org: target, projectType: 0 };
+  // Capital increases raise an amount: free text, a range (min–max) or a floor, in turn.
+  const kind = index % 3;
+  if (kind === 0) return { ...base, priceType: 3, startYuan: 0, toneMaxYuan: null, unit: '', other: rng.pick(['面议', '详见公告']) };
+  const min = amount(rng, 10_000_000, 400_000_000);
+  if (kind === 1) return { ...base, priceType: 1, startYuan: min, toneMaxYuan: fourDigits(min * (1.5 + rng.next())), unit: '元', other: '' };
+  return { ...base, ...yuan(min) };
+}
 
 function pickState(rng: Rng, index: number): string {
   // The first few of every category are enrolling, so every home tab has live rows.
@@ -225,50 +256,66 @@ function windowFor(rng: Rng, state: string, today: number): { start: number; end
 }
 
 export function demoProjects(now: number): ProjectSeed[] {
-  const rng = createRng(0x13_2026);
   const today = chinaMidnight(now);
   const rows: ProjectSeed[] = [];
+  // The foundation's 150: this stream and its order must never change (existing installs keep them).
+  const rng = createRng(0x13_2026);
   for (const category of CATEGORIES) {
     for (let i = 0; i < category.count; i++) {
       const city = CITIES[(i * 7 + category.abbr.charCodeAt(0)) % CITIES.length]!;
-      const county = rng.pick(city.counties);
-      const made = category.make(rng, city, county, i);
-      const state = pickState(rng, i);
-      let priced: Omit<Priced, 'deposit'> = made;
-      // Many pre-disclosures have no price yet.
-      if (state === STATES.preDisclosure && made.priceType !== 3 && rng.chance(0.5)) {
-        priced = { priceType: 3, startYuan: 0, toneMaxYuan: null, unit: '', other: '面议' };
-      }
-      const sizeText = /（([\d.]+)平方米）/.exec(made.name)?.[1];
-      const deposit = depositFor(rng, priced, sizeText);
-      const { start, end } = windowFor(rng, state, today);
-      rows.push({
-        project_code: `HBCQ-${category.abbr}2026-${String(12 + i * 3).padStart(4, '0')}`,
-        assets_name: made.name,
-        type_code: category.typeCode,
-        type_name: category.typeName,
-        association_id: category.associationId ?? null,
-        project_nature: category.nature,
-        project_type: made.projectType,
-        state,
-        price_type: priced.priceType,
-        start_price_fen: Math.round(priced.startYuan * 100),
-        the_tone_interval: priced.toneMaxYuan === null ? 1 : 2,
-        the_tone_max_fen: priced.toneMaxYuan === null ? null : Math.round(priced.toneMaxYuan * 100),
-        price_unit: priced.unit,
-        price_other: priced.other,
-        deposit_fen: Math.round(deposit * 100),
-        announcement_start_at: start,
-        announcement_end_at: end,
-        province: PROVINCE,
-        city: city.name,
-        county,
-        org_name: made.org,
-        img_url: '',
-        view_count: rng.int(12, 6800),
-        created_at: start - rng.int(1, 5) * DAY,
-      });
+      rows.push(projectRow(rng, category, city, i, i, today, `HBCQ-${category.abbr}2026-${String(12 + i * 3).padStart(4, '0')}`, false));
+    }
+  }
+  // Issue 5's additional rows: their own stream and codes 0101, 0103 … (none of the first 150's).
+  const more = createRng(0x13_2027);
+  for (const category of CATEGORIES) {
+    for (let i = 0; i < category.extra; i++) {
+      const city = CITIES[(i * 5 + category.abbr.charCodeAt(1)) % CITIES.length]!;
+      const privately = category.makePrivate !== undefined && more.chance(0.3);
+      const code = `HBCQ-${category.abbr}2026-${String(101 + i * 2).padStart(4, '0')}`;
+      rows.push(projectRow(more, category, city, i, i + 3, today, code, privately));
     }
   }
   return rows;
+}
+
+function projectRow(rng: Rng, category: Category, city: City, i: number, stateIndex: number, today: number, code: string, privately: boolean): ProjectSeed {
+  const county = rng.pick(city.counties);
+  const made = privately ? category.makePrivate!(rng, city, county, i) : category.make(rng, city, county, i);
+  const state = pickState(rng, stateIndex);
+  let priced: Omit<Priced, 'deposit'> = made;
+  // Many pre-disclosures have no price yet.
+  if (state === STATES.preDisclosure && made.priceType !== 3 && rng.chance(0.5)) {
+    priced = { priceType: 3, startYuan: 0, toneMaxYuan: null, unit: '', other: '面议' };
+  }
+  const sizeText = /（([\d.]+)平方米）/.exec(made.name)?.[1];
+  const deposit = depositFor(rng, priced, sizeText);
+  const { start, end } = windowFor(rng, state, today);
+  return {
+    project_code: code,
+    assets_name: made.name,
+    ...searchKeys(made.name, code),
+    type_code: category.typeCode,
+    type_name: category.typeName,
+    association_id: category.associationId ?? null,
+    project_nature: privately ? PROJECT_NATURE.private : category.nature,
+    project_type: made.projectType,
+    state,
+    price_type: priced.priceType,
+    start_price_fen: Math.round(priced.startYuan * 100),
+    the_tone_interval: priced.toneMaxYuan === null ? 1 : 2,
+    the_tone_max_fen: priced.toneMaxYuan === null ? null : Math.round(priced.toneMaxYuan * 100),
+    price_unit: priced.unit,
+    price_other: priced.other,
+    deposit_fen: Math.round(deposit * 100),
+    announcement_start_at: start,
+    announcement_end_at: end,
+    province: PROVINCE,
+    city: city.name,
+    county,
+    org_name: made.org,
+    img_url: '',
+    view_count: rng.int(12, 6800),
+    created_at: start - rng.int(1, 5) * DAY,
+  };
 }

@@ -1,7 +1,11 @@
 import { authHandlers } from './auth';
 import { contentHandlers } from './content';
+import { hallHandlers } from './hall';
 import { homeHandlers } from './home';
+import { judicialHandlers } from './judicial';
 import { layoutHandlers } from './layout';
+import { projectsHandlers } from './projects';
 
-// Content before home: content handlers answer their own plates and fall through for the rest.
-export const handlers = [...layoutHandlers, ...contentHandlers, ...homeHandlers, ...authHandlers];
+// Content before home: content handlers answer their own plates and fall through for the rest. Projects
+// before home and auth: the centre's searches (with orderBy) and county lists are its; the rest fall through.
+export const handlers = [...layoutHandlers, ...contentHandlers, ...projectsHandlers, ...homeHandlers, ...authHandlers, ...judicialHandlers, ...hallHandlers];

@@ -3,18 +3,14 @@ import { Tag } from 'antd';
 import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
 import { HOME_JUDICIAL_LIST_SIZE } from '@/domain/constants';
-import { TYPE_CODES } from '@/domain/contracts';
-import { judicialStateLabel, listingPriceDisplay } from '@/domain/listing';
+import { auctionRoundLabel, judicialStateLabel } from '@/domain/listing';
+import { formatMoney } from '@/domain/money';
 import { AUCTION_NAME_MAX_LENGTH, truncate } from '@/domain/text';
-import { useListings } from '../api/get-listings';
-import { assetHref } from '../links';
+import { useJudicialItems } from '../api/get-judicial-items';
 
-/**
- * Judicial auctions (8, spec section 9) with a More link to /sfProject. Until the separate judicial
- * service lands, the rows are the exchange's own judicial listings (type 5).
- */
+/** Judicial auctions (8, spec section 9) from the separate judicial service, with a More link to /sfProject. */
 export function JudicialTable() {
-  const listings = useListings({ typeCode: TYPE_CODES.judicial, size: HOME_JUDICIAL_LIST_SIZE });
+  const items = useJudicialItems(HOME_JUDICIAL_LIST_SIZE);
   return (
     <section className="home-panel home-judicial" aria-labelledby="home-judicial-title">
       <div className="home-panel__head">
@@ -25,8 +21,8 @@ export function JudicialTable() {
           更多 &gt;
         </Link>
       </div>
-      <QueryState query={listings} isEmpty={(page) => page.records.length === 0}>
-        {(page) => (
+      <QueryState query={items} isEmpty={(data) => data.list.length === 0} emptyHint="法院委托的拍品发布后将在此显示">
+        {(data) => (
           <table className="listing-table listing-table--judicial">
             <thead>
               <tr>
@@ -37,20 +33,24 @@ export function JudicialTable() {
               </tr>
             </thead>
             <tbody>
-              {page.records.slice(0, HOME_JUDICIAL_LIST_SIZE).map((item) => {
+              {data.list.slice(0, HOME_JUDICIAL_LIST_SIZE).map((item) => {
                 const state = judicialStateLabel(item.state);
+                const money = formatMoney(item.upsetprice);
                 return (
-                  <tr key={item.id}>
+                  <tr key={item.pkHouseproject}>
                     <td>
-                      <a href={assetHref(item)} title={item.assetsName}>
-                        {truncate(item.assetsName, AUCTION_NAME_MAX_LENGTH)}
-                      </a>
+                      <Tag bordered={false} className="listing-table__round">
+                        {auctionRoundLabel(item.round)}
+                      </Tag>
+                      <Link to="/sfProject" search={{ pk: item.pkHouseproject }} title={item.name}>
+                        {truncate(item.name, AUCTION_NAME_MAX_LENGTH)}
+                      </Link>
                     </td>
                     <td className="listing-table__price">
-                      <Price {...listingPriceDisplay(item)} />
+                      <Price text={money?.label ?? '--'} tooltip={money?.yuanTooltip ?? null} />
                     </td>
-                    <td className="listing-table__org" title={item.orgName}>
-                      {item.orgName}
+                    <td className="listing-table__org" title={item.courtName}>
+                      {item.courtName}
                     </td>
                     <td>
                       <Tag color={state === '进行中' ? 'red' : 'default'}>{state}</Tag>

@@ -1,23 +1,79 @@
+import '@/styles/hall.css';
+import { memo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Button, Tabs, Tag } from 'antd';
-import { ThunderboltOutlined } from '@ant-design/icons';
+import { Tabs, Tag } from 'antd';
 import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
-import { BIDDING_TABLE_HEIGHT_PX, HALL_UPCOMING_SIZE } from '@/domain/constants';
+import { HALL_UPCOMING_SIZE } from '@/domain/constants';
 import { listingPriceDisplay, listingStatusLabel } from '@/domain/listing';
+import { LiveListGate, useLiveList, useLiveListState, useLiveRemaining, useLiveRow, type LiveListStore, type LiveUpcomingRow } from '@/live';
 import { useListings } from '../api/get-listings';
 import { assetHref } from '../links';
+import { LiveBiddingTable } from './LiveBiddingTable';
 
-/** The hall's tabs: listings whose enrolment has closed (bidding next) and those still enrolling. */
-const HALL_TABS = [
-  { key: 'upcoming', label: '即将竞价', state: '报名已截止', dateLabel: '报名截止' },
-  { key: 'enrolling', label: '正在报名', state: '正在报名', dateLabel: '报名截止' },
-] as const;
+type UpcomingStore = LiveListStore<LiveUpcomingRow>;
 
-function HallRows({ state }: { state: string }) {
-  const listings = useListings({ state, size: HALL_UPCOMING_SIZE });
+function StartsIn({ store, id }: { store: UpcomingStore; id: number }) {
+  return <td>{useLiveRemaining(store, id)}</td>;
+}
+
+const UpcomingRow = memo(function UpcomingRow({ store, id }: { store: UpcomingStore; id: number }) {
+  const slice = useLiveRow(store, id);
+  if (!slice) return null;
+  const { row } = slice;
   return (
-    <QueryState query={listings} isEmpty={(page) => page.records.length === 0} emptyHint="暂无即将竞价的项目">
+    <tr>
+      <td className="listing-table__name">
+        <a href={assetHref({ id: row.assetsId, projectType: row.projectType })} title={row.assetsName}>
+          {row.assetsName}
+        </a>
+      </td>
+      <td className="listing-table__price">
+        <Price text={row.startPriceText} tooltip={row.startPriceTooltip} />
+      </td>
+      <td className="tabular">{row.startTimeText}</td>
+      <StartsIn store={store} id={id} />
+    </tr>
+  );
+});
+
+function UpcomingRows({ store }: { store: UpcomingStore }) {
+  const { ids } = useLiveListState(store);
+  return (
+    <table className="listing-table listing-table--upcoming">
+      <thead>
+        <tr>
+          <th scope="col">项目名称</th>
+          <th scope="col">起拍价</th>
+          <th scope="col">开始时间</th>
+          <th scope="col">距开始</th>
+        </tr>
+      </thead>
+      <tbody>
+        {ids.map((id) => (
+          <UpcomingRow key={id} store={store} id={id} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** 即将竞价: the scheduled activities (upcoming-bid, 8), with a live countdown to their start. */
+function UpcomingBidding() {
+  const [retry, setRetry] = useState(0);
+  const store = useLiveList('upcoming', { current: 1, size: HALL_UPCOMING_SIZE, retry: retry || undefined });
+  return (
+    <LiveListGate store={store} empty="暂无即将竞价的项目" onRetry={() => setRetry((n) => n + 1)}>
+      <UpcomingRows store={store} />
+    </LiveListGate>
+  );
+}
+
+/** 正在报名: listings whose enrolment is open. */
+function EnrollingRows() {
+  const listings = useListings({ state: '正在报名', size: HALL_UPCOMING_SIZE });
+  return (
+    <QueryState query={listings} isEmpty={(page) => page.records.length === 0} emptyHint="暂无正在报名的项目">
       {(page) => (
         <table className="listing-table">
           <thead>
@@ -52,28 +108,7 @@ function HallRows({ state }: { state: string }) {
   );
 }
 
-/**
- * The place of the live bidding table (spec section 2: project name, organiser, remaining time, current
- * price, premium rate; 380 px, auto-scrolling, linking to /hall). Its rows are live data from the
- * bidding hall's worker streams, which the live-hall issue builds; until then this slot says so
- * instead of showing made-up rows.
- */
-export function LiveBiddingSlot() {
-  return (
-    <aside className="live-slot" style={{ height: BIDDING_TABLE_HEIGHT_PX }} aria-labelledby="live-slot-title" data-testid="live-bidding-slot">
-      <h3 id="live-slot-title" className="live-slot__title">
-        <ThunderboltOutlined /> 正在竞价
-      </h3>
-      <p className="live-slot__text">正在竞价的标的、剩余时间、当前价和溢价率将在此实时显示。</p>
-      <p className="live-slot__hint">实时竞价数据由竞价大厅提供，竞价大厅上线后自动接入。</p>
-      <Button type="primary" href="#/hall">
-        进入竞价大厅
-      </Button>
-    </aside>
-  );
-}
-
-/** Project hall (spec section 2): bidding (the live slot) and upcoming bidding. */
+/** Project hall (spec section 2): the live bidding table, then upcoming bidding and open enrolment. */
 export function ProjectHall() {
   return (
     <section className="home-panel home-hall" aria-labelledby="home-hall-title">
@@ -85,12 +120,15 @@ export function ProjectHall() {
           竞价大厅 &gt;
         </Link>
       </div>
-      <div className="home-hall__body">
+      <div className="home-hall__stack">
+        <LiveBiddingTable />
         <Tabs
           className="home-hall__tabs"
-          items={HALL_TABS.map((tab) => ({ key: tab.key, label: tab.label, children: <HallRows state={tab.state} /> }))}
+          items={[
+            { key: 'upcoming', label: '即将竞价', children: <UpcomingBidding /> },
+            { key: 'enrolling', label: '正在报名', children: <EnrollingRows /> },
+          ]}
         />
-        <LiveBiddingSlot />
       </div>
     </section>
   );

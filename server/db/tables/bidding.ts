@@ -1,0 +1,95 @@
+/**
+ * Bidding (migration 0004): activities (one auction of one listed asset), the qualified bidders with their
+ * bid codes, the append-only bid log, and the idempotency record of every bid request.
+ * Amounts in fen, times in epoch ms of the server clock.
+ */
+import type { Generated } from 'kysely';
+
+export interface BidActivityTable {
+  id: Generated<number>;
+  /** Stable activity number (natural key). */
+  activity_code: string;
+  project_id: number;
+  /** BiddingMode (src/domain/hall.ts). */
+  mode: string;
+  /** ActivityStatus: scheduled → live → ended. */
+  status: string;
+  /** ActivityOutcome once ended: sold or failed (流拍); null before. */
+  outcome: string | null;
+  start_at: number;
+  /** The current end, after extensions. */
+  end_at: number;
+  original_end_at: number;
+  start_price_fen: number;
+  increment_fen: number;
+  /** 保留价: below it at the end, no sale. */
+  reserve_fen: number | null;
+  /** 封顶价: a bid above it is refused. */
+  cap_fen: number | null;
+  /** A bid inside the last `extension_window_ms` extends the end to bid time + `extension_ms`. */
+  extension_window_ms: number;
+  extension_ms: number;
+  /** 1: the leader may raise his own bid. */
+  allow_self_outbid: number;
+  current_price_fen: number;
+  max_price_fen: number;
+  bid_count: number;
+  extension_count: number;
+  leader_user_id: number | null;
+  leader_bid_code: string | null;
+  last_bid_at: number | null;
+  /** The organiser shown in the hall. */
+  org_name: string;
+  /** Mode parameters as JSON text (phases, tiers, dutch decrement …). */
+  settings: string;
+  /** Bumped by every bid transaction: the first statement of the transaction takes the row lock with it. */
+  lock_version: number;
+  created_at: number;
+  updated_at: number;
+  settled_at: number | null;
+}
+
+export interface BidQualificationTable {
+  id: Generated<number>;
+  activity_id: number;
+  user_id: number;
+  /** 竞买号: what other bidders and the public see. Unique within the activity. */
+  bid_code: string;
+  /** Pre-emptive right rank (优先购买权), null for ordinary bidders. */
+  pre_emptive_rank: number | null;
+  created_at: number;
+}
+
+/** Append-only (triggers refuse update and delete). `seq` is gap-free per activity from 1. */
+export interface BidTable {
+  id: Generated<number>;
+  activity_id: number;
+  seq: number;
+  user_id: number;
+  bid_code: string;
+  amount_fen: number;
+  placed_at: number;
+  idempotency_key: string;
+}
+
+/** The first answer to each (user, idempotency key): a replay returns it as is. */
+export interface BidRequestTable {
+  id: Generated<number>;
+  user_id: number;
+  idempotency_key: string;
+  activity_id: number;
+  /** Hash of (activity, mode, amount): the same key with another body is refused. */
+  request_hash: string;
+  /** HTTP status of the first answer. */
+  status_code: number;
+  /** The first answer's envelope as JSON. */
+  answer: string;
+  created_at: number;
+}
+
+export interface BiddingTables {
+  bid_activity: BidActivityTable;
+  bid_qualification: BidQualificationTable;
+  bid: BidTable;
+  bid_request: BidRequestTable;
+}

@@ -1,0 +1,58 @@
+/**
+ * /judicial: the judicial-auction service (src/domain/projects.ts JUDICIAL_PATHS). Its answers are its
+ * own shape, `{ status, message, content }` with status 0 on success (JudicialAnswer), not the portal's
+ * envelope — failures too, so this plugin has its own error and not-found handlers.
+ *   POST wechatProject/query · GET wechatProject/ajaxGetCourt · GET wechatProject/ajaxGetCity
+ *   (ours) GET wechatProject/detail
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { z, ZodError } from 'zod';
+import { JUDICIAL_PAGE_SIZE, type JudicialAnswer } from '../../src/domain/projects.ts';
+import { BusinessError } from '../http/envelope.ts';
+import { MSG_INTERNAL, MSG_NO_API } from '../http/errors.ts';
+import { intWithDefault, optionalId, optionalText, parseParams } from '../http/params.ts';
+import { judicialCities, judicialCourts, judicialDetail, queryJudicial } from '../services/judicial.ts';
+import type { RouteDeps } from './deps.ts';
+
+const answer = <T>(content: T): JudicialAnswer<T> => ({ status: 0, message: '', content });
+const failure = (status: number, message: string): JudicialAnswer<null> => ({ status, message, content: null });
+
+const cityCode = optionalText('cityCode', 4).refine((v) => v === undefined || /^\d{4}$/.test(v), { error: '参数 cityCode 必须是4位城市代码' });
+
+const queryParams = z.object({
+  offset: intWithDefault('offset', 0, 1_000_000, 0),
+  limit: intWithDefault('limit', 1, 100, JUDICIAL_PAGE_SIZE),
+  name: optionalText('name', 50),
+  courtId: optionalId('courtId'),
+  cityCode,
+  state: optionalText('state', 10),
+});
+const courtParams = z.object({ cityCode });
+const detailParams = z.object({
+  pkHouseproject: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: '参数 pkHouseproject 不能为空' })
+      .regex(/^[A-Za-z0-9_-]{1,40}$/, { error: '参数 pkHouseproject 格式不正确' }),
+  ),
+});
+
+export async function judicialRoutes(app: FastifyInstance, { db }: RouteDeps): Promise<void> {
+  app.setErrorHandler((error: unknown, request, reply) => {
+    if (error instanceof ZodError) {
+      const message = error.issues[0]?.message ?? '';
+      return reply.code(400).send(failure(400, /[\u4e00-\u9fff]/.test(message) ? message : '请求参数不正确'));
+    }
+    if (error instanceof BusinessError) return reply.code(error.code).send(failure(error.code, error.message));
+    const status = (error as FastifyError).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) return reply.code(status).send(failure(status, '请求无效'));
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(failure(500, MSG_INTERNAL));
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send(failure(404, MSG_NO_API)));
+
+  app.post('/wechatProject/query', async (request) => answer(await queryJudicial(db, parseParams(queryParams, request))));
+  app.get('/wechatProject/ajaxGetCourt', async (request) => answer(await judicialCourts(db, parseParams(courtParams, request).cityCode)));
+  app.get('/wechatProject/ajaxGetCity', async () => answer(await judicialCities(db)));
+  app.get('/wechatProject/detail', async (request) => answer(await judicialDetail(db, parseParams(detailParams, request).pkHouseproject)));
+}

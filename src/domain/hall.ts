@@ -1,0 +1,174 @@
+/**
+ * The live-bidding wire contract (spec sections 3 "Bidding entry", 7 "Projects and bidding", 9): the
+ * bidding hall, the upcoming list, bidding data of one activity, the premium rates, and placing a bid.
+ * Amounts are yuan on the wire (fen in the database); `*At` / `endTime` / `serverTime` are epoch ms of the
+ * SERVER clock, so a client computes remaining time as `endTime − (local now + measured offset)`.
+ */
+import type { Page } from './contracts';
+
+export const HALL_PATHS = {
+  /** POST {assetsName?, current, size (30)} → HallPage. */
+  hallPage: '/dscq-sync/v1/bid-assets/hall/page',
+  /** POST {assetsName?, current, size (8)} → Page<UpcomingEntry>. */
+  upcoming: '/dscq-project/activity/upcoming-bid',
+  /** POST {activityId} → BiddingData. (The room's poll; issue 7's bidding room builds on it.) */
+  biddingData: '/dscq-sync/v1/bid-assets/bidding-data',
+  /** POST {activityIds: number[]} → RateAnswer: the light per-second price update of the rows on screen. */
+  biddingRate: '/dscq-sync/v1/bid-assets/bidding-rate',
+  /** POST {size (8)} → MaxRateEntry[]: live lots with the highest premium rate. */
+  assetsMaxRate: '/dscq-sync/v1/bid-assets/assets-max-rate',
+  /** GET → {now}: the server clock (see ServerTime in contracts.ts). */
+  serverTime: '/dscq-sync/v1/server-time',
+} as const;
+
+/** POST body of a bid; the path names the mode: `/dscq-sync/v1/bidding/{mode}/bid`. */
+export const bidPath = (mode: BiddingMode): string => `/dscq-sync/v1/bidding/${mode}/bid`;
+
+/** The eight modes by their URL word (guide/bidding-rules.md). */
+export const BIDDING_MODES = [
+  'ongoing',
+  'phased',
+  'final',
+  'onceOff',
+  'first-come-first-served',
+  'two-stage',
+  'v-shaped',
+  'dutch-auction',
+] as const;
+export type BiddingMode = (typeof BIDDING_MODES)[number];
+
+/** scheduled → live → ended (sold or 流拍 is `outcome`). */
+export type ActivityStatus = 'scheduled' | 'live' | 'ended';
+export type ActivityOutcome = 'sold' | 'failed';
+
+/** Hall page size (spec) and the most rows one answer may carry (load testers watch hundreds). */
+export const HALL_MAX_PAGE_SIZE = 2000;
+/** The most activities one bidding-rate call may ask for. */
+export const RATE_MAX_IDS = 2000;
+
+/** A row of the bidding hall (spec section 3 "Bidding entry"; `endTime`, `startTime`, `mode` are ours). */
+export interface BiddingEntry {
+  activityId: number;
+  assetsId: number;
+  assetsName: string;
+  projectType: number;
+  /** The organiser (the exchange department or agency running the auction). */
+  orgName: string;
+  /** Whole seconds from the answer's `serverTime` to `endTime` (spec field; prefer `endTime`). */
+  leftTime: number;
+  startTime: number;
+  /** Current end (after extensions), server epoch ms. */
+  endTime: number;
+  startPrice: number;
+  /** The current price: the last accepted bid, or the start price before any bid. */
+  biddingPrice: number;
+  /** The highest accepted bid, or the start price before any bid. */
+  maxPrice: number;
+  biddingCount: number;
+  priceType: number;
+  /** Unit shown after prices of priceType 2 (元/平方米/年 …); '' otherwise. */
+  priceUnitName: string;
+  mode: BiddingMode;
+}
+
+/** hall/page answers a page plus the server time the `leftTime`s were computed at. */
+export interface HallPage extends Page<BiddingEntry> {
+  serverTime: number;
+}
+
+/** A scheduled activity (upcoming-bid). */
+export interface UpcomingEntry {
+  activityId: number;
+  assetsId: number;
+  assetsName: string;
+  projectType: number;
+  orgName: string;
+  startTime: number;
+  endTime: number;
+  startPrice: number;
+  priceType: number;
+  priceUnitName: string;
+  mode: BiddingMode;
+}
+
+/** One row of bidding-rate: what changes while a lot is live. */
+export interface RateEntry {
+  activityId: number;
+  status: ActivityStatus;
+  startPrice: number;
+  biddingPrice: number;
+  maxPrice: number;
+  biddingCount: number;
+  endTime: number;
+  /** premiumRate() of src/domain/bidding.ts: '---' without bids, else 'x.xx%'. */
+  premiumRate: string;
+}
+
+export interface RateAnswer {
+  serverTime: number;
+  /** In the order asked; activities that do not exist are left out. */
+  rates: RateEntry[];
+}
+
+export interface MaxRateEntry extends BiddingEntry {
+  premiumRate: string;
+}
+
+/** An accepted bid as the public sees it: bid codes only, never names. */
+export interface BidRecord {
+  /** Per-activity sequence, gap-free from 1. */
+  seq: number;
+  bidCode: string;
+  amount: number;
+  /** Server receipt time, epoch ms. */
+  time: number;
+}
+
+/** bidding-data of one activity. `my*` only for a logged-in bidder of the activity. */
+export interface BiddingData {
+  activityId: number;
+  assetsId: number;
+  assetsName: string;
+  mode: BiddingMode;
+  status: ActivityStatus;
+  outcome: ActivityOutcome | null;
+  serverTime: number;
+  startTime: number;
+  endTime: number;
+  /** End before any extension. */
+  originalEndTime: number;
+  extensionCount: number;
+  startPrice: number;
+  /** Bid step; the next valid price is biddingPrice + k × increment (start price for the first bid). */
+  increment: number;
+  biddingPrice: number;
+  maxPrice: number;
+  biddingCount: number;
+  /** Bid code of the leader, null before any bid. */
+  leaderBidCode: string | null;
+  /** Latest accepted bids, newest first (at most BIDDING_DATA_RECENT_BIDS). */
+  bids: BidRecord[];
+  myBidCode: string | null;
+}
+
+export const BIDDING_DATA_RECENT_BIDS = 20;
+
+/** POST body of a bid (`bidPath(mode)`). */
+export interface PlaceBidRequest {
+  activityId: number;
+  /** Yuan; must be an exact number of fen. */
+  amount: number;
+  /** Client-chosen, 8–64 characters; a replay answers the first answer. */
+  idempotencyKey: string;
+}
+
+export interface PlaceBidAnswer {
+  activityId: number;
+  seq: number;
+  bidCode: string;
+  amount: number;
+  time: number;
+  /** End after this bid (extended when it came inside the extension window). */
+  endTime: number;
+  extended: boolean;
+}

@@ -1,0 +1,110 @@
+import '@/styles/hall.css';
+import { useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Input, Pagination } from 'antd';
+import { HALL_PAGE_SIZE, HALL_UPCOMING_SIZE } from '@/domain/constants';
+import { LiveListGate, useLiveList, useLiveListState, type LiveBidRow } from '@/live';
+import { BiddingTable } from './components/BiddingTable';
+import { PriceAnnouncer } from './components/PriceAnnouncer';
+import { UpcomingTable } from './components/UpcomingTable';
+
+/** Page sizes offered; the URL may ask for any size up to HALL_MAX_PAGE_SIZE (load tests). */
+const PAGE_SIZES = [HALL_PAGE_SIZE, 50, 100];
+
+/** A new bid (a changed price, or a first bid at the start price) flashes and is announced. */
+const watchPrice = (row: LiveBidRow) => `${row.biddingCount}:${row.biddingPrice}`;
+
+/**
+ * The bidding hall (/hall): lots bidding now (hall/page, 30 a page, searched by name; name and page in
+ * the URL) and upcoming ones (upcoming-bid, 8). Every number on it comes from the live worker: one frame
+ * per second per list, each row re-rendering only when its own values change.
+ */
+export function HallPage() {
+  const search = useSearch({ from: '/hall' });
+  const navigate = useNavigate({ from: '/hall' });
+  const { assetsName } = search;
+  const current = search.current ?? 1;
+  const size = search.size ?? HALL_PAGE_SIZE;
+  const [hallRetry, setHallRetry] = useState(0);
+  const [upcomingRetry, setUpcomingRetry] = useState(0);
+
+  const hall = useLiveList('hall', { assetsName, current, size, retry: hallRetry || undefined }, { watch: watchPrice });
+  const upcoming = useLiveList('upcoming', { assetsName, current: 1, size: HALL_UPCOMING_SIZE, retry: upcomingRetry || undefined });
+  const { meta } = useLiveListState(hall);
+
+  const onSearch = (value: string) => {
+    const name = value.trim();
+    void navigate({ search: { assetsName: name || undefined, size: search.size } });
+  };
+  const onPage = (page: number, pageSize: number) => {
+    const sizeChanged = pageSize !== size;
+    void navigate({
+      search: {
+        assetsName,
+        current: sizeChanged || page === 1 ? undefined : page,
+        size: pageSize === HALL_PAGE_SIZE ? undefined : pageSize,
+      },
+    });
+  };
+
+  return (
+    <div className="hall-page">
+      <div className="hall-page__head">
+        <div>
+          <h1 className="hall-page__title">竞价大厅</h1>
+          <p className="hall-page__lead">正在进行的网络竞价，剩余时间与当前价每秒更新；剩余时间已预留 5 秒网络延迟余量。</p>
+        </div>
+        <Input.Search
+          key={assetsName ?? ''}
+          className="hall-page__search"
+          defaultValue={assetsName}
+          placeholder="请输入项目名称"
+          enterButton="搜索"
+          allowClear
+          maxLength={50}
+          aria-label="按项目名称搜索"
+          onSearch={onSearch}
+        />
+      </div>
+
+      <section className="hall-section" aria-labelledby="hall-live-title">
+        <div className="hall-section__head">
+          <h2 id="hall-live-title" className="hall-section__title">
+            正在竞价
+          </h2>
+          {meta && meta.status !== 'loading' && (
+            <span className="hall-section__count">
+              共 <span className="tabular">{meta.total}</span> 项
+              {assetsName ? `，项目名称含“${assetsName}”` : ''}
+            </span>
+          )}
+        </div>
+        <LiveListGate store={hall} empty="暂无正在竞价的项目" onRetry={() => setHallRetry((n) => n + 1)} rows={8}>
+          <BiddingTable store={hall} caption="正在竞价的项目" />
+          <Pagination
+            className="hall-pagination"
+            current={current}
+            pageSize={size}
+            total={meta?.total ?? 0}
+            pageSizeOptions={PAGE_SIZES.includes(size) ? PAGE_SIZES : [...PAGE_SIZES, size]}
+            showSizeChanger
+            showTotal={(total) => `共 ${total} 项`}
+            onChange={onPage}
+          />
+        </LiveListGate>
+        <PriceAnnouncer store={hall} />
+      </section>
+
+      <section className="hall-section" aria-labelledby="hall-upcoming-title">
+        <div className="hall-section__head">
+          <h2 id="hall-upcoming-title" className="hall-section__title">
+            即将竞价
+          </h2>
+        </div>
+        <LiveListGate store={upcoming} empty="暂无即将竞价的项目" onRetry={() => setUpcomingRetry((n) => n + 1)} rows={4}>
+          <UpcomingTable store={upcoming} />
+        </LiveListGate>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { memo, useRef } from 'react';
+import { Price } from '@/components/Price';
+import { isOverText, useLiveListState, useLiveRemaining, useLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
+import { projectHref } from '../links';
+import { useWindowRange } from './useWindowRange';
+
+/** Fixed row height (px): the virtual list's arithmetic and the CSS agree on it. */
+export const LIVE_ROW_HEIGHT = 44;
+/** Longer lists render only the rows on screen (and a block either side). */
+export const VIRTUALIZE_ABOVE = 100;
+
+type BidStore = LiveListStore<LiveBidRow>;
+
+/** The countdown cell: re-renders on its own text only (about once a second). */
+function RemainingCell({ store, id }: { store: BidStore; id: number }) {
+  const text = useLiveRemaining(store, id);
+  return (
+    <td data-testid="live-countdown" className={isOverText(text) ? 'live-cell-left live-cell-left--over' : 'live-cell-left'}>
+      {text}
+    </td>
+  );
+}
+
+/** One row: re-renders when its own values change (a bid), never on a tick. */
+const LiveRow = memo(function LiveRow({ store, id, index }: { store: BidStore; id: number; index: number }) {
+  const slice = useLiveRow(store, id);
+  if (!slice) return null;
+  const { row, changes } = slice;
+  return (
+    <tr data-testid="live-row" data-activity-id={row.activityId} className={`live-row live-row--${row.tone}`} aria-rowindex={index + 2}>
+      <td className="live-cell-name">
+        <a href={projectHref(row)} title={row.assetsName}>
+          {row.assetsName}
+        </a>
+      </td>
+      <td className="live-cell-org" title={row.orgName}>
+        {row.orgName}
+      </td>
+      <RemainingCell store={store} id={id} />
+      <td className="live-cell-price">
+        {/* Keyed on the change count: a new price remounts the span and replays the CSS flash. */}
+        <span key={changes} className={changes > 0 ? 'live-flash' : undefined}>
+          <Price text={row.priceText} tooltip={row.priceTooltip} />
+        </span>
+      </td>
+      <td className="live-cell-rate">{row.premiumRate}</td>
+      <td className="live-cell-status">{row.status === 'ended' ? '已结束' : '竞价中'}</td>
+    </tr>
+  );
+});
+
+/**
+ * The live bidding table (spec: 项目名称, 组织机构, 剩余时间, 当前价, 溢价率, 状态). Rows read their own
+ * slices of the store; lists above VIRTUALIZE_ABOVE rows render only what is on screen.
+ */
+export function BiddingTable({ store, caption }: { store: BidStore; caption: string }) {
+  const { ids } = useLiveListState(store);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const virtual = ids.length > VIRTUALIZE_ABOVE;
+  const { start, end } = useWindowRange(body, ids.length, LIVE_ROW_HEIGHT, virtual);
+  const shown = ids.slice(start, end);
+  return (
+    <table className="live-table" aria-rowcount={ids.length + 1} data-testid="live-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <colgroup>
+        <col />
+        <col className="live-col-org" />
+        <col className="live-col-left" />
+        <col className="live-col-price" />
+        <col className="live-col-rate" />
+        <col className="live-col-status" />
+      </colgroup>
+      <thead>
+        <tr aria-rowindex={1}>
+          <th scope="col">项目名称</th>
+          <th scope="col">组织机构</th>
+          <th scope="col">剩余时间</th>
+          <th scope="col">当前价</th>
+          <th scope="col">溢价率</th>
+          <th scope="col">状态</th>
+        </tr>
+      </thead>
+      <tbody ref={body}>
+        {start > 0 && <tr aria-hidden="true" className="live-spacer" style={{ height: start * LIVE_ROW_HEIGHT }} />}
+        {shown.map((id, i) => (
+          <LiveRow key={id} store={store} id={id} index={start + i} />
+        ))}
+        {end < ids.length && <tr aria-hidden="true" className="live-spacer" style={{ height: (ids.length - end) * LIVE_ROW_HEIGHT }} />}
+      </tbody>
+    </table>
+  );
+}

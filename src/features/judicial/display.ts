@@ -1,0 +1,19 @@
+import { formatMoney } from '@/domain/money';
+import { auctionRoundLabel, judicialStateLabel } from '@/domain/listing';
+
+/** Upset price (yuan) through the money display rule; '--' when missing. */
+export function judicialMoney(yuan: number | null | undefined): { text: string; tooltip: string | null } {
+  const money = yuan === null || yuan === undefined ? null : formatMoney(yuan);
+  return money ? { text: money.label, tooltip: money.yuanTooltip } : { text: '--', tooltip: null };
+}
+
+/** State colour: 进行中 stands out, the rest are quiet. */
+export function judicialStateTag(state: string): { text: string; colour: string } {
+  const text = judicialStateLabel(state);
+  return { text, colour: text === '进行中' ? 'red' : text === '即将开始' ? 'orange' : 'default' };
+}
+
+export { auctionRoundLabel };
+
+/** 'YYYY-MM-DD HH:mm'. */
+export const minuteText = (text: string | null | undefined) => (text && text.length >= 16 ? text.slice(0, 16) : text || '--');

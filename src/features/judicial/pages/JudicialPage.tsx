@@ -1,0 +1,173 @@
+import '@/styles/projects.css';
+import { useState } from 'react';
+import { Input, Pagination, Select, Tag } from 'antd';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { QueryState } from '@/components/QueryState';
+import { Price } from '@/components/Price';
+import { JUDICIAL_PAGE_SIZE, type JudicialItem } from '@/domain/projects';
+import { AUCTION_NAME_MAX_LENGTH, truncate } from '@/domain/text';
+import { useJudicialCities } from '../api/get-cities';
+import { useCourts } from '../api/get-courts';
+import { offsetOf, useJudicialItems } from '../api/query-items';
+import { JudicialDetailDrawer } from '../components/JudicialDetailDrawer';
+import { auctionRoundLabel, judicialMoney, judicialStateTag, minuteText } from '../display';
+
+interface JudicialUrlSearch {
+  name?: string;
+  /** GB/T 2260 digits as a number (the service's cityCode is their text). */
+  cityCode?: number;
+  courtId?: number;
+  current?: number;
+  pk?: string;
+}
+
+function NameBox({ search, onChange }: { search: JudicialUrlSearch; onChange: (next: JudicialUrlSearch) => void }) {
+  const [text, setText] = useState(search.name ?? '');
+  return (
+    <Input.Search
+      className="judicial-filters__name"
+      placeholder="请输入拍品名称"
+      aria-label="拍品名称"
+      value={text}
+      maxLength={50}
+      allowClear
+      enterButton="搜索"
+      onChange={(event) => setText(event.target.value)}
+      onSearch={(value) => onChange({ ...search, name: value.trim() || undefined, current: undefined, pk: undefined })}
+    />
+  );
+}
+
+function Filters({ search, onChange }: { search: JudicialUrlSearch; onChange: (next: JudicialUrlSearch) => void }) {
+  const cities = useJudicialCities();
+  const cityCode = search.cityCode === undefined ? undefined : String(search.cityCode);
+  const courts = useCourts(cityCode);
+  return (
+    <section className="judicial-filters" aria-label="筛选条件">
+      <NameBox key={search.name ?? ''} search={search} onChange={onChange} />
+      <Select
+        className="judicial-filters__select"
+        aria-label="所在城市"
+        placeholder="全部城市"
+        allowClear
+        loading={cities.isPending}
+        value={cityCode}
+        options={cities.data?.map((city) => ({ value: city.cityCode, label: city.cityName }))}
+        notFoundContent={cities.isError ? cities.error.message : undefined}
+        onChange={(code: string | undefined) =>
+          onChange({ ...search, cityCode: code ? Number(code) : undefined, courtId: undefined, current: undefined, pk: undefined })
+        }
+      />
+      <Select
+        className="judicial-filters__select judicial-filters__select--court"
+        aria-label="委托法院"
+        placeholder="全部法院"
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        loading={courts.isPending}
+        value={search.courtId}
+        options={courts.data?.map((court) => ({ value: court.courtId, label: court.courtName }))}
+        notFoundContent={courts.isError ? courts.error.message : undefined}
+        onChange={(courtId: number | undefined) => onChange({ ...search, courtId, current: undefined, pk: undefined })}
+      />
+    </section>
+  );
+}
+
+function ItemRow({ item, onOpen }: { item: JudicialItem; onOpen: () => void }) {
+  const state = judicialStateTag(item.state);
+  return (
+    <tr>
+      <td className="listing-table__name">
+        <button type="button" className="judicial-table__name" title={item.name} onClick={onOpen}>
+          {truncate(item.name, AUCTION_NAME_MAX_LENGTH)}
+        </button>
+        <small>{item.projecttype}</small>
+      </td>
+      <td className="listing-table__price">
+        <Price {...judicialMoney(item.upsetprice)} />
+      </td>
+      <td className="tabular">{minuteText(item.auctiontime)}</td>
+      <td>{auctionRoundLabel(item.round)}</td>
+      <td className="judicial-table__court" title={item.courtName}>
+        {item.courtName}
+      </td>
+      <td>
+        <Tag color={state.colour}>{state.text}</Tag>
+      </td>
+    </tr>
+  );
+}
+
+/** /sfProject: the judicial-auction service's items (8 a page), court and city filters, a detail drawer. */
+export function JudicialPage() {
+  const search: JudicialUrlSearch = useSearch({ from: '/sfProject' });
+  const navigate = useNavigate({ from: '/sfProject' });
+  const onChange = (next: JudicialUrlSearch) => void navigate({ search: next });
+  const current = search.current ?? 1;
+  const items = useJudicialItems({
+    offset: offsetOf(current),
+    limit: JUDICIAL_PAGE_SIZE,
+    name: search.name,
+    courtId: search.courtId,
+    cityCode: search.cityCode === undefined ? undefined : String(search.cityCode),
+  });
+  const filtered = Boolean(search.name || search.cityCode || search.courtId);
+  return (
+    <div className="judicial-page">
+      <h1 className="projects-page__title">司法拍卖</h1>
+      <Filters search={search} onChange={onChange} />
+      <section className="judicial-results" aria-label="拍品列表">
+        <div className="sort-bar">
+          <span>人民法院委托的涉诉资产，公开拍卖、阳光处置</span>
+          <span className="sort-bar__total">
+            {items.data && (
+              <>
+                共 <strong className="tabular">{items.data.totalCount}</strong> 件拍品
+              </>
+            )}
+          </span>
+        </div>
+        <QueryState
+          query={items}
+          isEmpty={(data) => data.list.length === 0}
+          emptyHint={filtered ? '换个名称、城市或法院试试' : '法院委托的拍品发布后将在此显示'}
+          rows={8}
+        >
+          {(data) => (
+            <>
+              <table className="listing-table judicial-table">
+                <thead>
+                  <tr>
+                    <th scope="col">拍品名称</th>
+                    <th scope="col">起拍价</th>
+                    <th scope="col">拍卖时间</th>
+                    <th scope="col">轮次</th>
+                    <th scope="col">委托法院</th>
+                    <th scope="col">状态</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.list.map((item) => (
+                    <ItemRow key={item.pkHouseproject} item={item} onOpen={() => onChange({ ...search, pk: item.pkHouseproject })} />
+                  ))}
+                </tbody>
+              </table>
+              {data.totalCount > JUDICIAL_PAGE_SIZE && (
+                <Pagination
+                  className="project-results__pager"
+                  total={data.totalCount}
+                  pageSize={JUDICIAL_PAGE_SIZE}
+                  current={current}
+                  showSizeChanger={false}
+                  onChange={(page) => onChange({ ...search, current: page > 1 ? page : undefined, pk: undefined })}
+                />
+              )}
+            </>
+          )}
+        </QueryState>
+      </section>
+      <JudicialDetailDrawer pk={search.pk} onClose={() => onChange({ ...search, pk: undefined })} />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { API_BASE } from '@/api/config';
+
+/**
+ * Starts a real browser download of a ticket URL (relative to the API base). The server names the file
+ * (Content-Disposition: attachment), so the link carries an empty `download` attribute.
+ */
+export function startDownload(ticketUrl: string): void {
+  const link = document.createElement('a');
+  link.href = /^https?:\/\//.test(ticketUrl) ? ticketUrl : `${API_BASE}${ticketUrl.startsWith('/') ? '' : '/'}${ticketUrl}`;
+  link.download = '';
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}

@@ -1,0 +1,112 @@
+import { App, Button, Pagination, Popconfirm } from 'antd';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { QueryState } from '@/components/QueryState';
+import { Price } from '@/components/Price';
+import type { CollectedAsset } from '@/domain/projects';
+import { listingPriceDisplay } from '@/domain/listing';
+import { useCollectList } from '../api/get-collect-list';
+import { postCollectCancel } from '../api/post-collect-cancel';
+import { projectHref } from '../display';
+import { ProjectCover } from '../components/ProjectCover';
+import { StatusTag } from '../components/StatusTag';
+import { minuteText } from '../time';
+
+export const COLLECT_PAGE_SIZE = 10;
+
+function CancelButton({ asset, onCancelled }: { asset: CollectedAsset; onCancelled: () => void }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: () => postCollectCancel(asset.id),
+    onSuccess: async () => {
+      void message.success('已取消收藏');
+      onCancelled();
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['projects', 'collect'] }),
+        queryClient.invalidateQueries({ queryKey: ['projects', 'detail', asset.id] }),
+      ]);
+    },
+  });
+  return (
+    <Popconfirm title="确定取消收藏该项目吗？" okText="确定" cancelText="再想想" onConfirm={() => cancel.mutateAsync()}>
+      <Button size="small" loading={cancel.isPending} aria-label={`取消收藏 ${asset.assetsName}`}>
+        取消收藏
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** 我的收藏 (auth): the user's favourites, newest first, each with a cancel; paged through the URL. */
+export function MyCollectPage() {
+  const { current = 1 } = useSearch({ from: '/_auth/myCollect' });
+  const navigate = useNavigate({ from: '/myCollect' });
+  const list = useCollectList(current, COLLECT_PAGE_SIZE);
+  const goTo = (page: number) => void navigate({ search: { current: page > 1 ? page : undefined } });
+  return (
+    <div className="my-collect">
+      <h1 className="projects-page__title">我的收藏</h1>
+      <QueryState query={list} isEmpty={(page) => page.total === 0} emptyHint="去交易中心看看感兴趣的项目吧" rows={6}>
+        {(page) => (
+          <>
+            <table className="listing-table collect-table">
+              <thead>
+                <tr>
+                  <th scope="col">项目名称</th>
+                  <th scope="col">挂牌价格</th>
+                  <th scope="col">状态</th>
+                  <th scope="col">收藏时间</th>
+                  <th scope="col">操作</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.records.map((asset) => (
+                  <tr key={asset.id}>
+                    <td>
+                      <div className="collect-table__name">
+                        <ProjectCover src={asset.imgUrl} typeName={asset.typeName} className="collect-table__img" />
+                        <span>
+                          <a href={projectHref(asset)} title={asset.assetsName}>
+                            {asset.assetsName}
+                          </a>
+                          <small className="tabular">{asset.projectCode}</small>
+                        </span>
+                      </div>
+                    </td>
+                    <td className="listing-table__price">
+                      <Price {...listingPriceDisplay(asset)} />
+                    </td>
+                    <td>
+                      <StatusTag state={asset.state} />
+                    </td>
+                    <td className="tabular">{minuteText(asset.collectTime)}</td>
+                    <td>
+                      {/* The last row of a later page gone: step back a page. */}
+                      <CancelButton asset={asset} onCancelled={() => page.records.length === 1 && current > 1 && goTo(current - 1)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {page.total > COLLECT_PAGE_SIZE && (
+              <Pagination
+                className="project-results__pager"
+                total={page.total}
+                pageSize={COLLECT_PAGE_SIZE}
+                current={current}
+                showSizeChanger={false}
+                showTotal={(total) => `共 ${total} 个收藏`}
+                onChange={goTo}
+              />
+            )}
+          </>
+        )}
+      </QueryState>
+      {list.data?.total === 0 && (
+        <p className="my-collect__more">
+          <Link to="/project">去交易中心</Link>
+        </p>
+      )}
+    </div>
+  );
+}

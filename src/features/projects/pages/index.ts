@@ -1,0 +1,6 @@
+/** The trading centre's pages (issue 5), loaded lazily by src/routes/tree.tsx as one chunk. */
+import '@/styles/projects.css';
+
+export { ProjectCentrePage, StateOwnedProjectsPage } from './ProjectSearchPages';
+export { ManagedProjectDetailPage, ProjectDetailPage, ProjectPkgPage } from './ProjectDetailPages';
+export { MyCollectPage } from './MyCollectPage';

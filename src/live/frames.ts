@@ -1,0 +1,258 @@
+/**
+ * The live lists' frames and their per-subscriber delta encoding (shared by the worker and the main thread).
+ *
+ * A frame is what a view needs at one tick of the server clock: the server time, the page meta and, per
+ * row, the display values the worker already computed with src/domain (tone, premium rate, price text,
+ * countdown text). Frames are emitted once per tick, and most of a frame does not change between ticks:
+ * only the countdown texts do. So on the wire (`ListWire`):
+ * - the first message to each sink is full (`f: 1`): meta, the row order and every row;
+ * - later messages carry the meta only when it changed, the row order (`i`, activityIds) only when it
+ *   changed, and only the rows whose object changed (the worker keeps a row's object identity until one
+ *   of its values changes, so "changed" is an identity test);
+ * - the countdown texts (`t`) travel every tick as one compact string array in row order.
+ * The main-thread client decodes every message back into a full frame before multicasting it, so a late
+ * subscriber on either side always starts from full state: in the worker each sink has its own encoder
+ * (its first message is full), on the main thread the replayed value is a decoded full frame.
+ *
+ * Pure: no DOM, no worker globals, no RxJS (compiled by both tsconfigs).
+ */
+import { COUNTDOWN_OVER_TEXT, type RowTone } from '../domain/bidding';
+import type { ActivityStatus, BiddingData } from '../domain/hall';
+
+/** Where a polled list or record stands. */
+export type LiveLoadStatus = 'loading' | 'ready' | 'error';
+
+export interface LiveListMeta {
+  /** 'loading' until the first answer; 'error' when the last poll failed (rows are then the last good ones). */
+  status: LiveLoadStatus;
+  /** The server's msg (or the network failure) of the last failed poll; null after a success. */
+  error: string | null;
+  total: number;
+  current: number;
+  size: number;
+  pages: number;
+}
+
+/** A live bidding row (hall, 溢价领先), with its display values computed in the worker. */
+export interface LiveBidRow {
+  activityId: number;
+  assetsId: number;
+  assetsName: string;
+  projectType: number;
+  orgName: string;
+  status: ActivityStatus;
+  /** Current end (after extensions), server epoch ms. */
+  endTime: number;
+  startPrice: number;
+  biddingPrice: number;
+  maxPrice: number;
+  biddingCount: number;
+  /** The current price as the money display rule shows it ('123.45万元', '9,800.00元', '12.5元/平方米/年'). */
+  priceText: string;
+  /** Yuan tooltip of amounts below 10000 yuan; null otherwise. */
+  priceTooltip: string | null;
+  tone: RowTone;
+  /** '---' without bids, else 'x.xx%'. */
+  premiumRate: string;
+}
+
+/** A scheduled activity (即将竞价). Its countdown counts to the start. */
+export interface LiveUpcomingRow {
+  activityId: number;
+  assetsId: number;
+  assetsName: string;
+  projectType: number;
+  orgName: string;
+  startTime: number;
+  endTime: number;
+  /** 'MM-DD HH:mm', China time. */
+  startTimeText: string;
+  startPriceText: string;
+  startPriceTooltip: string | null;
+}
+
+export interface LiveKeyedRow {
+  activityId: number;
+}
+
+/** One tick of a live list, decoded (full). */
+export interface LiveListFrame<R extends LiveKeyedRow> {
+  /** Server epoch ms of this tick (a whole second). */
+  serverNow: number;
+  /** False until the worker measured the server clock. */
+  synced: boolean;
+  meta: LiveListMeta;
+  /** Row objects keep their identity from frame to frame until one of their values changes. */
+  rows: readonly R[];
+  /** Countdown text per row, in row order (displayRemaining: 5 s margin, 请见标的详情 when over). */
+  remaining: readonly string[];
+}
+
+/** A list frame on the wire (see the file comment). */
+export interface ListWire<R extends LiveKeyedRow> {
+  /** 1: full frame, the decoder starts afresh. */
+  f?: 1;
+  s: number;
+  y: boolean;
+  m?: LiveListMeta;
+  /** Row order (activityIds), when it changed. */
+  i?: readonly number[];
+  /** The rows that changed (every row in a full frame). */
+  r?: readonly R[];
+  /** Countdown texts in row order: every tick. */
+  t: readonly string[];
+}
+
+export interface LiveRecordMeta {
+  status: LiveLoadStatus;
+  error: string | null;
+}
+
+/** One tick of the bidding room's data (one activity). */
+export interface BiddingDataFrame {
+  serverNow: number;
+  synced: boolean;
+  meta: LiveRecordMeta;
+  /** The latest answer; its identity is kept until a value changes. Null until the first answer. */
+  data: BiddingData | null;
+  /** Countdown to the start (scheduled) or the end (live); 请见标的详情 when over or ended; '' before data. */
+  remaining: string;
+  over: boolean;
+}
+
+export interface BiddingDataWire {
+  f?: 1;
+  s: number;
+  y: boolean;
+  m?: LiveRecordMeta;
+  /** Present when the data changed (null: no data). */
+  d?: { v: BiddingData | null };
+  t: string;
+}
+
+/** Per-sink encoder and per-subscription decoder of one stream's frames. */
+export interface FrameCodec<V, W> {
+  createEncoder(): (value: V) => W;
+  createDecoder(): (wire: W) => V;
+}
+
+/** The countdown text of a row says nothing is left (after the 5 s margin). */
+export function isOverText(text: string): boolean {
+  return text === COUNTDOWN_OVER_TEXT;
+}
+
+function sameOrder<R extends LiveKeyedRow>(a: readonly R[], b: readonly R[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]!.activityId !== b[i]!.activityId) return false;
+  return true;
+}
+
+export class FrameDecodeError extends Error {
+  constructor(message: string) {
+    super(`live frame: ${message}`);
+    this.name = 'FrameDecodeError';
+  }
+}
+
+/** The delta codec of live lists (hall, upcoming, 溢价领先). */
+export function listCodec<R extends LiveKeyedRow>(): FrameCodec<LiveListFrame<R>, ListWire<R>> {
+  return {
+    createEncoder() {
+      let sentRows: readonly R[] | null = null;
+      let sentById = new Map<number, R>();
+      let sentMeta: LiveListMeta | null = null;
+      return (frame) => {
+        const wire: ListWire<R> = { s: frame.serverNow, y: frame.synced, t: frame.remaining };
+        if (sentRows === null) {
+          wire.f = 1;
+          wire.m = frame.meta;
+          wire.i = frame.rows.map((row) => row.activityId);
+          wire.r = frame.rows;
+        } else {
+          if (frame.meta !== sentMeta) wire.m = frame.meta;
+          if (frame.rows !== sentRows) {
+            if (!sameOrder(frame.rows, sentRows)) wire.i = frame.rows.map((row) => row.activityId);
+            const changed = frame.rows.filter((row) => sentById.get(row.activityId) !== row);
+            if (changed.length > 0) wire.r = changed;
+          }
+        }
+        if (frame.rows !== sentRows) {
+          sentRows = frame.rows;
+          sentById = new Map(frame.rows.map((row) => [row.activityId, row]));
+        }
+        sentMeta = frame.meta;
+        return wire;
+      };
+    },
+    createDecoder() {
+      let byId = new Map<number, R>();
+      let order: readonly number[] | null = null;
+      let meta: LiveListMeta | null = null;
+      let rows: readonly R[] = [];
+      return (wire) => {
+        if (wire.f) {
+          byId = new Map();
+          order = null;
+          meta = null;
+        }
+        let changed = false;
+        if (wire.r) {
+          for (const row of wire.r) byId.set(row.activityId, row);
+          changed = true;
+        }
+        if (wire.i) {
+          order = wire.i;
+          const keep = new Set(order);
+          for (const id of byId.keys()) if (!keep.has(id)) byId.delete(id);
+          changed = true;
+        }
+        if (wire.m) meta = wire.m;
+        if (order === null || meta === null) throw new FrameDecodeError('a delta arrived before the full frame');
+        if (changed) {
+          rows = order.map((id) => {
+            const row = byId.get(id);
+            if (!row) throw new FrameDecodeError(`row ${id} is in the order but was never sent`);
+            return row;
+          });
+        }
+        if (wire.t.length !== rows.length) throw new FrameDecodeError(`${wire.t.length} countdowns for ${rows.length} rows`);
+        return { serverNow: wire.s, synced: wire.y, meta, rows, remaining: wire.t };
+      };
+    },
+  };
+}
+
+/** The bidding room's codec: the data only when it changed, the countdown every tick. */
+export function biddingDataCodec(): FrameCodec<BiddingDataFrame, BiddingDataWire> {
+  return {
+    createEncoder() {
+      let first = true;
+      let sentData: BiddingData | null = null;
+      let sentMeta: LiveRecordMeta | null = null;
+      return (frame) => {
+        const wire: BiddingDataWire = { s: frame.serverNow, y: frame.synced, t: frame.remaining };
+        if (first) wire.f = 1;
+        if (first || frame.meta !== sentMeta) wire.m = frame.meta;
+        if (first || frame.data !== sentData) wire.d = { v: frame.data };
+        first = false;
+        sentData = frame.data;
+        sentMeta = frame.meta;
+        return wire;
+      };
+    },
+    createDecoder() {
+      let data: BiddingData | null = null;
+      let meta: LiveRecordMeta | null = null;
+      return (wire) => {
+        if (wire.f) {
+          data = null;
+          meta = null;
+        }
+        if (wire.m) meta = wire.m;
+        if (wire.d) data = wire.d.v;
+        if (meta === null) throw new FrameDecodeError('a delta arrived before the full frame');
+        return { serverNow: wire.s, synced: wire.y, meta, data, remaining: wire.t, over: isOverText(wire.t) };
+      };
+    },
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * A keyed store of one live list's frames for `useSyncExternalStore`: each row has its own slices, so one
+ * row's change re-renders one row, and a tick re-renders only the countdown texts that changed.
+ *
+ * Slices, each with its own listeners and a snapshot whose identity changes only when its value does:
+ * - the list: the row order (activityIds), the meta and `synced` (changes on paging, new lots, errors);
+ * - a row: `{ row, changes }`, `row` being the worker's row object (kept while unchanged, see frames.ts)
+ *   and `changes` how often its watched value (the price) changed since the row first appeared: a view
+ *   keys its flash animation on it, so the first render does not flash and every change does;
+ * - a row's countdown text (every tick, but only rows whose text changed are notified);
+ * - the announcement: the rows whose price changed in the latest frame (for a polite live region).
+ * `apply` costs O(rows) comparisons per tick and notifies only subscribed slices that changed.
+ */
+import type { LiveKeyedRow, LiveListFrame, LiveListMeta } from './frames';
+
+export interface LiveListState {
+  ids: readonly number[];
+  /** Null until the first frame. */
+  meta: LiveListMeta | null;
+  synced: boolean;
+}
+
+export interface LiveRowSlice<R> {
+  row: R;
+  /** How many times the watched value changed while the row was shown. */
+  changes: number;
+}
+
+export interface LiveAnnouncement<R> {
+  /** Increases with every frame that changed a watched value. */
+  seq: number;
+  rows: readonly R[];
+}
+
+type Listener = () => void;
+
+export interface LiveListStore<R extends LiveKeyedRow> {
+  apply(frame: LiveListFrame<R>): void;
+  /** The stream failed on the main thread side (the worker ended it): shown like a failed poll. */
+  fail(message: string): void;
+  subscribeList(listener: Listener): () => void;
+  getList(): LiveListState;
+  subscribeRow(id: number, listener: Listener): () => void;
+  getRow(id: number): LiveRowSlice<R> | undefined;
+  subscribeRemaining(id: number, listener: Listener): () => void;
+  getRemaining(id: number): string;
+  subscribeAnnouncement(listener: Listener): () => void;
+  getAnnouncement(): LiveAnnouncement<R>;
+  /** The server time of the latest frame (not a subscribable slice: it changes every tick). */
+  serverNow(): number | null;
+}
+
+export interface LiveListStoreOptions<R> {
+  /** The value whose change flashes and is announced (the price). */
+  watch?: (row: R) => unknown;
+}
+
+const EMPTY_LIST: LiveListState = { ids: [], meta: null, synced: false };
+
+function keyedListeners() {
+  const map = new Map<number, Set<Listener>>();
+  return {
+    add(id: number, listener: Listener) {
+      let set = map.get(id);
+      if (!set) map.set(id, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0 && map.get(id) === set) map.delete(id);
+      };
+    },
+    notify(id: number) {
+      const set = map.get(id);
+      if (set) for (const listener of set) listener();
+    },
+  };
+}
+
+function sameIds(a: readonly number[], b: readonly LiveKeyedRow[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]!.activityId) return false;
+  return true;
+}
+
+export function createLiveListStore<R extends LiveKeyedRow>(options: LiveListStoreOptions<R> = {}): LiveListStore<R> {
+  const { watch } = options;
+  let list = EMPTY_LIST;
+  let lastRows: readonly R[] | null = null;
+  let serverNow: number | null = null;
+  const slices = new Map<number, LiveRowSlice<R>>();
+  const remaining = new Map<number, string>();
+  let announcement: LiveAnnouncement<R> = { seq: 0, rows: [] };
+
+  const listListeners = new Set<Listener>();
+  const announcementListeners = new Set<Listener>();
+  const rowListeners = keyedListeners();
+  const remainingListeners = keyedListeners();
+
+  const setList = (next: LiveListState) => {
+    list = next;
+    for (const listener of listListeners) listener();
+  };
+
+  return {
+    apply(frame) {
+      serverNow = frame.serverNow;
+      const changedRows: number[] = [];
+      const announced: R[] = [];
+      if (frame.rows !== lastRows) {
+        const present = new Set<number>();
+        for (const row of frame.rows) {
+          present.add(row.activityId);
+          const slice = slices.get(row.activityId);
+          if (slice?.row === row) continue;
+          let changes = slice?.changes ?? 0;
+          if (slice && watch && !Object.is(watch(slice.row), watch(row))) {
+            changes += 1;
+            announced.push(row);
+          }
+          slices.set(row.activityId, { row, changes });
+          changedRows.push(row.activityId);
+        }
+        for (const id of slices.keys()) {
+          if (!present.has(id)) {
+            slices.delete(id);
+            remaining.delete(id);
+          }
+        }
+        lastRows = frame.rows;
+      }
+      const changedTexts: number[] = [];
+      for (let i = 0; i < frame.rows.length; i++) {
+        const id = frame.rows[i]!.activityId;
+        const text = frame.remaining[i] ?? '';
+        if (remaining.get(id) !== text) {
+          remaining.set(id, text);
+          changedTexts.push(id);
+        }
+      }
+      // Every slice is up to date before anyone is told: a row mounted by the list reads its current text.
+      const idsChanged = !sameIds(list.ids, frame.rows);
+      if (idsChanged || frame.meta !== list.meta || frame.synced !== list.synced) {
+        setList({
+          ids: idsChanged ? frame.rows.map((row) => row.activityId) : list.ids,
+          meta: frame.meta,
+          synced: frame.synced,
+        });
+      }
+      for (const id of changedRows) rowListeners.notify(id);
+      for (const id of changedTexts) remainingListeners.notify(id);
+      if (announced.length > 0) {
+        announcement = { seq: announcement.seq + 1, rows: announced };
+        for (const listener of announcementListeners) listener();
+      }
+    },
+    fail(message) {
+      const meta = list.meta ?? { status: 'error', error: null, total: 0, current: 1, size: 0, pages: 0 };
+      setList({ ...list, meta: { ...meta, status: 'error', error: message } });
+    },
+    subscribeList(listener) {
+      listListeners.add(listener);
+      return () => listListeners.delete(listener);
+    },
+    getList: () => list,
+    subscribeRow: (id, listener) => rowListeners.add(id, listener),
+    getRow: (id) => slices.get(id),
+    subscribeRemaining: (id, listener) => remainingListeners.add(id, listener),
+    getRemaining: (id) => remaining.get(id) ?? '',
+    subscribeAnnouncement(listener) {
+      announcementListeners.add(listener);
+      return () => announcementListeners.delete(listener);
+    },
+    getAnnouncement: () => announcement,
+    serverNow: () => serverNow,
+  };
+}

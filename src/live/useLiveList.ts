@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { Observable } from 'rxjs';
+import type { LiveKeyedRow, LiveListFrame } from './frames';
+import type { StreamName, StreamParams, StreamValue } from './protocol';
+import { createLiveListStore, type LiveAnnouncement, type LiveListState, type LiveListStore, type LiveListStoreOptions, type LiveRowSlice } from './rowStore';
+import { useLive } from './useLive';
+
+/** The streams whose values are live lists. */
+export type ListStreamName = {
+  [K in StreamName]: StreamValue<K> extends LiveListFrame<infer _R> ? K : never;
+}[StreamName];
+export type ListRow<K extends ListStreamName> = StreamValue<K> extends LiveListFrame<infer R> ? R : never;
+
+/**
+ * A keyed store fed by the live list `name` for `params` (one store per stream identity: new params, new
+ * store). The view reads its slices with the hooks below; nothing here re-renders the caller per tick.
+ */
+export function useLiveList<K extends ListStreamName>(
+  name: K,
+  params: StreamParams<K>,
+  options: LiveListStoreOptions<ListRow<K>> = {},
+): LiveListStore<ListRow<K>> {
+  const live = useLive();
+  const stream = live.stream as (name: K, params: StreamParams<K>) => Observable<LiveListFrame<ListRow<K>>>;
+  // Stable for the same (name, params): the client caches one Observable per key.
+  const observable = stream(name, params);
+  const [watch] = useState(() => options.watch);
+  const store = useMemo(() => {
+    void observable; // one store per stream
+    return createLiveListStore<ListRow<K>>({ watch });
+  }, [observable, watch]);
+  useEffect(() => {
+    const subscription = observable.subscribe({
+      next: (frame) => store.apply(frame),
+      error: (error: unknown) => store.fail(error instanceof Error ? error.message : String(error)),
+    });
+    return () => subscription.unsubscribe();
+  }, [observable, store]);
+  return store;
+}
+
+/** Row order, meta and sync state: re-renders on paging, new lots and errors, not on ticks. */
+export function useLiveListState<R extends LiveKeyedRow>(store: LiveListStore<R>): LiveListState {
+  return useSyncExternalStore(store.subscribeList, store.getList, store.getList);
+}
+
+/** One row's slice: re-renders when this row's values change. */
+export function useLiveRow<R extends LiveKeyedRow>(store: LiveListStore<R>, id: number): LiveRowSlice<R> | undefined {
+  const subscribe = useCallback((listener: () => void) => store.subscribeRow(id, listener), [store, id]);
+  const get = useCallback(() => store.getRow(id), [store, id]);
+  return useSyncExternalStore(subscribe, get, get);
+}
+
+/** One row's countdown text: re-renders when the text changes (about once a second while live). */
+export function useLiveRemaining<R extends LiveKeyedRow>(store: LiveListStore<R>, id: number): string {
+  const subscribe = useCallback((listener: () => void) => store.subscribeRemaining(id, listener), [store, id]);
+  const get = useCallback(() => store.getRemaining(id), [store, id]);
+  return useSyncExternalStore(subscribe, get, get);
+}
+
+/** The rows whose price changed in the latest frame. */
+export function useLiveAnnouncement<R extends LiveKeyedRow>(store: LiveListStore<R>): LiveAnnouncement<R> {
+  return useSyncExternalStore(store.subscribeAnnouncement, store.getAnnouncement, store.getAnnouncement);
+}

@@ -1,0 +1,101 @@
+/**
+ * One activity's bidding data (the bidding room's poll): bidding-data every BIDDING_DATA_POLL_MS, one
+ * frame per tick with the countdown to the start (scheduled) or the end (live). The data object keeps its
+ * identity while the answer is unchanged, so the delta encoding sends it only when it changed.
+ */
+import { Observable } from 'rxjs';
+import { COUNTDOWN_OVER_TEXT, displayRemaining } from '../src/domain/bidding';
+import { HALL_PATHS, type BiddingData } from '../src/domain/hall';
+import type { BiddingDataFrame, LiveRecordMeta } from '../src/live/frames';
+import type { BiddingDataParams } from '../src/live/protocol';
+import type { ProducerContext } from './context';
+import { apiHeaders, failureText, postJson, unwrapEnvelope } from './http';
+import { poll } from './poller';
+import { sameRow } from './rows';
+import { shareLatest } from './rx';
+import { startTicker } from './ticker';
+
+export const BIDDING_DATA_POLL_MS = 1_000;
+
+export function parseBiddingData(data: unknown): BiddingData {
+  const record = data as Partial<BiddingData> | null;
+  if (!record || typeof record.activityId !== 'number' || typeof record.endTime !== 'number') {
+    throw new Error('bidding-data: not an activity');
+  }
+  return record as BiddingData;
+}
+
+/** The countdown of the room: to the start while scheduled, to the end while live, over once ended. */
+export function roomCountdown(data: BiddingData | null, serverNow: number): string {
+  if (!data) return '';
+  if (data.status === 'ended') return COUNTDOWN_OVER_TEXT;
+  const target = data.status === 'scheduled' ? data.startTime : data.endTime;
+  return displayRemaining((target - serverNow) / 1000).text;
+}
+
+/** Same answer (bids included)? Compared once per poll, not per tick. */
+export function sameBiddingData(a: BiddingData, b: BiddingData): boolean {
+  const { bids: bidsA, ...restA } = a;
+  const { bids: bidsB, ...restB } = b;
+  return (
+    sameRow(restA, restB) &&
+    bidsA.length === bidsB.length &&
+    bidsA.every((bid, i) => sameRow(bid, bidsB[i]!))
+  );
+}
+
+const LOADING: LiveRecordMeta = { status: 'loading', error: null };
+const READY: LiveRecordMeta = { status: 'ready', error: null };
+
+export function createBiddingData$(params: BiddingDataParams, ctx: ProducerContext): Observable<BiddingDataFrame> {
+  const activityId = Number(params?.activityId);
+  return new Observable<BiddingDataFrame>((subscriber) => {
+    let data: BiddingData | null = null;
+    let etag: string | null = null;
+    let meta = LOADING;
+    const ticker = startTicker(
+      ctx,
+      (tick) => {
+        if (meta.status === 'loading') return null;
+        const remaining = roomCountdown(data, tick.serverNow);
+        return { serverNow: tick.serverNow, synced: tick.synced, meta, data, remaining, over: remaining === COUNTDOWN_OVER_TEXT };
+      },
+      (frame) => subscriber.next(frame),
+    );
+    const setMeta = (next: LiveRecordMeta) => {
+      const first = meta.status === 'loading';
+      if (next.status !== meta.status || next.error !== meta.error) meta = next;
+      if (first) ticker.emitNow();
+    };
+    const polling = poll({
+      env: ctx.env,
+      name: 'bidding-data',
+      intervalMs: BIDDING_DATA_POLL_MS,
+      visible$: ctx.visible$,
+      load: async (signal) => {
+        try {
+          const { apiBase, clientId } = ctx.config();
+          const answer = await postJson(ctx.env, `${apiBase}${HALL_PATHS.biddingData}`, { activityId }, {
+            headers: apiHeaders(clientId),
+            etag,
+            signal,
+          });
+          if (answer.notModified) return null; // unchanged: keep the data we hold
+          const parsed = parseBiddingData(unwrapEnvelope(answer.body));
+          etag = answer.etag;
+          return parsed;
+        } catch (error) {
+          if (!signal.aborted) setMeta({ status: 'error', error: failureText(error) });
+          throw error;
+        }
+      },
+    }).subscribe((next) => {
+      if (next && !(data && sameBiddingData(data, next))) data = next;
+      setMeta(READY);
+    });
+    return () => {
+      polling.unsubscribe();
+      ticker.stop();
+    };
+  }).pipe(shareLatest());
+}
