@@ -10,6 +10,7 @@ import { installErrorHandler, installNotFoundHandler, isApiPath } from './http/e
 import { loggerOptions } from './http/logging.ts';
 import { registerAccounts, type AccountProviders } from './plugins/accounts.ts';
 import { registerLive, type LiveOptions } from './plugins/live.ts';
+import { registerEnrolment, type EnrolmentOptions } from './routes/enrolment.ts';
 import { makeRequireUser } from './http/auth.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStatic } from './plugins/static.ts';
@@ -32,6 +33,8 @@ export interface BuildAppOptions {
   now?: () => number;
   /** Live bidding: timers and the PostgreSQL LISTEN connection. */
   live?: LiveOptions;
+  /** Enrolment: demo auto-approval, payment gateway, operators (routes/enrolment.ts). */
+  enrolment?: EnrolmentOptions;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -70,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accounts: config.accounts ?? { fixedCaptcha: undefined, fixedSmsCode: undefined, secrets: {} },
   });
   await registerLive(app, { db, now: deps.now, live: options.live, accounts, requireUser: makeRequireUser(accounts) });
+  await registerEnrolment(app, { db, now: deps.now, accounts, requireUser: makeRequireUser(accounts), timers: options.live?.timers ?? true, options: options.enrolment });
   // The trading centre reads the optional bearer (favourite flag) and checks image captchas: after accounts.
   await app.register(dscqProjectRoutes, { prefix: '/api/dscq-project', ...deps, accounts });
   await app.register(dscqSyncProjectRoutes, { prefix: '/api/dscq-sync', ...deps });

@@ -22,6 +22,10 @@ export interface AppConfig {
   seedDemoData: boolean;
   /** Accounts: test-only fixed codes and secret overrides (services/accounts). */
   accounts: AccountsConfig;
+  /** Demo mode (seedDemoData): enrolments and sandbox payments are approved this long after (ms). */
+  demoAutoApproveMs: number;
+  /** Login names allowed on the operator API (/api/dscq-ops). */
+  operators: string[];
 }
 
 export interface SecretOverrides {
@@ -82,6 +86,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORTAL_DEMO_SEED: flag,
+  PORTAL_DEMO_AUTO_APPROVE_MS: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? 5000 : Number(v)))
+    .pipe(z.number({ error: '必须是毫秒数' }).int('必须是整数毫秒').min(0).max(86_400_000)),
+  PORTAL_OPERATORS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((name) => name.trim()).filter(Boolean)),
   PORTAL_FIXED_CAPTCHA: optionalSetting.pipe(
     z.string().regex(/^[A-Za-z0-9]{4}$/, '必须是 4 位字母或数字').optional(),
   ),
@@ -137,5 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv: e.NODE_ENV,
     seedDemoData: e.PORTAL_DEMO_SEED ?? true,
     accounts,
+    demoAutoApproveMs: e.PORTAL_DEMO_AUTO_APPROVE_MS,
+    operators: e.PORTAL_OPERATORS,
   };
 }

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
       config,
       // Several processes on one PostgreSQL: each LISTENs so a bid committed elsewhere refreshes its hall.
       live: { schema: handle.schema, ...(config.databaseUrl ? { listen: { databaseUrl: config.databaseUrl } } : {}) },
+      enrolment: { autoApproveMs: config.seedDemoData ? config.demoAutoApproveMs : null, operators: config.operators },
     });
     app.log.info({ dialect: handle.dialect, ...prepared }, 'database ready');
     await app.listen({ port: config.port, host: config.host });

@@ -3,6 +3,7 @@ import type { SecretOverrides } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { migrateToLatest, withStartupLock } from './db/migrate.ts';
 import { ensureLiveDemo, type LiveDemoReport } from './seed/bidding.ts';
+import { ensureDemoEnrolments } from './seed/enrolment.ts';
 import { seedDemoData, type SeedReport } from './seed/seed.ts';
 
 export interface PrepareResult {
@@ -22,6 +23,7 @@ export async function prepareDatabase(
     const seeded = options.seed ? await seedDemoData(db, { now: options.now, dataDir: options.dataDir, secrets: options.secrets }) : null;
     // Demo auctions end; every start tops them up so something is always live (seed/bidding.ts).
     const liveDemo = options.seed ? await ensureLiveDemo(db, options.now) : null;
+    if (options.seed) await ensureDemoEnrolments(db, options.now);
     return { migrations: results.map((r) => r.migrationName), seeded, liveDemo };
   });
 }

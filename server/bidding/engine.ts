@@ -4,29 +4,29 @@
  * The transaction's first statement bumps the activity's `lock_version`: on PostgreSQL that takes the row
  * lock (as SELECT … FOR UPDATE would) so bids on one activity queue while other activities proceed; on
  * SQLite it takes the database's write lock at once (no read-then-upgrade deadlock between processes).
- * Inside: idempotency check, qualification, window, amount rules (src/domain/bidRules.ts), the bid
- * insert with the next gap-free sequence number, the price/leader/extension update and, on PostgreSQL,
- * the NOTIFY that wakes other processes' snapshots on commit. Rejections roll back and are then recorded
+ * Inside: idempotency check, qualification, window, the mode's decision (server/bidding/modes: amount
+ * rules of src/domain/bidRules.ts and bidModes.ts, the new price, leader and end), the bid insert with the
+ * next gap-free sequence number, the activity update, the 'outbid' message and, on PostgreSQL, the NOTIFY
+ * that wakes other processes' snapshots on commit. The sweep settles ended activities (settlement.ts). Rejections roll back and are then recorded
  * under their idempotency key, so a replay gets the same answer.
  */
 import { createHash } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AUTH_STATUS } from '../../src/domain/auth.ts';
-import {
-  ascendingBidRejection,
-  bidWindowRejection,
-  BID_REJECTION_MESSAGES,
-  extendedEnd,
-  type BidRejection,
-} from '../../src/domain/bidRules.ts';
+import type { ActivitySettings } from '../../src/domain/bidModes.ts';
+import { bidWindowRejection, BID_REJECTION_MESSAGES } from '../../src/domain/bidRules.ts';
 import type { Envelope } from '../../src/domain/contracts.ts';
-import type { ActivityOutcome, PlaceBidAnswer } from '../../src/domain/hall.ts';
+import type { PlaceBidAnswer } from '../../src/domain/hall.ts';
 import type { Database } from '../db/schema.ts';
-import type { BidActivityTable } from '../db/tables/bidding.ts';
 import { fail, ok } from '../http/envelope.ts';
 import { fenToYuan } from '../lib/wire.ts';
 import { notifyInTransaction } from '../live/changeFeed.ts';
 import { appendAudit } from '../services/accounts/audit.ts';
+import { sendMessage } from '../services/messages.ts';
+import { modeRules } from './modes/index.ts';
+import type { ActivityRow } from './modes/types.ts';
+import { parseSettings } from './settings.ts';
+import { formatYuan, settleActivity } from './settlement.ts';
 
 export interface EngineDeps {
   db: Kysely<Database>;
@@ -34,7 +34,7 @@ export interface EngineDeps {
   /** PostgreSQL NOTIFY channel of live changes; null on SQLite. */
   notifyChannel: string | null;
   /** Runs after every commit that changed live data (this process's snapshot rebuilds). */
-  afterCommit: () => void;
+  afterCommit: (activityIds: readonly number[]) => void;
 }
 
 export interface PlaceBidInput {
@@ -54,9 +54,6 @@ export interface BidResult {
   body: Envelope<PlaceBidAnswer | null>;
 }
 
-/** Modes whose rules this engine implements so far; other activities answer 该竞价方式暂未开放. */
-const IMPLEMENTED_MODES = new Set(['ongoing']);
-
 export const ENGINE_MESSAGES = {
   noActivity: '竞价活动不存在',
   modeMismatch: '竞价方式与该活动不符',
@@ -64,6 +61,7 @@ export const ENGINE_MESSAGES = {
   notVerified: '请先完成实名认证后再出价',
   notQualified: '您未取得本项目的竞买资格（需报名审核通过并交纳保证金）',
   keyReused: '该出价请求编号已用于另一笔出价，请刷新后重试',
+  badSettings: '竞价活动参数有误，请联系交易机构',
 } as const;
 
 class Refusal extends Error {
@@ -101,7 +99,7 @@ function replay(row: { request_hash: string; status_code: number; answer: string
 }
 
 /** Takes the activity's row lock (see the file comment) and returns the locked row. */
-async function lockActivity(trx: Kysely<Database>, activityId: number): Promise<Selectable<BidActivityTable> | undefined> {
+async function lockActivity(trx: Kysely<Database>, activityId: number): Promise<ActivityRow | undefined> {
   return trx
     .updateTable('bid_activity')
     .set((eb) => ({ lock_version: eb('lock_version', '+', 1) }))
@@ -128,37 +126,47 @@ export async function placeBid(deps: EngineDeps, input: PlaceBidInput): Promise<
       const raced = await findRequest(trx, input);
       if (raced) return replay(raced, hash);
       if (activity.mode !== input.mode) throw new Refusal(400, ENGINE_MESSAGES.modeMismatch, 'mode_mismatch');
-      if (!IMPLEMENTED_MODES.has(activity.mode)) throw new Refusal(400, ENGINE_MESSAGES.modeUnavailable, 'mode_unavailable');
+      if (!modeRules(activity.mode)) throw new Refusal(400, ENGINE_MESSAGES.modeUnavailable, 'mode_unavailable');
       if (!verified) throw new Refusal(403, ENGINE_MESSAGES.notVerified, 'not_verified');
       const qualification = await trx
         .selectFrom('bid_qualification')
-        .select('bid_code')
+        .select(['bid_code', 'pre_emptive_rank'])
         .where('activity_id', '=', activity.id)
         .where('user_id', '=', input.userId)
         .executeTakeFirst();
       if (!qualification) throw new Refusal(403, ENGINE_MESSAGES.notQualified, 'not_qualified');
 
+      const rules = modeRules(activity.mode)!;
+      let settings: ActivitySettings;
+      try {
+        settings = parseSettings(activity.mode, activity.settings);
+      } catch {
+        throw new Refusal(400, ENGINE_MESSAGES.badSettings, 'bad_settings');
+      }
       const at = input.receivedAt;
-      const rejection: BidRejection | null =
-        (activity.status === 'ended' ? 'closed' : bidWindowRejection(activity.start_at, activity.end_at, at)) ??
-        ascendingBidRejection(
-          {
-            startFen: activity.start_price_fen,
-            currentFen: activity.current_price_fen,
-            incrementFen: activity.increment_fen,
-            capFen: activity.cap_fen,
-            bidCount: activity.bid_count,
-            leaderUserId: activity.leader_user_id,
-            allowSelfOutbid: activity.allow_self_outbid === 1,
-          },
-          input.userId,
-          input.amountFen,
-        );
-      if (rejection) throw new Refusal(400, BID_REJECTION_MESSAGES[rejection], rejection);
+      const windowRejection = activity.status === 'ended' ? 'closed' : bidWindowRejection(activity.start_at, activity.end_at, at);
+      if (windowRejection) throw new Refusal(400, BID_REJECTION_MESSAGES[windowRejection], windowRejection);
+      const rankOf = async (userId: number | null) =>
+        userId === null
+          ? null
+          : ((await trx.selectFrom('bid_qualification').select('pre_emptive_rank').where('activity_id', '=', activity.id).where('user_id', '=', userId).executeTakeFirst())
+              ?.pre_emptive_rank ?? null);
+      const decision = await rules.decide({
+        activity,
+        settings,
+        userId: input.userId,
+        bidCode: qualification.bid_code,
+        bidderRank: qualification.pre_emptive_rank,
+        amountFen: input.amountFen,
+        at,
+        leaderRank: () => rankOf(activity.leader_user_id),
+        hasBid: async () =>
+          (await trx.selectFrom('bid').select('id').where('activity_id', '=', activity.id).where('user_id', '=', input.userId).limit(1).executeTakeFirst()) !== undefined,
+      });
+      if (decision.rejection) throw new Refusal(400, BID_REJECTION_MESSAGES[decision.rejection], decision.rejection);
 
       const seq = activity.bid_count + 1;
-      const endAt = extendedEnd(activity.end_at, at, activity.extension_window_ms, activity.extension_ms);
-      const extended = endAt !== activity.end_at;
+      const { endAt, extended } = decision;
       await trx
         .insertInto('bid')
         .values({
@@ -166,7 +174,7 @@ export async function placeBid(deps: EngineDeps, input: PlaceBidInput): Promise<
           seq,
           user_id: input.userId,
           bid_code: qualification.bid_code,
-          amount_fen: input.amountFen,
+          amount_fen: decision.recordedFen,
           placed_at: at,
           idempotency_key: input.idempotencyKey,
         })
@@ -175,11 +183,11 @@ export async function placeBid(deps: EngineDeps, input: PlaceBidInput): Promise<
         .updateTable('bid_activity')
         .set({
           status: 'live',
-          current_price_fen: input.amountFen,
-          max_price_fen: Math.max(activity.max_price_fen, input.amountFen),
+          current_price_fen: decision.priceFen,
+          max_price_fen: activity.bid_count === 0 ? decision.recordedFen : Math.max(activity.max_price_fen, decision.recordedFen),
           bid_count: seq,
-          leader_user_id: input.userId,
-          leader_bid_code: qualification.bid_code,
+          leader_user_id: decision.leaderUserId,
+          leader_bid_code: decision.leaderBidCode,
           last_bid_at: at,
           end_at: endAt,
           extension_count: activity.extension_count + (extended ? 1 : 0),
@@ -187,13 +195,24 @@ export async function placeBid(deps: EngineDeps, input: PlaceBidInput): Promise<
         })
         .where('id', '=', activity.id)
         .execute();
+      if (decision.outbidUserId !== null) {
+        const project = await trx.selectFrom('project').select('assets_name').where('id', '=', activity.project_id).executeTakeFirst();
+        await sendMessage(trx, {
+          userId: decision.outbidUserId,
+          kind: 'outbid',
+          title: '您的出价已被超越',
+          content: `「${project?.assets_name ?? activity.activity_code}」竞价中，竞买号 ${qualification.bid_code} 以 ${formatYuan(decision.recordedFen)} 元出价领先，您已出局。如需继续竞价，请及时进入竞价室出价。`,
+          link: `/quoteHall?activityId=${activity.id}`,
+          at,
+        });
+      }
       const answer: BidResult = {
         status: 200,
         body: ok({
           activityId: activity.id,
           seq,
           bidCode: qualification.bid_code,
-          amount: fenToYuan(input.amountFen),
+          amount: fenToYuan(decision.recordedFen),
           time: at,
           endTime: endAt,
           extended,
@@ -206,9 +225,9 @@ export async function placeBid(deps: EngineDeps, input: PlaceBidInput): Promise<
         action: 'bid.place',
         object: `activity:${activity.id}`,
         result: 'success',
-        detail: `seq=${seq} amount_fen=${input.amountFen}${extended ? ' extended' : ''}`,
+        detail: `seq=${seq} amount_fen=${decision.recordedFen}${extended ? ' extended' : ''}`,
       });
-      await notifyInTransaction(trx, deps.notifyChannel);
+      await notifyInTransaction(trx, deps.notifyChannel, activity.id);
       return answer;
     });
   } catch (error) {
@@ -216,7 +235,7 @@ export async function placeBid(deps: EngineDeps, input: PlaceBidInput): Promise<
     refusal = error;
   }
   if (result) {
-    if (result.status === 200) deps.afterCommit();
+    if (result.status === 200) deps.afterCommit([input.activityId]);
     return result;
   }
   // Rolled back: record the refusal under its key (first writer wins; a concurrent twin reads it back).
@@ -260,15 +279,6 @@ async function recordRequest(db: Kysely<Database>, input: PlaceBidInput, hash: s
  */
 export const CLOSE_GRACE_MS = 1000;
 
-/** The outcome at the end: a bid at or above the reserve sells; no bid or below the reserve is 流拍. */
-export function outcomeOf(activity: Pick<BidActivityTable, 'bid_count' | 'max_price_fen' | 'reserve_fen'>): ActivityOutcome {
-  if (activity.bid_count === 0) return 'failed';
-  return activity.reserve_fen === null || activity.max_price_fen >= activity.reserve_fen ? 'sold' : 'failed';
-}
-
-/** Project state text after the auction (spec section 3 state words). */
-const PROJECT_STATE_AFTER: Record<ActivityOutcome, string> = { sold: '已成交', failed: '已结束' };
-
 /**
  * The lifecycle sweep: scheduled → live at the start, live → ended after the end (+ grace), with the
  * outcome. Idempotent and safe with several processes: each change re-checks under the row lock.
@@ -287,26 +297,23 @@ export async function sweepActivities(deps: EngineDeps, limit = 500): Promise<nu
     )
     .limit(limit)
     .execute();
-  let changed = 0;
+  const changed: number[] = [];
   for (const { id } of due) {
     const did = await deps.db.transaction().execute(async (trx) => {
       const activity = await lockActivity(trx, id);
       if (!activity || activity.status === 'ended') return false;
       if (activity.end_at <= at - CLOSE_GRACE_MS) {
-        const outcome = outcomeOf(activity);
-        await trx.updateTable('bid_activity').set({ status: 'ended', outcome, settled_at: at, updated_at: at }).where('id', '=', id).execute();
-        await trx.updateTable('project').set({ state: PROJECT_STATE_AFTER[outcome] }).where('id', '=', activity.project_id).execute();
-        // Issue 7 hangs settlement here: result notice, deposits released/kept, messages.
+        await settleActivity(trx, activity, at);
       } else if (activity.status === 'scheduled' && activity.start_at <= at) {
         await trx.updateTable('bid_activity').set({ status: 'live', updated_at: at }).where('id', '=', id).execute();
       } else {
         return false;
       }
-      await notifyInTransaction(trx, deps.notifyChannel);
+      await notifyInTransaction(trx, deps.notifyChannel, id);
       return true;
     });
-    if (did) changed += 1;
+    if (did) changed.push(id);
   }
-  if (changed > 0) deps.afterCommit();
-  return changed;
+  if (changed.length > 0) deps.afterCommit(changed);
+  return changed.length;
 }

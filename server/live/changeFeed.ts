@@ -11,9 +11,12 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/schema.ts';
 
+/** The activities that changed; null when unknown (everything may have changed). */
+export type ChangeListener = (activityIds: readonly number[] | null) => void;
+
 export interface ChangeFeed {
   /** `listener` runs after every announced change (coalescing is the listener's business). */
-  subscribe(listener: () => void): () => void;
+  subscribe(listener: ChangeListener): () => void;
   close(): Promise<void>;
 }
 
@@ -24,11 +27,11 @@ export function liveChannel(schema: string | undefined): string {
 
 /** In-process listeners; `announce()` is called by this process after its own commits. */
 export class LocalFeed implements ChangeFeed {
-  private readonly listeners = new Set<() => void>();
-  announce(): void {
-    for (const listener of [...this.listeners]) listener();
+  private readonly listeners = new Set<ChangeListener>();
+  announce(activityIds: readonly number[] | null = null): void {
+    for (const listener of [...this.listeners]) listener(activityIds);
   }
-  subscribe(listener: () => void): () => void {
+  subscribe(listener: ChangeListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -52,7 +55,7 @@ export function listenPostgres(local: LocalFeed, options: PostgresListenOptions)
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {
     const next = new pg.Client({ connectionString: options.databaseUrl });
-    next.on('notification', () => local.announce());
+    next.on('notification', (message) => local.announce(parseIds(message.payload)));
     next.on('error', (error) => {
       options.onError?.(error);
       if (client === next) client = null;
@@ -114,7 +117,16 @@ export function watchSqlite(local: LocalFeed, db: Kysely<Database>, intervalMs =
   };
 }
 
-/** Inside a bid/lifecycle transaction on PostgreSQL: NOTIFY is delivered to listeners only on commit. */
-export async function notifyInTransaction(trx: Kysely<Database>, channel: string | null): Promise<void> {
-  if (channel) await sql`select pg_notify(${channel}, '')`.execute(trx);
+/**
+ * Inside a bid/lifecycle transaction on PostgreSQL: NOTIFY is delivered to listeners only on commit.
+ * The payload names the activity, so other processes reload that row only.
+ */
+export async function notifyInTransaction(trx: Kysely<Database>, channel: string | null, activityId?: number): Promise<void> {
+  if (channel) await sql`select pg_notify(${channel}, ${activityId === undefined ? '' : String(activityId)})`.execute(trx);
+}
+
+/** '12,13' → [12, 13]; '' or anything else → null (reload everything). */
+function parseIds(payload: string | undefined): number[] | null {
+  if (!payload || !/^\d+(,\d+)*$/.test(payload)) return null;
+  return payload.split(',').map(Number);
 }

@@ -28,6 +28,9 @@ import {
 } from '../../src/domain/hall.ts';
 import type { Database } from '../db/schema.ts';
 import { fenToYuan } from '../lib/wire.ts';
+import type { ModeState } from '../../src/domain/bidModes.ts';
+import { modeRules } from '../bidding/modes/index.ts';
+import { settingsOrEmpty } from '../bidding/settings.ts';
 import type { ChangeFeed } from './changeFeed.ts';
 
 /** Ended activities stay in the snapshot this long, so rows on screen learn that they ended. */
@@ -43,6 +46,31 @@ interface ActivityRow {
   extensionCount: number;
   leaderBidCode: string | null;
   premiumRate: string;
+  /** What the public may see (sealed onceOff hides amounts; dutch shows the price at the time). */
+  showBids: boolean;
+  modeState: ModeState | undefined;
+  /** Recomputes the time-dependent display (dutch); null when the row's display never changes with time. */
+  present: ((now: number) => Presented) | null;
+}
+
+/** The time-dependent part of a row's display. */
+interface Presented {
+  biddingPrice: number;
+  maxPrice: number;
+  premiumRate: string;
+  modeState: ModeState | undefined;
+  tagPart: string;
+}
+
+/** The row as shown at `now`: dutch rows move with time, the others are as loaded. */
+function at(row: ActivityRow, now: number): ActivityRow {
+  if (!row.present) return row;
+  const p = row.present(now);
+  return { ...row, entry: { ...row.entry, biddingPrice: p.biddingPrice, maxPrice: p.maxPrice }, premiumRate: p.premiumRate, modeState: p.modeState };
+}
+
+function tagPartOf(row: ActivityRow, now: number): string {
+  return row.present ? row.present(now).tagPart : '';
 }
 
 export interface Cached<T> {
@@ -84,18 +112,21 @@ export class HallSnapshot {
   private generation = 0;
   private building: Promise<void> | null = null;
   private dirty = false;
+  /** What the next build reloads: some activities (a bid, a state change) or, when null, everything. */
+  private pending: Set<number> | null = new Set();
+  private pendingAll = true;
   private lastBuildAt = -Infinity;
   private trailing: NodeJS.Timeout | undefined;
   private safety: NodeJS.Timeout | undefined;
   private readonly unsubscribe: () => void;
   /** Per query: the answer of one generation (bodies rebuilt at most once per generation and second). */
-  private readonly answers = new Map<string, { generation: number; second: number; etag: string; body: unknown }>();
+  private readonly answers = new Map<string, { generation: number; second: number; etag: string; tagParts: string; body: unknown }>();
   private readonly recentBids = new Map<number, { lockVersion: number; bids: BidRecord[] }>();
   readonly ready: Promise<void>;
 
   constructor(private readonly options: SnapshotOptions) {
-    this.unsubscribe = options.feed.subscribe(() => this.invalidate());
-    this.ready = this.rebuild();
+    this.unsubscribe = options.feed.subscribe((activityIds) => this.invalidate(activityIds));
+    this.ready = this.build();
     const safetyMs = options.safetyRebuildMs ?? 5000;
     if (safetyMs > 0) {
       this.safety = setInterval(() => this.invalidate(), safetyMs);
@@ -109,30 +140,49 @@ export class HallSnapshot {
     clearInterval(this.safety);
   }
 
-  /** Live data changed: rebuild now, or once the throttle allows. */
-  invalidate(): void {
+  /**
+   * Live data changed: reload those activities (or, without ids, everything) now, or once the throttle
+   * allows. A bid reloads one row — with 2,000 live rows a full rebuild costs tens of ms of event loop.
+   */
+  invalidate(activityIds: readonly number[] | null = null): void {
+    if (activityIds === null) this.pendingAll = true;
+    else for (const id of activityIds) this.pending?.add(id);
     this.dirty = true;
     if (this.building || this.trailing) return;
     const wait = this.lastBuildAt + (this.options.minRebuildMs ?? 200) - Date.now();
     if (wait > 0) {
       this.trailing = setTimeout(() => {
         this.trailing = undefined;
-        void this.rebuild();
+        void this.build();
       }, wait);
       return;
     }
-    void this.rebuild();
+    void this.build();
   }
 
-  /** Rebuilds now (tests and start-up); concurrent callers share the running build. */
+  /** A full rebuild now (start-up, tests, data written behind the feed's back). */
   async rebuild(): Promise<void> {
+    this.pendingAll = true;
+    if (this.building) {
+      // The running build may have started before the caller's write: build again once it is done.
+      this.dirty = true;
+      await this.building;
+    }
+    return this.build();
+  }
+
+  /** Loads what is pending; concurrent callers share the running build. */
+  private async build(): Promise<void> {
     if (this.building) {
       this.dirty = true;
       return this.building;
     }
     this.dirty = false;
     this.lastBuildAt = Date.now();
-    this.building = this.load()
+    const ids = this.pendingAll ? null : [...(this.pending ?? [])];
+    this.pendingAll = false;
+    this.pending = new Set();
+    this.building = this.load(ids)
       .catch((error: unknown) => this.options.onError?.(error))
       .finally(() => {
         this.building = null;
@@ -141,23 +191,36 @@ export class HallSnapshot {
     return this.building;
   }
 
-  private async load(): Promise<void> {
+  /** Reloads `ids` (null: everything) into the maps and re-derives the sorted lists. */
+  private async load(ids: number[] | null): Promise<void> {
+    if (ids !== null && ids.length === 0) return;
     const since = this.options.now() - RECENTLY_ENDED_MS;
+    const kept = (r: { status: string; settled_at: number | null }) => r.status === 'scheduled' || r.status === 'live' || (r.settled_at ?? -Infinity) >= since;
     const found = await this.options.db
       .selectFrom('bid_activity as a')
       .innerJoin('project as p', 'p.id', 'a.project_id')
       .select([
         'a.id', 'a.project_id', 'a.mode', 'a.status', 'a.outcome', 'a.start_at', 'a.end_at', 'a.original_end_at',
         'a.start_price_fen', 'a.increment_fen', 'a.current_price_fen', 'a.max_price_fen', 'a.bid_count',
-        'a.extension_count', 'a.leader_bid_code', 'a.org_name', 'a.lock_version',
+        'a.extension_count', 'a.leader_bid_code', 'a.org_name', 'a.lock_version', 'a.settings', 'a.settled_at',
         'p.assets_name', 'p.project_type', 'p.price_type', 'p.price_unit',
       ])
-      .where((eb) => eb.or([eb('a.status', 'in', ['scheduled', 'live']), eb('a.settled_at', '>=', since)]))
+      .where((eb) =>
+        ids === null ? eb.or([eb('a.status', 'in', ['scheduled', 'live']), eb('a.settled_at', '>=', since)]) : eb('a.id', 'in', ids),
+      )
       .execute();
-    const rows = new Map<number, ActivityRow>();
+    const rows = ids === null ? new Map<number, ActivityRow>() : new Map(this.rows);
+    for (const id of ids ?? []) rows.delete(id);
     for (const r of found) {
+      if (!kept(r)) continue;
       const startPrice = fenToYuan(r.start_price_fen);
-      const maxPrice = fenToYuan(r.max_price_fen);
+      const rules = modeRules(r.mode);
+      const settings = settingsOrEmpty(r.mode, r.settings);
+      const viewAt = (now: number) => rules?.view(r, settings, now);
+      const view = viewAt(this.options.now());
+      const priceFen = view?.priceFen ?? r.current_price_fen;
+      const maxPrice = fenToYuan(view?.maxFen ?? r.max_price_fen);
+      const shownCount = view?.showBids === false ? 0 : r.bid_count;
       rows.set(r.id, {
         entry: {
           activityId: r.id,
@@ -168,7 +231,7 @@ export class HallSnapshot {
           startTime: r.start_at,
           endTime: r.end_at,
           startPrice,
-          biddingPrice: fenToYuan(r.current_price_fen),
+          biddingPrice: fenToYuan(priceFen),
           maxPrice,
           biddingCount: r.bid_count,
           priceType: r.price_type,
@@ -181,8 +244,24 @@ export class HallSnapshot {
         originalEndTime: r.original_end_at,
         incrementFen: r.increment_fen,
         extensionCount: r.extension_count,
-        leaderBidCode: r.leader_bid_code,
-        premiumRate: premiumRate(startPrice, maxPrice, r.bid_count),
+        leaderBidCode: view ? view.leaderBidCode : r.leader_bid_code,
+        premiumRate: premiumRate(startPrice, maxPrice, shownCount),
+        showBids: view?.showBids ?? true,
+        modeState: view?.modeState,
+        present:
+          view && view.tagPart !== ''
+            ? (now) => {
+                const v = viewAt(now)!;
+                const price = fenToYuan(v.priceFen);
+                return {
+                  biddingPrice: price,
+                  maxPrice: fenToYuan(v.maxFen),
+                  premiumRate: premiumRate(startPrice, fenToYuan(v.maxFen), r.bid_count > 0 ? r.bid_count : price !== startPrice ? 1 : 0),
+                  modeState: v.modeState,
+                  tagPart: v.tagPart,
+                };
+              }
+            : null,
       });
     }
     const byEnd = (a: ActivityRow, b: ActivityRow) => a.entry.endTime - b.entry.endTime || a.entry.activityId - b.entry.activityId;
@@ -203,14 +282,15 @@ export class HallSnapshot {
     const hit = this.answers.get(key);
     if (hit && hit.generation === this.generation && hit.second === second) return { etag: hit.etag, body: hit.body as T };
     const built = build();
-    const etag = hit && hit.generation === this.generation ? hit.etag : tagOf(`${key}|${built.tagParts}`);
+    // Same generation and same parts (only leftTime moved): the same tag. A dutch price drop changes the parts.
+    const etag = hit && hit.generation === this.generation && hit.tagParts === built.tagParts ? hit.etag : tagOf(`${key}|${built.tagParts}`);
     if (this.answers.size > 2000) this.answers.clear();
-    this.answers.set(key, { generation: this.generation, second, etag, body: built.body });
+    this.answers.set(key, { generation: this.generation, second, etag, tagParts: built.tagParts, body: built.body });
     return { etag, body: built.body };
   }
 
-  private static versions(rows: readonly ActivityRow[]): string {
-    return rows.map((r) => `${r.entry.activityId}:${r.lockVersion}:${r.status}`).join(',');
+  private static versions(rows: readonly ActivityRow[], now: number): string {
+    return rows.map((r) => `${r.entry.activityId}:${r.lockVersion}:${r.status}${tagPartOf(r, now)}`).join(',');
   }
 
   private static matching(rows: readonly ActivityRow[], name: string | undefined): readonly ActivityRow[] {
@@ -224,9 +304,9 @@ export class HallSnapshot {
       () => {
         const serverTime = this.options.now();
         const page = pageOf(HallSnapshot.matching(this.live, query.assetsName), query.current, query.size);
-        const records = page.records.map((r) => ({ ...r.entry, leftTime: Math.max(0, Math.floor((r.entry.endTime - serverTime) / 1000)) }));
+        const records = page.records.map((r) => ({ ...at(r, serverTime).entry, leftTime: Math.max(0, Math.floor((r.entry.endTime - serverTime) / 1000)) }));
         return {
-          tagParts: `${page.total}|${HallSnapshot.versions(page.records)}`,
+          tagParts: `${page.total}|${HallSnapshot.versions(page.records, serverTime)}`,
           body: { ...page, records, serverTime },
         };
       },
@@ -252,7 +332,7 @@ export class HallSnapshot {
           priceUnitName: entry.priceUnitName,
           mode: entry.mode,
         }));
-        return { tagParts: `${page.total}|${HallSnapshot.versions(page.records)}`, body: { ...page, records } };
+        return { tagParts: `${page.total}|${HallSnapshot.versions(page.records, 0)}`, body: { ...page, records } };
       },
       false,
     );
@@ -262,8 +342,9 @@ export class HallSnapshot {
     return this.answer(
       `rates|${activityIds.join(',')}`,
       () => {
+        const now = this.options.now();
         const found = activityIds.map((id) => this.rows.get(id)).filter((r): r is ActivityRow => r !== undefined);
-        const rates: RateEntry[] = found.map((r) => ({
+        const rates: RateEntry[] = found.map((row) => at(row, now)).map((r) => ({
           activityId: r.entry.activityId,
           status: r.status,
           startPrice: r.entry.startPrice,
@@ -273,9 +354,9 @@ export class HallSnapshot {
           endTime: r.entry.endTime,
           premiumRate: r.premiumRate,
         }));
-        return { tagParts: HallSnapshot.versions(found), body: { serverTime: this.options.now(), rates } };
+        return { tagParts: HallSnapshot.versions(found, now), body: { serverTime: now, rates } };
       },
-      false,
+      true,
     );
   }
 
@@ -287,7 +368,7 @@ export class HallSnapshot {
         // Ranked on exact fen ratios, not on the display text.
         const ratio = (r: ActivityRow) => Math.abs(r.entry.maxPrice - r.entry.startPrice) / r.entry.startPrice;
         const top = this.live
-          .filter((r) => r.entry.biddingCount > 0 && r.entry.startPrice > 0)
+          .filter((r) => r.showBids && r.entry.biddingCount > 0 && r.entry.startPrice > 0)
           .sort((a, b) => ratio(b) - ratio(a) || a.entry.activityId - b.entry.activityId)
           .slice(0, size);
         const body = top.map((r) => ({
@@ -295,7 +376,7 @@ export class HallSnapshot {
           leftTime: Math.max(0, Math.floor((r.entry.endTime - serverTime) / 1000)),
           premiumRate: r.premiumRate,
         }));
-        return { tagParts: HallSnapshot.versions(top), body };
+        return { tagParts: HallSnapshot.versions(top, serverTime), body };
       },
       true,
     );
@@ -303,10 +384,12 @@ export class HallSnapshot {
 
   /** bidding-data of an activity in the snapshot; undefined when it is not (older or unknown: the caller asks the DB). */
   async biddingData(activityId: number): Promise<Omit<BiddingData, 'myBidCode'> | undefined> {
-    const row = this.rows.get(activityId);
-    if (!row) return undefined;
+    const loaded = this.rows.get(activityId);
+    if (!loaded) return undefined;
+    const now = this.options.now();
+    const row = at(loaded, now);
     let recent = this.recentBids.get(activityId);
-    if (!recent || recent.lockVersion !== row.lockVersion) {
+    if (row.showBids && (!recent || recent.lockVersion !== row.lockVersion)) {
       recent = { lockVersion: row.lockVersion, bids: await loadRecentBids(this.options.db, activityId) };
       this.recentBids.set(activityId, recent);
     }
@@ -317,7 +400,7 @@ export class HallSnapshot {
       mode: row.entry.mode,
       status: row.status,
       outcome: row.outcome,
-      serverTime: this.options.now(),
+      serverTime: now,
       startTime: row.entry.startTime,
       endTime: row.entry.endTime,
       originalEndTime: row.originalEndTime,
@@ -328,14 +411,16 @@ export class HallSnapshot {
       maxPrice: row.entry.maxPrice,
       biddingCount: row.entry.biddingCount,
       leaderBidCode: row.leaderBidCode,
-      bids: recent.bids,
+      // Sealed: no amounts before the end.
+      bids: row.showBids ? recent!.bids : [],
+      ...(row.modeState ? { modeState: row.modeState } : {}),
     };
   }
 
   /** Tag of one activity's bidding data (the room's poll). */
   biddingDataTag(activityId: number, userId: number | null): string | undefined {
     const row = this.rows.get(activityId);
-    return row ? tagOf(`data|${activityId}|${row.lockVersion}|${row.status}|${userId ?? ''}`) : undefined;
+    return row ? tagOf(`data|${activityId}|${row.lockVersion}|${row.status}|${tagPartOf(row, this.options.now())}|${userId ?? ''}`) : undefined;
   }
 }
 

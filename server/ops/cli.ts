@@ -6,6 +6,12 @@
  *   npm run ops -- verification reject <id> --reason "…"
  *   npm run ops -- sso-link <loginName> [--base http://localhost:8080]
  *   npm run ops -- user unlock <loginName>
+ *   npm run ops -- enrolment list [--all] | review <id> | approve <id> | reject <id> --reason "…"
+ *   npm run ops -- deposit list [--all] | confirm <depositId>
+ *   npm run ops -- proof confirm <proofId> | reject <proofId> --reason "…"
+ *   npm run ops -- activity list [--all]
+ *   npm run ops -- activity create <assetsId> --start "2026-11-22 10:00" --end "+2h" --start-price 100000
+ *                 --increment 1000 [--mode ongoing] [--reserve 120000] [--extension-min 5]
  *
  * Exit code 0 on success, 1 on a failure (with a message), 2 on a usage error.
  */
@@ -19,6 +25,14 @@ import { BusinessError } from '../http/envelope.ts';
 import { ssoLink } from '../services/accounts/login.ts';
 import { loadSecrets } from '../services/accounts/secrets.ts';
 import { unlockUser } from '../services/accounts/users.ts';
+import { DEPOSIT_STATUS_TEXT, ENROLMENT_STATUS_TEXT } from '../../src/domain/enrolment.ts';
+import { BIDDING_MODES, type BiddingMode } from '../../src/domain/hall.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { formatChinaTime } from '../lib/wire.ts';
+import { confirmDeposit, confirmProof, listDeposits, rejectProof } from '../services/deposits.ts';
+import { createActivity, listActivities } from '../services/enrolment-activities.ts';
+import { approveEnrolment, listEnrolments, rejectEnrolment, startReview } from '../services/enrolment.ts';
 import { listVerifications, reviewVerification } from '../services/accounts/verification.ts';
 
 const USAGE = `用法:
@@ -26,7 +40,14 @@ const USAGE = `用法:
   npm run ops -- verification approve <id>
   npm run ops -- verification reject <id> --reason "原因"
   npm run ops -- sso-link <loginName> [--base http://localhost:8080]
-  npm run ops -- user unlock <loginName>`;
+  npm run ops -- user unlock <loginName>
+  npm run ops -- enrolment list [--all] | review <id> | approve <id> | reject <id> --reason "原因"
+  npm run ops -- deposit list [--all] | confirm <保证金id>
+  npm run ops -- proof confirm <凭证id> | reject <凭证id> --reason "原因"
+  npm run ops -- activity list [--all]
+  npm run ops -- activity create <项目id> --start "2026-11-22 10:00" --end "+2h" --start-price 100000 --increment 1000
+                [--mode ongoing] [--reserve 120000] [--extension-min 5]
+  (时间为北京时间 "YYYY-MM-DD HH:mm[:ss]"，或相对现在 "+10m" / "+2h"；金额单位为元)`;
 
 class UsageError extends Error {}
 
@@ -50,6 +71,15 @@ export async function runOps(argv: string[], config: AppConfig, print: (line: st
   if (all) args.splice(args.indexOf('--all'), 1);
   const reason = option(args, '--reason');
   const base = option(args, '--base') ?? `http://localhost:${config.port || 8080}`;
+  const activityOptions = {
+    start: option(args, '--start'),
+    end: option(args, '--end'),
+    startPrice: option(args, '--start-price'),
+    increment: option(args, '--increment'),
+    mode: option(args, '--mode'),
+    reserve: option(args, '--reserve'),
+    extensionMin: option(args, '--extension-min'),
+  };
   const [group, action, target] = args;
   if (!group) throw new UsageError('缺少命令');
 
@@ -95,9 +125,129 @@ export async function runOps(argv: string[], config: AppConfig, print: (line: st
       print(`已解除 ${target} 的登录锁定`);
       return;
     }
+    if (group === 'enrolment' || group === 'deposit' || group === 'proof' || group === 'activity') {
+      await runEnrolmentOps(db, group, { action, target, all, reason, reviewer, now: now(), activity: activityOptions }, print);
+      return;
+    }
     throw new UsageError(`未知命令: ${args.join(' ')}`);
   } finally {
     await handle.close();
+  }
+}
+
+interface EnrolmentOpsArgs {
+  action: string | undefined;
+  target: string | undefined;
+  all: boolean;
+  reason: string | undefined;
+  reviewer: string;
+  now: number;
+  activity: Record<'start' | 'end' | 'startPrice' | 'increment' | 'mode' | 'reserve' | 'extensionMin', string | undefined>;
+}
+
+/** 'YYYY-MM-DD HH:mm[:ss]' China time, or '+10m' / '+2h' / '+30s' from now. */
+export function parseOpsTime(text: string | undefined, now: number, name: string): number {
+  if (!text) throw new UsageError(`缺少 ${name}`);
+  const relative = /^\+(\d{1,5})([smh])$/.exec(text);
+  if (relative) return now + Number(relative[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[relative[2] as 's' | 'm' | 'h'];
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+  if (!m) throw new UsageError(`${name} 须为 "YYYY-MM-DD HH:mm" 或 "+10m"`);
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]) - 8, Number(m[5]), Number(m[6] ?? 0));
+}
+
+function yuanOption(text: string | undefined, name: string, required: boolean): number | null {
+  if (text === undefined) {
+    if (required) throw new UsageError(`缺少 ${name}`);
+    return null;
+  }
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(text)) throw new UsageError(`${name} 须为不超过两位小数的金额（元）`);
+  return Math.round(Number(text) * 100);
+}
+
+async function runEnrolmentOps(db: Kysely<Database>, group: string, a: EnrolmentOpsArgs, print: (line: string) => void): Promise<void> {
+  const actor = { name: a.reviewer, ip: '' };
+  const id = () => {
+    if (!a.target || !/^\d{1,15}$/.test(a.target) || Number(a.target) < 1) throw new UsageError('编号须为正整数');
+    return Number(a.target);
+  };
+  const done = (changed: boolean, yes: string) => {
+    if (!changed) throw new BusinessError(409, '当前状态不能执行该操作（可能已处理过）');
+    print(yes);
+  };
+  const needReason = () => {
+    if (!a.reason || a.reason.trim() === '') throw new UsageError('驳回须用 --reason "原因" 说明原因');
+    return a.reason.trim();
+  };
+  const command = `${group} ${a.action ?? ''}`;
+  switch (command) {
+    case 'enrolment list': {
+      const rows = await listEnrolments(db, a.all ? null : ['submitted', 'reviewing']);
+      if (rows.length === 0) print(a.all ? '没有报名记录' : '没有待审核的报名');
+      for (const r of rows) print(`#${r.id}\t${r.enrolCode}\t${ENROLMENT_STATUS_TEXT[r.status]}\t${r.loginName}\t${r.bidderName}\t[${r.assetsId}] ${r.assetsName}\t保证金 ${r.deposit} 元\t${r.submitTime}`);
+      return;
+    }
+    case 'enrolment review':
+      await startReview(db, id(), actor, a.now);
+      print(`报名 #${a.target} 已进入审核`);
+      return;
+    case 'enrolment approve':
+      return done(await approveEnrolment(db, id(), actor, a.now), `已通过报名 #${a.target}`);
+    case 'enrolment reject': {
+      const reason = needReason();
+      return done(await rejectEnrolment(db, id(), reason, actor, a.now), `已驳回报名 #${a.target}（原因：${reason}）`);
+    }
+    case 'deposit list': {
+      const rows = await listDeposits(db, a.all ? null : ['pending', 'paying', 'proofSubmitted']);
+      if (rows.length === 0) print(a.all ? '没有保证金记录' : '没有待确认的保证金');
+      for (const r of rows) {
+        print(`#${r.id}\t${r.depositCode}\t${DEPOSIT_STATUS_TEXT[r.status]}\t${r.loginName}\t${r.assetsName}\t${r.amount} 元`);
+        for (const p of r.proofs) print(`    凭证 #${p.id}\t${p.status}\t${p.payerName}\t${p.payerAccount}\t${p.amount} 元`);
+      }
+      return;
+    }
+    case 'deposit confirm':
+      return done(await confirmDeposit(db, id(), { method: 'transfer', actor, now: a.now }), `已确认保证金 #${a.target} 到账`);
+    case 'proof confirm':
+      return done(await confirmProof(db, id(), actor, a.now), `已确认付款凭证 #${a.target}，保证金已到账`);
+    case 'proof reject': {
+      const reason = needReason();
+      return done(await rejectProof(db, id(), reason, actor, a.now), `已驳回付款凭证 #${a.target}（原因：${reason}）`);
+    }
+    case 'activity list': {
+      const rows = await listActivities(db, a.all);
+      if (rows.length === 0) print('没有运营创建的竞价活动');
+      for (const r of rows) print(`#${r.id}\t${r.activity_code}\t${r.mode}\t${r.status}\t[${r.assets_id}] ${r.assets_name}\t${formatChinaTime(r.start_at)} — ${formatChinaTime(r.end_at)}`);
+      return;
+    }
+    case 'activity create': {
+      const o = a.activity;
+      const startAt = parseOpsTime(o.start ?? '+0s', a.now, '--start');
+      const endAt = parseOpsTime(o.end, startAt, '--end');
+      const mode = (o.mode ?? 'ongoing') as BiddingMode;
+      if (!BIDDING_MODES.includes(mode)) throw new UsageError(`--mode 须为 ${BIDDING_MODES.join(' / ')}`);
+      const extensionMin = o.extensionMin === undefined ? 5 : Number(o.extensionMin);
+      if (!Number.isInteger(extensionMin) || extensionMin < 0 || extensionMin > 60) throw new UsageError('--extension-min 须为 0 到 60 的整数');
+      const created = await createActivity(
+        db,
+        {
+          assetsId: id(),
+          mode,
+          startAt,
+          endAt,
+          startPriceFen: yuanOption(o.startPrice, '--start-price', true)!,
+          incrementFen: yuanOption(o.increment, '--increment', true)!,
+          reserveFen: yuanOption(o.reserve, '--reserve', false),
+          capFen: null,
+          extensionMs: extensionMin * 60_000,
+          settings: '{}',
+        },
+        a.now,
+      );
+      print(`已创建竞价活动 #${created.id}（${created.code}，${formatChinaTime(startAt)} — ${formatChinaTime(endAt)}），${created.qualified} 位已缴保证金的报名人取得竞买资格`);
+      return;
+    }
+    default:
+      throw new UsageError(`未知命令: ${command}`);
   }
 }
 

@@ -56,11 +56,11 @@ export async function registerLive(
     db,
     now,
     feed: local,
-    safetyRebuildMs: timers ? 5000 : 0,
+    safetyRebuildMs: timers ? 15_000 : 0,
     onError: (error) => app.log.error({ err: error }, 'live: snapshot rebuild failed'),
   });
   await snapshot.ready;
-  const engine: EngineDeps = { db, now, notifyChannel: channel, afterCommit: () => local.announce() };
+  const engine: EngineDeps = { db, now, notifyChannel: channel, afterCommit: (activityIds) => local.announce(activityIds) };
 
   let sweeping = false;
   const sweep = async () => {

@@ -20,6 +20,9 @@ import { listMenu } from '../services/navigation.ts';
 import { listFilterConfig } from '../services/projects-detail.ts';
 import type { RouteDeps } from './deps.ts';
 
+/** Built once (zod compiles a schema on its first parse). */
+const pageOf10 = z.object(pagingParams(10));
+
 const noticeInfoParams = z.object({ ...pagingParams(10), category: optionalInt('category', 1, 99) });
 const detailParams = z.object({ id: requiredId('id') });
 const positionParams = z.object({
@@ -51,7 +54,7 @@ export async function bladeDeskRoutes(app: FastifyInstance, { db }: RouteDeps): 
   app.post('/notice-info/list', noticeInfoList);
   app.get('/notice-info/detail', async (request) => ok(await getNoticeInfo(db, parseParams(detailParams, request).id)));
 
-  app.get('/recruit/list', async (request) => ok(await pageRecruits(db, parseParams(z.object(pagingParams(10)), request))));
+  app.get('/recruit/list', async (request) => ok(await pageRecruits(db, parseParams(pageOf10, request))));
   app.get('/recruit/detail', async (request) => ok(await getRecruit(db, parseParams(detailParams, request).id)));
 
   app.get('/title-config/by-position', async (request) => ok(await getTitleByPosition(db, parseParams(positionParams, request).position)));

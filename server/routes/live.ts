@@ -8,6 +8,8 @@ import { HALL_PAGE_SIZE, HALL_UPCOMING_SIZE } from '../../src/domain/constants.t
 import { BIDDING_MODES, HALL_MAX_PAGE_SIZE, RATE_MAX_IDS } from '../../src/domain/hall.ts';
 import { toFenBigInt } from '../../src/domain/money.ts';
 import { placeBid } from '../bidding/engine.ts';
+import { modeRules } from '../bidding/modes/index.ts';
+import { settingsOrEmpty } from '../bidding/settings.ts';
 import { notFound, ok } from '../http/envelope.ts';
 import { bearerToken, userOfToken } from '../http/auth.ts';
 import { intWithDefault, optionalIntList, optionalText, parseParams, requiredId } from '../http/params.ts';
@@ -38,6 +40,14 @@ const amountYuan = z.preprocess(
   }),
 );
 
+// Schemas are built once: zod compiles a schema on its first parse, which per request would cost more
+// than answering from the snapshot.
+const hallPageParams = hallParams(HALL_PAGE_SIZE, HALL_MAX_PAGE_SIZE);
+const upcomingParams = hallParams(HALL_UPCOMING_SIZE, 100);
+const rateParams = z.object({ activityIds: optionalIntList('activityIds', RATE_MAX_IDS) });
+const maxRateParams = z.object({ size: intWithDefault('size', 1, 50, 8) });
+const activityParams = z.object({ activityId: requiredId('activityId') });
+
 const bidParams = z.object({
   activityId: requiredId('activityId'),
   amount: amountYuan,
@@ -61,25 +71,25 @@ export async function liveRoutes(
   const snapshot: HallSnapshot = runtime.snapshot;
 
   app.post('/dscq-sync/v1/bid-assets/hall/page', async (request, reply) =>
-    sendCached(request, reply, snapshot.hallPage(parseParams(hallParams(HALL_PAGE_SIZE, HALL_MAX_PAGE_SIZE), request))),
+    sendCached(request, reply, snapshot.hallPage(parseParams(hallPageParams, request))),
   );
 
   app.post('/dscq-project/activity/upcoming-bid', async (request, reply) =>
-    sendCached(request, reply, snapshot.upcomingPage(parseParams(hallParams(HALL_UPCOMING_SIZE, 100), request))),
+    sendCached(request, reply, snapshot.upcomingPage(parseParams(upcomingParams, request))),
   );
 
   app.post('/dscq-sync/v1/bid-assets/bidding-rate', async (request, reply) => {
-    const { activityIds } = parseParams(z.object({ activityIds: optionalIntList('activityIds', RATE_MAX_IDS) }), request);
+    const { activityIds } = parseParams(rateParams, request);
     return sendCached(request, reply, snapshot.rates(activityIds ?? []));
   });
 
   app.post('/dscq-sync/v1/bid-assets/assets-max-rate', async (request, reply) => {
-    const { size } = parseParams(z.object({ size: intWithDefault('size', 1, 50, 8) }), request);
+    const { size } = parseParams(maxRateParams, request);
     return sendCached(request, reply, snapshot.maxRate(size));
   });
 
   app.post('/dscq-sync/v1/bid-assets/bidding-data', async (request, reply) => {
-    const { activityId } = parseParams(z.object({ activityId: requiredId('activityId') }), request);
+    const { activityId } = parseParams(activityParams, request);
     const user = await userOfToken(accounts, request, bearerToken(request));
     const tag = snapshot.biddingDataTag(activityId, user?.id ?? null);
     if (tag) {
@@ -97,7 +107,12 @@ export async function liveRoutes(
           .where('user_id', '=', user.id)
           .executeTakeFirst()
       : undefined;
-    return ok({ ...data, myBidCode: mine?.bid_code ?? null });
+    // A sealed offer is hidden from everyone but its bidder.
+    const myOffer =
+      user && mine && data.modeState?.sealed
+        ? ((await runtime.engine.db.selectFrom('bid').select('amount_fen').where('activity_id', '=', activityId).where('user_id', '=', user.id).executeTakeFirst())?.amount_fen ?? null)
+        : undefined;
+    return ok({ ...data, myBidCode: mine?.bid_code ?? null, ...(myOffer !== undefined ? { myOffer: myOffer === null ? null : fenToYuan(myOffer) } : {}) });
   });
 
   app.post<{ Params: { mode: string } }>('/dscq-sync/v1/bidding/:mode/bid', { preHandler: requireUser }, async (request, reply) => {
@@ -129,6 +144,9 @@ async function biddingDataFromDb(runtime: LiveRuntime, activityId: number) {
     .where('a.id', '=', activityId)
     .executeTakeFirst();
   if (!a) return undefined;
+  const serverTime = now();
+  // The mode's public view: a sealed activity shows no amounts before its end, a dutch one its price now.
+  const view = modeRules(a.mode)?.view(a, settingsOrEmpty(a.mode, a.settings), serverTime);
   return {
     activityId: a.id,
     assetsId: a.project_id,
@@ -136,17 +154,18 @@ async function biddingDataFromDb(runtime: LiveRuntime, activityId: number) {
     mode: a.mode as (typeof BIDDING_MODES)[number],
     status: a.status as 'scheduled' | 'live' | 'ended',
     outcome: (a.outcome as 'sold' | 'failed' | null) ?? null,
-    serverTime: now(),
+    serverTime,
     startTime: a.start_at,
     endTime: a.end_at,
     originalEndTime: a.original_end_at,
     extensionCount: a.extension_count,
     startPrice: fenToYuan(a.start_price_fen),
     increment: fenToYuan(a.increment_fen),
-    biddingPrice: fenToYuan(a.current_price_fen),
-    maxPrice: fenToYuan(a.max_price_fen),
+    biddingPrice: fenToYuan(view?.priceFen ?? a.current_price_fen),
+    maxPrice: fenToYuan(view?.maxFen ?? a.max_price_fen),
     biddingCount: a.bid_count,
-    leaderBidCode: a.leader_bid_code,
-    bids: await loadRecentBids(db, a.id),
+    leaderBidCode: view ? view.leaderBidCode : a.leader_bid_code,
+    ...(view ? { modeState: view.modeState } : {}),
+    bids: view?.showBids === false ? [] : await loadRecentBids(db, a.id),
   };
 }

@@ -3,6 +3,7 @@
  * engine is the authority and runs these inside its transaction; the bidding room pre-checks with the
  * same functions so the user sees the same Chinese message before and after sending.
  */
+import { incrementAt, preEmptiveBeats, type IncrementTier } from './bidModes';
 
 export type BidRejection =
   | 'notStarted'
@@ -12,7 +13,10 @@ export type BidRejection =
   | 'notMultiple'
   | 'aboveCap'
   | 'selfOutbid'
-  | 'invalidAmount';
+  | 'invalidAmount'
+  | 'alreadyBid'
+  | 'belowDutchPrice'
+  | 'sold';
 
 /** What the user reads for each rejection (the server sends it as `msg`). */
 export const BID_REJECTION_MESSAGES: Readonly<Record<BidRejection, string>> = Object.freeze({
@@ -24,6 +28,9 @@ export const BID_REJECTION_MESSAGES: Readonly<Record<BidRejection, string>> = Ob
   aboveCap: '出价超过封顶价',
   selfOutbid: '您当前已是最高出价人，无需再次出价',
   invalidAmount: '出价金额不正确',
+  alreadyBid: '一次报价只能提交一次，您已提交过报价',
+  belowDutchPrice: '应价低于当前降价价格，请按当前价格应价',
+  sold: '已有竞买人应价成交，竞价已结束',
 });
 
 export interface AscendingBidState {
@@ -34,28 +41,78 @@ export interface AscendingBidState {
   bidCount: number;
   leaderUserId: number | null;
   allowSelfOutbid: boolean;
+  /** theToneInterval 2: the increment above the current price comes from its band. */
+  tiers?: readonly IncrementTier[] | undefined;
+  /** Pre-emptive ranks (优先购买权, smaller = better) of the bidder and of the leader; null: none. */
+  bidderRank?: number | null | undefined;
+  leaderRank?: number | null | undefined;
+}
+
+/** The increment that applies above the current price (tiered or flat). */
+export function currentIncrementFen(state: Pick<AscendingBidState, 'currentFen' | 'incrementFen' | 'tiers'>): number {
+  return incrementAt(state.incrementFen, state.tiers, state.currentFen);
+}
+
+/** True when this is a pre-emptive holder's bid at the current price that takes the lead (no increment). */
+export function isPreEmptiveMatch(state: AscendingBidState, userId: number, amountFen: number): boolean {
+  return (
+    state.bidCount > 0 &&
+    amountFen === state.currentFen &&
+    state.leaderUserId !== userId &&
+    preEmptiveBeats(state.bidderRank ?? null, state.leaderRank ?? null)
+  );
 }
 
 /** The lowest valid next bid: the start price first, then current + one increment. */
-export function nextValidBidFen(state: Pick<AscendingBidState, 'startFen' | 'currentFen' | 'incrementFen' | 'bidCount'>): number {
-  return state.bidCount === 0 ? state.startFen : state.currentFen + state.incrementFen;
+export function nextValidBidFen(state: Pick<AscendingBidState, 'startFen' | 'currentFen' | 'incrementFen' | 'bidCount' | 'tiers'>): number {
+  return state.bidCount === 0 ? state.startFen : state.currentFen + currentIncrementFen(state);
 }
 
 /**
  * Why `amountFen` by `userId` is not a valid bid now, or null when it is. Time is checked separately
  * (`bidWindowRejection`). After the first bid a bid must be current + k × increment, k ≥ 1; the first
- * valid bid may equal the start price (and then rises from it in whole increments).
+ * valid bid may equal the start price (and then rises from it in whole increments). The increment is the
+ * one of the current price's band (tiers). A pre-emptive holder may bid the current price itself when
+ * his right beats the leader's (isPreEmptiveMatch).
  */
 export function ascendingBidRejection(state: AscendingBidState, userId: number, amountFen: number): BidRejection | null {
   if (!Number.isSafeInteger(amountFen) || amountFen <= 0) return 'invalidAmount';
   if (state.capFen !== null && amountFen > state.capFen) return 'aboveCap';
   if (state.bidCount === 0) {
     if (amountFen < state.startFen) return 'belowStart';
-    return state.incrementFen > 0 && (amountFen - state.startFen) % state.incrementFen !== 0 ? 'notMultiple' : null;
+    const first = incrementAt(state.incrementFen, state.tiers, state.startFen);
+    return first > 0 && (amountFen - state.startFen) % first !== 0 ? 'notMultiple' : null;
   }
   if (!state.allowSelfOutbid && state.leaderUserId === userId) return 'selfOutbid';
-  if (amountFen < state.currentFen + state.incrementFen) return 'tooLow';
-  if (state.incrementFen > 0 && (amountFen - state.currentFen) % state.incrementFen !== 0) return 'notMultiple';
+  if (isPreEmptiveMatch(state, userId, amountFen)) return null;
+  const step = currentIncrementFen(state);
+  if (amountFen < state.currentFen + step) return 'tooLow';
+  if (step > 0 && (amountFen - state.currentFen) % step !== 0) return 'notMultiple';
+  return null;
+}
+
+/**
+ * onceOff (sealed): one offer per bidder, at least the start price, in whole increments above it,
+ * not above the cap.
+ */
+export function sealedBidRejection(
+  state: Pick<AscendingBidState, 'startFen' | 'incrementFen' | 'capFen'>,
+  alreadyBid: boolean,
+  amountFen: number,
+): BidRejection | null {
+  if (!Number.isSafeInteger(amountFen) || amountFen <= 0) return 'invalidAmount';
+  if (alreadyBid) return 'alreadyBid';
+  if (state.capFen !== null && amountFen > state.capFen) return 'aboveCap';
+  if (amountFen < state.startFen) return 'belowStart';
+  if (state.incrementFen > 0 && (amountFen - state.startFen) % state.incrementFen !== 0) return 'notMultiple';
+  return null;
+}
+
+/** dutch-auction: the first acceptance wins; an offer must reach the price at receipt. */
+export function dutchBidRejection(bidCount: number, priceNowFen: number, amountFen: number): BidRejection | null {
+  if (!Number.isSafeInteger(amountFen) || amountFen <= 0) return 'invalidAmount';
+  if (bidCount > 0) return 'sold';
+  if (amountFen < priceNowFen) return 'belowDutchPrice';
   return null;
 }
 

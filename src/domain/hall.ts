@@ -4,6 +4,7 @@
  * Amounts are yuan on the wire (fen in the database); `*At` / `endTime` / `serverTime` are epoch ms of the
  * SERVER clock, so a client computes remaining time as `endTime − (local now + measured offset)`.
  */
+import type { ModeState } from './bidModes';
 import type { Page } from './contracts';
 
 export const HALL_PATHS = {
@@ -149,6 +150,10 @@ export interface BiddingData {
   /** Latest accepted bids, newest first (at most BIDDING_DATA_RECENT_BIDS). */
   bids: BidRecord[];
   myBidCode: string | null;
+  /** The mode's phase, sealed flag, dutch next drop and floor, the increment of the next bid (src/domain/bidModes.ts). */
+  modeState?: ModeState;
+  /** Sealed (onceOff) before the end: the asker's own offer in yuan, null when he has not bid; absent otherwise. */
+  myOffer?: number | null;
 }
 
 export const BIDDING_DATA_RECENT_BIDS = 20;

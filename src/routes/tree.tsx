@@ -51,6 +51,12 @@ const projects = (name: keyof typeof import('@/features/projects/pages')) =>
   lazyRouteComponent(() => import('@/features/projects/pages'), name);
 const JudicialPage = lazyRouteComponent(() => import('@/features/judicial/pages/JudicialPage'), 'JudicialPage');
 // Issue 7, the bidding room.
+const QuoteRoomPage = lazyRouteComponent(() => import('@/features/quote-room/QuoteRoomPage'), 'QuoteRoomPage');
+// Issue 7, enrolment and deposits, and the user centre: one lazily loaded chunk each.
+const enrolment = (name: keyof typeof import('@/features/enrolment/pages')) =>
+  lazyRouteComponent(() => import('@/features/enrolment/pages'), name);
+const userCenter = (name: keyof typeof import('@/features/user-center/pages')) =>
+  lazyRouteComponent(() => import('@/features/user-center/pages'), name);
 
 export const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // A locked tab (/lock) shows nothing else until it is unlocked.
@@ -290,6 +296,15 @@ export const authLayoutRoute = createRoute({
 const authPage = <const TPath extends string>(path: TPath, title: string, component: PageComponent = DoingPage) =>
   page(path, title, component, { parent: authLayoutRoute });
 
+/** The bidding room of one activity (?activityId=). */
+const quoteHallRoute = createRoute({
+  getParentRoute: () => authLayoutRoute,
+  path: '/quoteHall',
+  validateSearch: z.object({ activityId: positiveInt.optional().catch(undefined) }),
+  staticData: { title: '竞价室' },
+  component: QuoteRoomPage,
+});
+
 const myCollectRoute = createRoute({
   getParentRoute: () => authLayoutRoute,
   path: '/myCollect',
@@ -303,12 +318,12 @@ const authRoutes = [
   authPage('/realNamePersonInfo', '实名认证>个人认证信息', RealNamePersonInfoPage),
   authPage('/membershipReason', '实名认证>认证未通过原因', MembershipReasonPage),
   authPage('/realNameOrg', '实名认证>机构实名认证', RealNameOrgPage),
-  authPage('/bidEnrollNormal', '交易中心>填写报名信息'),
-  authPage('/bidEnrollPkg', '交易中心>资产包报名'),
-  authPage('/cashierDesk', '收银台'),
-  authPage('/usercenterIndex', '用户中心'),
-  authPage('/myProject', '用户中心>我的项目'),
-  authPage('/myDeposit', '用户中心>我的保证金'),
+  authPage('/bidEnrollNormal', '交易中心>填写报名信息', enrolment('BidEnrollNormalPage')),
+  authPage('/bidEnrollPkg', '交易中心>资产包报名', enrolment('BidEnrollPkgPage')),
+  authPage('/cashierDesk', '收银台', enrolment('CashierDeskPage')),
+  authPage('/usercenterIndex', '用户中心', userCenter('UserCenterIndexPage')),
+  authPage('/myProject', '用户中心>我的项目', userCenter('MyProjectPage')),
+  authPage('/myDeposit', '用户中心>我的保证金', userCenter('MyDepositPage')),
   authPage('/projectSettlement', '用户中心>项目结算'),
   authPage('/settleDetailPayInfo', '用户中心>结算支付信息'),
   authPage('/projectSettleDetail', '用户中心>结算详情'),
@@ -316,14 +331,14 @@ const authRoutes = [
   authPage('/myService', '用户中心>我的服务'),
   authPage('/myServiceDetail', '用户中心>服务详情'),
   authPage('/demandDetail', '用户中心>需求详情'),
-  authPage('/myMessage', '用户中心>我的消息'),
-  authPage('/myMessageDetail', '用户中心>消息详情'),
+  authPage('/myMessage', '用户中心>我的消息', userCenter('MyMessagePage')),
+  authPage('/myMessageDetail', '用户中心>消息详情', userCenter('MyMessageDetailPage')),
   authPage('/accountSafe', '用户中心>账户安全', AccountSafePage),
   authPage('/accountFunds', '用户中心>资金账户'),
   authPage('/accountFundsDetail', '用户中心>资金账户详情'),
-  authPage('/enrollDetail', '用户中心>报名详情'),
-  authPage('/depositDetail', '用户中心>保证金详情'),
-  authPage('/depositAddPayInfo', '用户中心>上传支付凭证'),
+  authPage('/enrollDetail', '用户中心>报名详情', enrolment('EnrollDetailPage')),
+  authPage('/depositDetail', '用户中心>保证金详情', enrolment('DepositDetailPage')),
+  authPage('/depositAddPayInfo', '用户中心>上传支付凭证', enrolment('DepositAddPayInfoPage')),
   authPage('/updatePassWord', '用户中心>修改密码', UpdatePasswordPage),
   authPage('/membership', '用户中心>会员信息', MembershipPage),
   authPage('/memberEditPhone', '用户中心>修改手机号', MemberEditPhonePage),
@@ -344,7 +359,7 @@ const authRoutes = [
   authPage('/wallet/index', '用户中心>我的钱包'),
   authPage('/wallet/detail', '用户中心>我的钱包>明细'),
   authPage('/wallet/handle', '用户中心>我的钱包>办理'),
-  authPage('/quoteHall', '竞价室'),
+  quoteHallRoute,
 ] as const;
 
 export const routeTree = rootRoute.addChildren([

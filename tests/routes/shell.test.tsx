@@ -33,13 +33,13 @@ describe('routing (spec section 2)', () => {
 
   it('lets a logged-in user open an auth route, with breadcrumbs from the title', async () => {
     logIn();
-    const { router } = renderApp('/myDeposit');
+    const { router } = renderApp('/myInvoice');
     expect(await screen.findByText('页面建设中')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/myDeposit');
+    expect(router.state.location.pathname).toBe('/myInvoice');
     const crumbs = screen.getByRole('navigation', { name: '当前位置' });
     expect(within(crumbs).getByText('用户中心')).toBeInTheDocument();
-    expect(within(crumbs).getByText('我的保证金')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('我的保证金 - 河北产权交易所'));
+    expect(within(crumbs).getByText('我的发票')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('我的发票 - 河北产权交易所'));
   });
 
   it('redirects unknown paths and the bare root to /index', async () => {
@@ -181,11 +181,11 @@ describe('catalogue effects wired to the app', () => {
   it('a 401 on a page that needs login logs out and goes to /login with redirect', async () => {
     logIn();
     server.use(mswHttp.get('/api/dscq-user/user/detail', () => new HttpResponse(null, { status: 401 })));
-    const { router } = renderApp('/myDeposit');
+    const { router } = renderApp('/myInvoice');
     await screen.findByText('页面建设中');
     await expect(http.get('/dscq-user/user/detail')).rejects.toMatchObject({ code: 401 });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toEqual({ redirect: '/myDeposit' });
+    expect(router.state.location.search).toEqual({ redirect: '/myInvoice' });
     expect(session.isLoggedIn()).toBe(false);
   });
 

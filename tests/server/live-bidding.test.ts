@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { tmpdir } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { LIVE_TARGET, UPCOMING_TARGET } from '../../server/seed/bidding.ts';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
@@ -129,6 +129,23 @@ describe(`live hall on ${DIALECT}`, () => {
     expect(after.res.headers.etag).not.toBe(etag);
     const row = after.body.data.records.find((r: Json) => r.activityId === target.id);
     expect(row).toMatchObject({ biddingCount: 1, biddingPrice: target.start_price_fen / 100 });
+  });
+
+  it('a committed bid reloads its own row without a full rebuild; the other rows stay', async () => {
+    const before = await post(HALL, { size: 100 });
+    const target = await freshLive();
+    const load = vi.spyOn(t.app.live.snapshot as unknown as { load(ids: number[] | null): Promise<void> }, 'load');
+    try {
+      expect((await bid('bidder02', target.id, target.start_price_fen / 100)).status).toBe(200);
+      await expect
+        .poll(async () => (await post(HALL, { size: 100 })).body.data.records.find((r: Json) => r.activityId === target.id)?.biddingCount, { timeout: 3000, interval: 50 })
+        .toBe(1);
+      expect(load.mock.calls.every(([ids]) => Array.isArray(ids) && ids.length === 1 && ids[0] === target.id)).toBe(true);
+      const after = await post(HALL, { size: 100 });
+      expect(after.body.data.total).toBe(before.body.data.total);
+    } finally {
+      load.mockRestore();
+    }
   });
 
   it('bidding-rate answers the asked rows with premium rates; unknown ids are left out', async () => {

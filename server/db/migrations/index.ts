@@ -8,6 +8,7 @@ import * as m0002 from './0002_accounts.ts';
 import * as m0003 from './0003_content.ts';
 import * as m0004 from './0004_bidding.ts';
 import * as m0005 from './0005_projects.ts';
+import * as m0006 from './0006_enrolment.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0003_content': m0003,
   '0004_bidding': m0004,
   '0005_projects': m0005,
+  '0006_enrolment': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,139 @@
+/**
+ * Settlement at the end of an activity, inside the sweep's locked transaction: the outcome (sold or 流拍)
+ * by the mode's rules, the project state, the result notice (竞价结果公示) on the result-notice plate,
+ * deposits released or kept (settleDeposits) and the bidders' messages. Everything commits together, so
+ * a crash leaves either a live activity the next sweep settles or a settled one, never half of it.
+ */
+import type { Kysely } from 'kysely';
+import { premiumRate } from '../../src/domain/bidding.ts';
+import type { ActivityOutcome } from '../../src/domain/hall.ts';
+import { formatAmount } from '../../src/domain/money.ts';
+import type { Database } from '../db/schema.ts';
+import { fenToYuan, formatChinaTime } from '../lib/wire.ts';
+import { settleDeposits } from '../services/deposits.ts';
+import { sendMessage } from '../services/messages.ts';
+import { settleByLeader } from './modes/common.ts';
+import { modeRules } from './modes/index.ts';
+import type { ActivityRow } from './modes/types.ts';
+
+/** The code of the result-notice plate (结果公示, plate 4 on a fresh database). */
+export const RESULT_PLATE_CODE = 'jggs';
+
+export const MODE_NAMES: Readonly<Record<string, string>> = {
+  ongoing: '多次报价',
+  phased: '自由报价 + 限时报价',
+  final: '最终报价',
+  onceOff: '一次报价（密封）',
+  'first-come-first-served': '先到先得',
+  'two-stage': '先一次报价后多次报价',
+  'v-shaped': 'V 型竞价',
+  'dutch-auction': '降价拍（荷兰式）',
+};
+
+/** Project state text after the auction (spec section 3 state words). */
+const PROJECT_STATE_AFTER: Record<ActivityOutcome, string> = { sold: '已成交', failed: '已结束' };
+
+export const formatYuan = (fen: number): string => formatAmount(fenToYuan(fen), 2);
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export async function settleActivity(trx: Kysely<Database>, activity: ActivityRow, at: number): Promise<ActivityOutcome> {
+  const result = (modeRules(activity.mode)?.settle ?? settleByLeader)(activity);
+  await trx.updateTable('bid_activity').set({ status: 'ended', outcome: result.outcome, settled_at: at, updated_at: at }).where('id', '=', activity.id).execute();
+  await trx.updateTable('project').set({ state: PROJECT_STATE_AFTER[result.outcome] }).where('id', '=', activity.project_id).execute();
+  const project = await trx.selectFrom('project').select(['assets_name', 'project_code']).where('id', '=', activity.project_id).executeTakeFirstOrThrow();
+  const winnerCode = result.winnerUserId === null ? null : activity.leader_bid_code;
+
+  await publishResultNotice(trx, activity, project, result.outcome, winnerCode, result.priceFen, at);
+  await settleDeposits(trx, { activityId: activity.id, winnerUserId: result.winnerUserId, at });
+
+  const bidders = await trx.selectFrom('bid').select('user_id').distinct().where('activity_id', '=', activity.id).execute();
+  const link = `/quoteHall?activityId=${activity.id}`;
+  for (const { user_id: userId } of bidders) {
+    if (userId === result.winnerUserId) {
+      await sendMessage(trx, {
+        userId,
+        kind: 'won',
+        title: '恭喜您竞得标的',
+        content: `您以 ${formatYuan(result.priceFen!)} 元竞得「${project.assets_name}」（竞买号 ${winnerCode}）。请按竞价公告约定签订交易合同并支付价款，您的保证金将转为交易价款的一部分。`,
+        link,
+        at,
+      });
+    } else if (result.outcome === 'sold') {
+      await sendMessage(trx, {
+        userId,
+        kind: 'lost',
+        title: '竞价结果通知：未竞得',
+        content: `「${project.assets_name}」竞价已结束，竞买号 ${winnerCode} 以 ${formatYuan(result.priceFen!)} 元竞得，您未竞得该标的。您的保证金将依规退还。`,
+        link,
+        at,
+      });
+    } else {
+      await sendMessage(trx, {
+        userId,
+        kind: 'failed',
+        title: '竞价结果通知：流拍',
+        content: `「${project.assets_name}」竞价已结束，最高出价未达到保留价，本次竞价流拍。您的保证金将依规退还。`,
+        link,
+        at,
+      });
+    }
+  }
+  return result.outcome;
+}
+
+async function publishResultNotice(
+  trx: Kysely<Database>,
+  activity: ActivityRow,
+  project: { assets_name: string; project_code: string },
+  outcome: ActivityOutcome,
+  winnerCode: string | null,
+  priceFen: number | null,
+  at: number,
+): Promise<void> {
+  const plate = await trx.selectFrom('news_plate').select('id').where('code', '=', RESULT_PLATE_CODE).executeTakeFirst();
+  if (!plate) return; // a database without the content seed has no result plate
+  const name = project.assets_name;
+  const summary =
+    outcome === 'sold'
+      ? `经网络竞价，竞买号 ${winnerCode} 以 ${formatYuan(priceFen!)} 元竞得，溢价率 ${premiumRate(fenToYuan(activity.start_price_fen), fenToYuan(priceFen!), activity.bid_count)}。`
+      : activity.bid_count === 0
+        ? '竞价期间无竞买人出价，本次竞价流拍。'
+        : '竞价期间最高出价未达到保留价，本次竞价流拍。';
+  const rows: Array<[string, string]> = [
+    ['项目名称', name],
+    ['项目编号', project.project_code],
+    ['竞价方式', MODE_NAMES[activity.mode] ?? activity.mode],
+    ['竞价开始时间', formatChinaTime(activity.start_at)],
+    ['竞价结束时间', formatChinaTime(activity.end_at)],
+    ['起始价', `${formatYuan(activity.start_price_fen)} 元`],
+    ['有效出价次数', `${activity.bid_count} 次`],
+    ['竞价结果', outcome === 'sold' ? '成交' : '流拍'],
+    ...(outcome === 'sold' ? ([['成交价', `${formatYuan(priceFen!)} 元`], ['竞得人竞买号', winnerCode!]] as Array<[string, string]>) : []),
+  ];
+  const content = [
+    `<p>「${escapeHtml(name)}」已于 ${formatChinaTime(activity.end_at)} 结束网络竞价，现将竞价结果公示如下：</p>`,
+    `<table><tbody>${rows.map(([k, v]) => `<tr><td>${k}</td><td>${escapeHtml(v)}</td></tr>`).join('')}</tbody></table>`,
+    `<p>${escapeHtml(summary)}</p>`,
+    '<p>公示期为5个工作日。公示期内如有异议，请以书面形式向河北产权市场反映。</p>',
+    '<p style="text-align:right">来源：河北产权市场</p>',
+  ].join('');
+  await trx
+    .insertInto('news')
+    .values({
+      ref_code: `JG-BID-${activity.activity_code}`,
+      plate_id: plate.id,
+      title: `${name}竞价结果公示`,
+      summary,
+      img_src: '',
+      is_outer_link: 0,
+      outer_link_url: '',
+      source: '河北产权市场',
+      content,
+      publish_at: at,
+      created_at: at,
+    })
+    .onConflict((oc) => oc.column('ref_code').doNothing())
+    .execute();
+}

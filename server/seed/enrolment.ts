@@ -1,0 +1,127 @@
+/**
+ * Demo enrolments: every qualification of a demo bidder (bidder01 … bidder05, seeded straight into
+ * bid_qualification by seed/bidding.ts) gets the enrolment and confirmed deposit that would have led to it,
+ * so their user centres are consistent. Run at every start after ensureLiveDemo; natural keys (one enrolment
+ * per user and project) make it idempotent. demo_person is left un-enrolled for the enrolment journey.
+ */
+import type { Kysely } from 'kysely';
+import { ENROLMENT_COMMITMENTS, type DepositStatus, type EnrolmentStatus } from '../../src/domain/enrolment.ts';
+import type { Database } from '../db/schema.ts';
+import { DEMO_BIDDERS } from './accounts.ts';
+
+const HOUR = 3_600_000;
+
+export async function ensureDemoEnrolments(db: Kysely<Database>, now: number): Promise<number> {
+  const missing = await db
+    .selectFrom('bid_qualification')
+    .innerJoin('bid_activity', 'bid_activity.id', 'bid_qualification.activity_id')
+    .innerJoin('app_user', 'app_user.id', 'bid_qualification.user_id')
+    .innerJoin('project', 'project.id', 'bid_activity.project_id')
+    .select([
+      'bid_qualification.activity_id',
+      'bid_qualification.user_id',
+      'bid_qualification.bid_code',
+      'bid_qualification.created_at',
+      'bid_activity.project_id',
+      'bid_activity.start_at',
+      'app_user.name',
+      'app_user.phone',
+      'app_user.email',
+      'project.deposit_fen',
+    ])
+    .where('app_user.login_name', 'in', [...DEMO_BIDDERS])
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('enrolment').select('enrolment.id').whereRef('enrolment.user_id', '=', 'bid_qualification.user_id').whereRef('enrolment.project_id', '=', 'bid_activity.project_id'),
+        ),
+      ),
+    )
+    .orderBy('bid_qualification.activity_id')
+    .orderBy('bid_qualification.user_id')
+    .execute();
+  await refreshReused(db, now);
+  if (missing.length === 0) return 0;
+  let created = 0;
+  await db.transaction().execute(async (trx) => {
+    for (const q of missing) {
+      // A plausible history: enrolled two days before the auction, approved and paid the next hour.
+      const submittedAt = Math.min(q.created_at, q.start_at) - 48 * HOUR;
+      const inserted = await trx
+        .insertInto('enrolment')
+        .values({
+          enrol_code: `BMDEMO${q.activity_id}U${q.user_id}`,
+          user_id: q.user_id,
+          project_id: q.project_id,
+          kind: 'normal',
+          status: 'qualified' satisfies EnrolmentStatus,
+          bidder_type: 1,
+          bidder_name: q.name,
+          id_masked: '',
+          contact_name: q.name,
+          contact_phone: q.phone ?? '',
+          contact_email: q.email,
+          address: '',
+          attachments: '[]',
+          commitments: JSON.stringify(ENROLMENT_COMMITMENTS.map((c) => c.key)),
+          deposit_fen: q.deposit_fen,
+          reject_reason: '',
+          reviewer: 'demo-seed',
+          activity_id: q.activity_id,
+          bid_code: q.bid_code,
+          submitted_at: submittedAt,
+          reviewed_at: submittedAt + HOUR,
+          qualified_at: submittedAt + 2 * HOUR,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'project_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) continue;
+      await trx
+        .insertInto('deposit')
+        .values({
+          deposit_code: `BZJDEMO${q.activity_id}U${q.user_id}`,
+          enrolment_id: inserted.id,
+          user_id: q.user_id,
+          project_id: q.project_id,
+          amount_fen: q.deposit_fen,
+          status: 'confirmed' satisfies DepositStatus,
+          method: 'online',
+          confirmed_at: submittedAt + 2 * HOUR,
+          settled_at: null,
+          created_at: submittedAt + HOUR,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column('enrolment_id').doNothing())
+        .execute();
+      created += 1;
+    }
+  });
+  return created;
+}
+
+/**
+ * A demo project can get a new auction after its last one ended (ensureLiveDemo reuses listings): the seeded
+ * enrolment then follows the new activity (its code) and its deposit, released at the end, is paid again.
+ */
+async function refreshReused(db: Kysely<Database>, now: number): Promise<void> {
+  const stale = await db
+    .selectFrom('enrolment')
+    .innerJoin('bid_activity', 'bid_activity.project_id', 'enrolment.project_id')
+    .innerJoin('bid_qualification', (join) => join.onRef('bid_qualification.activity_id', '=', 'bid_activity.id').onRef('bid_qualification.user_id', '=', 'enrolment.user_id'))
+    .select(['enrolment.id', 'bid_activity.id as activity_id', 'bid_qualification.bid_code'])
+    .where('enrolment.enrol_code', 'like', 'BMDEMO%')
+    .where('bid_activity.status', 'in', ['scheduled', 'live'])
+    .where((eb) => eb.or([eb('enrolment.activity_id', 'is', null), eb('enrolment.activity_id', '!=', eb.ref('bid_activity.id'))]))
+    .execute();
+  for (const row of stale) {
+    await db.updateTable('enrolment').set({ activity_id: row.activity_id, bid_code: row.bid_code, status: 'qualified', updated_at: now }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('deposit')
+      .set({ status: 'confirmed' satisfies DepositStatus, settled_at: null, confirmed_at: now, updated_at: now })
+      .where('enrolment_id', '=', row.id)
+      .where('status', 'in', ['released', 'kept'])
+      .execute();
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Online deposit payment: the merchant's side of the gateway flow. An order per cashier visit; the bank's
+ * notification is logged once per (gateway, notify id) and applied with conditional updates (order created →
+ * paid, deposit → confirmed), all in one transaction: a redelivered or concurrent notification changes nothing.
+ */
+import type { Kysely } from 'kysely';
+import type { DepositStatus, PaymentOrderAnswer } from '../../../src/domain/enrolment.ts';
+import type { Database } from '../../db/schema.ts';
+import { BusinessError, notFound } from '../../http/envelope.ts';
+import { appendAudit } from '../accounts/audit.ts';
+import { confirmDeposit, ownDeposit, toOrderAnswer } from '../deposits.ts';
+import { newCode } from '../enrolment.ts';
+import type { PaymentGateway } from './gateway.ts';
+
+export const MSG_ORDER_NOT_FOUND = '支付订单不存在';
+
+export async function createPayOrder(db: Kysely<Database>, gateway: PaymentGateway, userId: number, depositId: number, now: number, ip: string): Promise<PaymentOrderAnswer> {
+  const deposit = await ownDeposit(db, userId, depositId);
+  const status = deposit.status as DepositStatus;
+  if (status === 'confirmed' || status === 'released' || status === 'kept') throw new BusinessError(409, '该保证金已缴纳，无需重复支付');
+  if (status === 'proofSubmitted') throw new BusinessError(409, '您已提交线下转账凭证，请等待确认');
+  const enrolment = await db.selectFrom('enrolment').select('status').where('id', '=', deposit.enrolment_id).executeTakeFirstOrThrow();
+  if (enrolment.status !== 'depositPending') throw new BusinessError(409, '报名审核通过后方可缴纳保证金');
+  const project = await db.selectFrom('project').select('assets_name').where('id', '=', deposit.project_id).executeTakeFirstOrThrow();
+  const orderNo = newCode('PO', now);
+  await gateway.createOrder({ orderNo, amountFen: deposit.amount_fen, subject: `交易保证金-${project.assets_name}`.slice(0, 60) });
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('payment_order')
+      .values({ order_no: orderNo, deposit_id: deposit.id, user_id: userId, gateway: gateway.name, amount_fen: deposit.amount_fen, status: 'created', gateway_txn: null, created_at: now, paid_at: null })
+      .execute();
+    await trx
+      .updateTable('deposit')
+      .set({ status: 'paying' satisfies DepositStatus, method: 'online', updated_at: now })
+      .where('id', '=', deposit.id)
+      .where('status', 'in', ['pending', 'paying'] satisfies DepositStatus[])
+      .execute();
+    await appendAudit(trx, now, { userId, ip, action: 'deposit.order', object: `payment_order:${orderNo}`, result: 'success', detail: `deposit:${deposit.id}` });
+  });
+  return ownOrder(db, gateway, userId, orderNo);
+}
+
+export async function ownOrder(db: Kysely<Database>, gateway: Pick<PaymentGateway, 'name' | 'displayName'>, userId: number, orderNo: string): Promise<PaymentOrderAnswer> {
+  const order = await db.selectFrom('payment_order').selectAll().where('order_no', '=', orderNo).where('user_id', '=', userId).executeTakeFirst();
+  if (!order) throw notFound(MSG_ORDER_NOT_FOUND);
+  return toOrderAnswer(order, order.gateway === gateway.name ? gateway.displayName : order.gateway);
+}
+
+export type NotifyOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/**
+ * Applies a gateway notification. Throws 400 for a bad signature (nothing is logged or changed). 'duplicate'
+ * when this notification (or another for the same order) was applied before; 'ignored' for a failed payment
+ * or an amount that does not match the order (logged, the order stays open for the operator).
+ */
+export async function applyNotification(db: Kysely<Database>, gateway: PaymentGateway, body: unknown, now: number): Promise<NotifyOutcome> {
+  const n = gateway.verify(body);
+  if (!n) throw new BusinessError(400, '支付通知签名校验失败');
+  return db.transaction().execute(async (trx) => {
+    const logged = await trx
+      .insertInto('payment_notification')
+      .values({ gateway: gateway.name, notify_id: n.notifyId, order_no: n.orderNo, body: JSON.stringify(body), received_at: now })
+      .onConflict((oc) => oc.columns(['gateway', 'notify_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!logged) return 'duplicate';
+    const order = await trx.selectFrom('payment_order').selectAll().where('order_no', '=', n.orderNo).where('gateway', '=', gateway.name).executeTakeFirst();
+    if (!order || n.status !== 'paid' || Number(order.amount_fen) !== n.amountFen) return 'ignored';
+    const moved = await trx
+      .updateTable('payment_order')
+      .set({ status: 'paid', gateway_txn: n.txnId, paid_at: n.paidAt })
+      .where('id', '=', order.id)
+      .where('status', '=', 'created')
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return 'duplicate';
+    await confirmDeposit(trx, order.deposit_id, { method: 'online', actor: { name: `gateway:${gateway.name}`, ip: '' }, now });
+    return 'applied';
+  });
+}

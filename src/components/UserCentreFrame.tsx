@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { useRouterState } from '@tanstack/react-router';
+import '@/styles/enrolment.css';
+
+/** The user centre's menu (spec section 2 auth routes): the pages built so far and the account pages. */
+const MENU: { href: string; label: string }[] = [
+  { href: '/usercenterIndex', label: '用户中心首页' },
+  { href: '/myProject', label: '我的项目' },
+  { href: '/myProject?list=2', label: '竞价室' },
+  { href: '/myDeposit', label: '我的保证金' },
+  { href: '/myMessage', label: '我的消息' },
+  { href: '/myCollect', label: '我的收藏' },
+  { href: '/accountSafe', label: '账户安全' },
+];
+
+/** The frame of a user-centre page: the menu on the left, the page's title and content on the right. */
+export function UserCentreFrame({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
+  const href = useRouterState({ select: (s) => s.location.href });
+  const current = MENU.filter((m) => href === m.href || href.startsWith(`${m.href}?`) || (m.href === '/myProject' && href === '/myProject?list=1'))
+    .map((m) => m.href)
+    .pop();
+  return (
+    <div className="uc">
+      <nav className="uc__menu" aria-label="用户中心菜单">
+        <div className="uc__menu-title">用户中心</div>
+        {MENU.map((m) => (
+          <a key={m.href} href={`#${m.href}`} className={m.href === current ? 'uc__menu-item uc__menu-item--active' : 'uc__menu-item'} aria-current={m.href === current ? 'page' : undefined}>
+            {m.label}
+          </a>
+        ))}
+      </nav>
+      <section className="uc__main" aria-label={title}>
+        <header className="uc__head">
+          <h1>{title}</h1>
+          {extra}
+        </header>
+        {children}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Descriptions, Radio, Result, Space, Spin } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { QueryState } from '@/components/QueryState';
+import { formatYuan, type DepositDetail, type PaymentOrderAnswer } from '@/domain/enrolment';
+import { useSearchId } from '@/lib/searchParams';
+import { useDepositDetail } from '../api/get-deposit-detail';
+import { usePayOrder } from '../api/get-pay-order';
+import { postPayOrder } from '../api/post-pay-order';
+import { postSandboxPay } from '../api/post-sandbox-pay';
+import '@/styles/enrolment.css';
+
+function Paid({ depositId }: { depositId: number }) {
+  return (
+    <Result
+      status="success"
+      title="保证金支付成功"
+      subTitle="银行已确认到账，竞价活动发布后您将取得竞买资格并获得竞买号。"
+      extra={
+        <Space>
+          <a href="#/myProject?list=2">
+            <Button type="primary">进入我的竞价室</Button>
+          </a>
+          <a href={`#/depositDetail?id=${depositId}`}>
+            <Button>查看保证金</Button>
+          </a>
+        </Space>
+      }
+    />
+  );
+}
+
+/** The bank's side of the sandbox: confirm the payment, then wait for the bank's asynchronous confirmation. */
+function SandboxBankPanel({ order }: { order: PaymentOrderAnswer }) {
+  const queryClient = useQueryClient();
+  const [paid, setPaid] = useState(false);
+  const status = usePayOrder(order.orderNo, paid);
+  const pay = useMutation({
+    mutationFn: () => postSandboxPay(order.orderNo),
+    onSuccess: () => setPaid(true),
+  });
+  const confirmed = status.data?.status === 'paid';
+  useEffect(() => {
+    if (confirmed) void queryClient.invalidateQueries({ queryKey: ['enrolment'] });
+  }, [confirmed, queryClient]);
+  if (confirmed) return <Paid depositId={order.depositId} />;
+  return (
+    <div className="cashier__bank" aria-label="模拟网银">
+      <h3>{order.gatewayName}</h3>
+      <p>
+        订单号 <span className="tabular">{order.orderNo}</span>，应付金额 <b>{formatYuan(order.amount)}</b>
+      </p>
+      {paid ? (
+        <Space>
+          <Spin size="small" />
+          <span>银行处理中，等待到账确认…</span>
+        </Space>
+      ) : (
+        <Button type="primary" loading={pay.isPending} onClick={() => pay.mutate()}>
+          确认支付
+        </Button>
+      )}
+      {pay.isError && <Alert type="error" showIcon title={pay.error.message} style={{ marginTop: 12 }} />}
+    </div>
+  );
+}
+
+function Cashier({ deposit }: { deposit: DepositDetail }) {
+  const [method, setMethod] = useState<'online' | 'transfer'>('online');
+  const [order, setOrder] = useState<PaymentOrderAnswer | null>(null);
+  const open = useMutation({ mutationFn: () => postPayOrder(deposit.id), onSuccess: setOrder });
+  if (deposit.status === 'confirmed' || deposit.status === 'kept') return <Paid depositId={deposit.id} />;
+  if (deposit.status === 'released') return <Result status="info" title="该保证金已退还" />;
+  if (deposit.status === 'proofSubmitted') return <Result status="info" title="您已提交线下转账凭证，请等待交易机构确认到账" />;
+  return (
+    <>
+      <Descriptions bordered size="small" column={1}>
+        <Descriptions.Item label="支付项目">交易保证金</Descriptions.Item>
+        <Descriptions.Item label="项目名称">{deposit.assetsName}</Descriptions.Item>
+        <Descriptions.Item label="保证金编号">{deposit.depositCode}</Descriptions.Item>
+        <Descriptions.Item label="应付金额">
+          <span className="cashier__amount">{formatYuan(deposit.amount)}</span>
+        </Descriptions.Item>
+      </Descriptions>
+      {order ? (
+        <SandboxBankPanel order={order} />
+      ) : (
+        <>
+          <div className="enrol-page__section">选择支付方式</div>
+          <Radio.Group value={method} onChange={(e) => setMethod(e.target.value as 'online' | 'transfer')}>
+            <Space orientation="vertical">
+              <Radio value="online">网银在线支付（模拟网银·沙箱环境）</Radio>
+              <Radio value="transfer">线下银行转账（转账后上传付款凭证）</Radio>
+            </Space>
+          </Radio.Group>
+          {open.isError && <Alert type="error" showIcon title={open.error.message} style={{ marginTop: 12 }} />}
+          <div className="enrol-actions">
+            {method === 'online' ? (
+              <Button type="primary" size="large" loading={open.isPending} onClick={() => open.mutate()}>
+                立即支付
+              </Button>
+            ) : (
+              <a href={`#/depositAddPayInfo?depositId=${deposit.id}`}>
+                <Button type="primary" size="large">
+                  去上传付款凭证
+                </Button>
+              </a>
+            )}
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+/** /cashierDesk?depositId=: 收银台 — pay a deposit online through the payment gateway, or go to the transfer form. */
+export function CashierDeskPage() {
+  const depositId = useSearchId('depositId');
+  const query = useDepositDetail(depositId);
+  return (
+    <div className="enrol-page cashier">
+      <h1>收银台</h1>
+      {depositId === null ? (
+        <Result status="warning" title="缺少保证金参数" />
+      ) : (
+        <QueryState query={query} isEmpty={() => false}>
+          {(deposit) => <Cashier deposit={deposit} />}
+        </QueryState>
+      )}
+    </div>
+  );
+}

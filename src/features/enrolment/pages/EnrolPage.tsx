@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import { Alert, App, Button, Checkbox, Descriptions, Form, Input, Result, Upload, type UploadFile } from 'antd';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { QueryState } from '@/components/QueryState';
+import { validateMobile } from '@/domain/validation';
+import { ENROLMENT_COMMITMENTS, formatYuan, type Attachment, type CommitmentKey, type EnrolmentForm } from '@/domain/enrolment';
+import { useSearchId } from '@/lib/searchParams';
+import { useEnrolForm } from '../api/get-enrol-form';
+import { postEnrolSubmit } from '../api/post-enrol-submit';
+import { uploadFile } from '../api/upload-file';
+import '@/styles/enrolment.css';
+
+interface ContactValues {
+  contactName: string;
+  contactPhone: string;
+  contactEmail?: string;
+  address?: string;
+}
+
+const ACCEPT = '.png,.jpg,.jpeg,.pdf';
+const MAX_BYTES = 10 * 1024 * 1024;
+
+/** Why the user cannot enrol, with the way forward where there is one. */
+function Refusal({ form }: { form: EnrolmentForm }) {
+  const { reason, message, enrolmentId } = form.check;
+  const extra =
+    reason === 'alreadyEnrolled' && enrolmentId ? (
+      <a href={`#/enrollDetail?id=${enrolmentId}`}>
+        <Button type="primary">查看报名详情</Button>
+      </a>
+    ) : reason === 'notVerified' ? (
+      <Link to={form.bidder.bidderType === 2 ? '/realNameOrg' : '/realNamePerson'}>
+        <Button type="primary">去实名认证</Button>
+      </Link>
+    ) : (
+      <a href={`#/projectDetail/${form.project.assetsId}.html`}>
+        <Button>返回项目详情</Button>
+      </a>
+    );
+  return <Result status="info" title={message} subTitle={form.project.assetsName} extra={extra} />;
+}
+
+function EnrolFormView({ data, isPackage }: { data: EnrolmentForm; isPackage: boolean }) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<ContactValues>();
+  const [files, setFiles] = useState<UploadFile<Attachment>[]>([]);
+  const [accepted, setAccepted] = useState<CommitmentKey[]>([]);
+  const { project, bidder } = data;
+  const submit = useMutation({
+    mutationFn: (values: ContactValues) =>
+      postEnrolSubmit({
+        assetsId: project.assetsId,
+        contactName: values.contactName.trim(),
+        contactPhone: values.contactPhone.trim(),
+        contactEmail: (values.contactEmail ?? '').trim(),
+        address: (values.address ?? '').trim(),
+        attachments: files.filter((f) => f.status === 'done' && f.response).map((f) => f.response!),
+        commitments: accepted,
+      }),
+    onSuccess: async (detail) => {
+      void message.success('报名已提交，请等待审核');
+      await queryClient.invalidateQueries({ queryKey: ['enrolment'] });
+      void navigate({ href: `/enrollDetail?id=${detail.id}` });
+    },
+  });
+  const allAccepted = accepted.length === ENROLMENT_COMMITMENTS.length;
+  const uploading = files.some((f) => f.status === 'uploading');
+
+  return (
+    <>
+      <h2 className="enrol-page__section">项目信息</h2>
+      <Descriptions bordered size="small" column={2}>
+        <Descriptions.Item label="项目名称" span={2}>
+          {project.assetsName}
+        </Descriptions.Item>
+        <Descriptions.Item label="项目编号">{project.projectCode}</Descriptions.Item>
+        <Descriptions.Item label="挂牌价格">{project.startPrice > 0 ? formatYuan(project.startPrice) : '面议'}</Descriptions.Item>
+        <Descriptions.Item label="交易保证金">{formatYuan(project.depositAmount)}</Descriptions.Item>
+        <Descriptions.Item label="报名截止">{project.enrolEndTime}</Descriptions.Item>
+        {isPackage && project.children.length > 0 && (
+          <Descriptions.Item label={`包含标的（${project.children.length}）`} span={2}>
+            {project.children.map((c) => `${c.assetsName}（${c.projectCode}）`).join('；')}
+          </Descriptions.Item>
+        )}
+      </Descriptions>
+
+      <h2 className="enrol-page__section">竞买人信息（取自实名认证）</h2>
+      <Descriptions bordered size="small" column={2}>
+        <Descriptions.Item label={bidder.bidderType === 2 ? '机构名称' : '竞买人姓名'}>{bidder.bidderName}</Descriptions.Item>
+        <Descriptions.Item label={bidder.bidderType === 2 ? '统一社会信用代码' : '证件号码'}>{bidder.idMasked || '—'}</Descriptions.Item>
+        <Descriptions.Item label="注册手机">{bidder.phone || '—'}</Descriptions.Item>
+        <Descriptions.Item label="竞买人类型">{bidder.bidderType === 2 ? '机构' : '个人'}</Descriptions.Item>
+      </Descriptions>
+
+      <Form form={form} layout="vertical" requiredMark onFinish={(values) => submit.mutate(values)} initialValues={{ contactEmail: bidder.email }}>
+        <h2 className="enrol-page__section">联系信息</h2>
+        <div className="enrol-contact" style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 24 }}>
+          <Form.Item label="联系人" name="contactName" rules={[{ required: true, whitespace: true, message: '请输入联系人' }, { max: 30, message: '联系人不能超过30个字符' }]}>
+            <Input placeholder="请输入联系人姓名" maxLength={30} />
+          </Form.Item>
+          <Form.Item
+            label="联系电话"
+            name="contactPhone"
+            rules={[
+              { required: true, message: '请输入联系电话' },
+              {
+                validator: (_, value: string | undefined) => {
+                  if (!value) return Promise.resolve();
+                  const result = validateMobile(value);
+                  return result.ok ? Promise.resolve() : Promise.reject(new Error(result.message));
+                },
+              },
+            ]}
+          >
+            <Input placeholder="请输入11位手机号码" maxLength={11} inputMode="numeric" />
+          </Form.Item>
+          <Form.Item label="电子邮箱" name="contactEmail" rules={[{ type: 'email', message: '电子邮箱格式不正确' }]}>
+            <Input placeholder="选填" maxLength={100} />
+          </Form.Item>
+          <Form.Item label="联系地址" name="address">
+            <Input placeholder="选填" maxLength={200} />
+          </Form.Item>
+        </div>
+
+        <h2 className="enrol-page__section">资质附件</h2>
+        <p className="account-panel__muted">按公告要求上传资质证明材料（营业执照、授权委托书等），支持 PNG、JPG、PDF，单个不超过10MB，最多10个。</p>
+        <Upload<Attachment>
+          accept={ACCEPT}
+          fileList={files}
+          maxCount={10}
+          beforeUpload={(file) => {
+            if (file.size > MAX_BYTES) {
+              void message.error('文件大小不能超过10MB');
+              return Upload.LIST_IGNORE;
+            }
+            return true;
+          }}
+          customRequest={({ file, onSuccess, onError }) => {
+            const f = file as File;
+            uploadFile(f)
+              .then((uploaded) => onSuccess?.({ fileId: uploaded.fileId, name: uploaded.name }))
+              .catch((error: Error) => onError?.(error));
+          }}
+          onChange={({ fileList }) => setFiles(fileList)}
+        >
+          <Button>上传附件</Button>
+        </Upload>
+
+        <h2 className="enrol-page__section">竞买承诺</h2>
+        <Checkbox.Group className="enrol-commitments" value={accepted} onChange={(v) => setAccepted(v as CommitmentKey[])}>
+          {ENROLMENT_COMMITMENTS.map((c) => (
+            <Checkbox key={c.key} value={c.key}>
+              {c.text}
+            </Checkbox>
+          ))}
+        </Checkbox.Group>
+
+        {submit.isError && <Alert type="error" showIcon title={submit.error.message} style={{ marginTop: 12 }} />}
+        <div className="enrol-actions">
+          <Button type="primary" size="large" htmlType="submit" loading={submit.isPending} disabled={!allAccepted || uploading}>
+            提交报名
+          </Button>
+          {!allAccepted && <span className="account-panel__muted">请阅读并勾选全部承诺事项后提交</span>}
+        </div>
+      </Form>
+    </>
+  );
+}
+
+/** /bidEnrollNormal and /bidEnrollPkg: 填写报名信息 (a package shows the assets it contains). */
+function EnrolPage({ isPackage }: { isPackage: boolean }) {
+  const assetsId = useSearchId('assetsId');
+  const query = useEnrolForm(assetsId);
+  return (
+    <div className="enrol-page">
+      <h1>{isPackage ? '资产包报名' : '填写报名信息'}</h1>
+      {assetsId === null ? (
+        <Result status="warning" title="缺少项目参数，请从项目详情页进入报名" />
+      ) : (
+        <QueryState query={query} isEmpty={() => false}>
+          {(data) => (data.check.canEnrol ? <EnrolFormView data={data} isPackage={isPackage || data.project.isPackage} /> : <Refusal form={data} />)}
+        </QueryState>
+      )}
+    </div>
+  );
+}
+
+export function BidEnrollNormalPage() {
+  return <EnrolPage isPackage={false} />;
+}
+
+export function BidEnrollPkgPage() {
+  return <EnrolPage isPackage />;
+}

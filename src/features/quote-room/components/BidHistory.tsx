@@ -1,0 +1,57 @@
+import { memo } from 'react';
+import type { BiddingData } from '@/domain/hall';
+import { formatYuan } from '@/domain/money';
+import { bidStanding, chinaDateTime, isSealed } from '../room';
+
+/** The latest accepted bids, newest first: bid codes only (never names); the bidder's own marked. */
+export const BidHistory = memo(function BidHistory({ data, myBidCode }: { data: BiddingData; myBidCode: string | null }) {
+  return (
+    <section className="room-card room-history" aria-labelledby="room-history-title">
+      <div className="room-card__head">
+        <h2 id="room-history-title" className="room-card__title">
+          出价记录
+        </h2>
+        <span className="room-card__note">
+          共 {data.biddingCount} 次出价{data.biddingCount > data.bids.length ? `，显示最近 ${data.bids.length} 次` : ''}
+        </span>
+      </div>
+      {isSealed(data) ? (
+        <p className="room-history__empty">一次报价（密封）期间不公开报价记录，竞价结束后公布结果。</p>
+      ) : data.bids.length === 0 ? (
+        <p className="room-history__empty">暂无出价记录，第一次出价可等于起始价。</p>
+      ) : (
+        <table className="room-history__table" data-testid="room-history">
+          <thead>
+            <tr>
+              <th scope="col">序号</th>
+              <th scope="col">竞买号</th>
+              <th scope="col">出价金额</th>
+              <th scope="col">出价时间</th>
+              <th scope="col">状态</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.bids.map((bid) => {
+              const standing = bidStanding(bid, data);
+              const mine = bid.bidCode === myBidCode;
+              return (
+                <tr key={bid.seq} data-testid="room-bid" className={mine ? 'room-history__mine' : undefined}>
+                  <td>{bid.seq}</td>
+                  <td>
+                    {bid.bidCode}
+                    {mine && <span className="room-history__me">（我）</span>}
+                  </td>
+                  <td className="tabular">{formatYuan(bid.amount)}</td>
+                  <td className="tabular">{chinaDateTime(bid.time)}</td>
+                  <td>
+                    <span className={`room-standing room-standing--${standing === '出局' ? 'out' : 'lead'}`}>{standing}</span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+});

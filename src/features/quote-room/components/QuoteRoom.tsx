@@ -1,0 +1,292 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, App, Skeleton, Tag } from 'antd';
+import { ApiError } from '@/api/client';
+import { Price } from '@/components/Price';
+import type { BiddingData } from '@/domain/hall';
+import { useSession } from '@/lib/session';
+import { useLiveStream, type BiddingDataFrame } from '@/live';
+import { useMyBiddingData } from '../api/get-bidding-data';
+import {
+  chinaDateTime,
+  extensionNotice,
+  isSealed,
+  MODE_NAMES,
+  moneyText,
+  myStanding,
+  phaseText,
+  roomResult,
+  type MyStanding,
+} from '../room';
+import { BidHistory } from './BidHistory';
+import { BidPanel } from './BidPanel';
+import { LoginNeededNotice, NotQualifiedNotice, projectHref, RoomLoadFailed, RoomNotFound } from './RoomStates';
+import { ServerClock } from './ServerClock';
+
+const STANDING_CLASS: Record<MyStanding, string> = { 领先: 'lead', 出局: 'out', 未出价: 'none', 已报价: 'sealed', 竞得: 'lead', 未竞得: 'out' };
+
+/** What a screen reader hears when the price or the result changes (never the countdown seconds). */
+function announcement(data: BiddingData): string {
+  const result = roomResult(data);
+  if (result) return `竞价已结束，${result.title}。${result.detail}`;
+  if (isSealed(data)) return `密封报价中，已有${data.biddingCount}份报价`;
+  const price = moneyText(data.biddingPrice).label;
+  const extended = extensionNotice(data);
+  return data.biddingCount === 0
+    ? `暂无出价，起始价${price}`
+    : `当前价${price}，竞买号${data.leaderBidCode ?? ''}领先，共${data.biddingCount}次出价${extended ? `。${extended}` : ''}`;
+}
+
+function CountdownPanel({ frame, data }: { frame: BiddingDataFrame; data: BiddingData }) {
+  const notice = extensionNotice(data);
+  const label = data.status === 'scheduled' ? '距开始' : '距结束';
+  const text =
+    data.status === 'ended' ? '竞价已结束' : frame.over ? (data.status === 'live' ? '即将结束' : '即将开始') : frame.remaining;
+  return (
+    <section className="room-card room-countdown" aria-labelledby="room-countdown-title">
+      <h2 id="room-countdown-title" className="room-card__label">
+        {data.status === 'ended' ? '竞价状态' : `${label}（已预留 5 秒余量）`}
+      </h2>
+      <div className="room-countdown__value tabular" data-testid="room-countdown">
+        {text}
+      </div>
+      <dl className="room-facts">
+        <div>
+          <dt>开始时间</dt>
+          <dd className="tabular">{chinaDateTime(data.startTime)}</dd>
+        </div>
+        <div>
+          <dt>{notice ? '当前结束时间' : '结束时间'}</dt>
+          <dd className="tabular" data-testid="room-end-time">
+            {chinaDateTime(data.endTime)}
+          </dd>
+        </div>
+        {notice && (
+          <div>
+            <dt>原定结束时间</dt>
+            <dd className="tabular">{chinaDateTime(data.originalEndTime)}</dd>
+          </div>
+        )}
+      </dl>
+      {notice && (
+        <Alert
+          className="room-extension"
+          type="warning"
+          showIcon
+          data-testid="room-extension"
+          title={notice}
+          description={`临近结束时有新的有效出价，竞价时间已顺延（共延时 ${data.extensionCount} 次）。`}
+        />
+      )}
+      <div className="room-countdown__clock">
+        <ServerClock />
+      </div>
+    </section>
+  );
+}
+
+function priceLabel(data: BiddingData): string {
+  if (isSealed(data)) return '密封报价';
+  if (data.status === 'ended' && data.biddingCount > 0) return data.outcome === 'sold' ? '成交价' : '最高出价';
+  if (data.mode === 'dutch-auction' && data.biddingCount === 0) return '当前降价价格';
+  return data.biddingCount === 0 ? '当前价（起始价）' : '当前价';
+}
+
+function PricePanel({ data, flashKey }: { data: BiddingData; flashKey: number }) {
+  const current = moneyText(data.biddingPrice);
+  const start = moneyText(data.startPrice);
+  const latest = data.bids[0];
+  const sealed = isSealed(data);
+  const dutch = data.mode === 'dutch-auction' ? data.modeState : undefined;
+  return (
+    <section className="room-card room-price" aria-labelledby="room-price-title">
+      <h2 id="room-price-title" className="room-card__label">
+        {priceLabel(data)}
+      </h2>
+      <div className="room-price__value" data-testid="room-price">
+        {sealed ? (
+          <span className="room-price__sealed">结束前不公开</span>
+        ) : (
+          // Keyed on the price: a new bid (or a dutch drop) remounts the span and replays the CSS flash.
+          <span key={flashKey} className={flashKey > 0 ? 'room-flash' : undefined}>
+            <Price text={current.label} tooltip={current.tooltip} />
+          </span>
+        )}
+      </div>
+      <p className="room-price__time" data-testid="room-price-time">
+        {sealed ? (
+          '一次报价（密封）：每位竞买人只能报价一次，其他竞买人看不到您的报价，结束后按最高报价确定竞得人。'
+        ) : dutch && data.biddingCount === 0 ? (
+          <>
+            {dutch.nextDropAt ? <>下次降价时间 <span className="tabular">{chinaDateTime(dutch.nextDropAt)}</span></> : '已降至最低价'}
+            {dutch.floorPrice !== null && <>，最低价 {moneyText(dutch.floorPrice).label}</>}
+          </>
+        ) : latest && data.biddingCount > 0 ? (
+          <>
+            竞买号 <strong>{latest.bidCode}</strong> 于 <span className="tabular">{chinaDateTime(latest.time)}</span> 出价
+          </>
+        ) : (
+          '暂无出价'
+        )}
+      </p>
+      <dl className="room-facts room-facts--row">
+        <div>
+          <dt>起始价</dt>
+          <dd>
+            <Price text={start.label} tooltip={start.tooltip} />
+          </dd>
+        </div>
+        <div>
+          <dt>出价次数</dt>
+          <dd className="tabular" data-testid="room-bid-count">
+            {data.biddingCount} 次
+          </dd>
+        </div>
+        <div>
+          <dt>领先竞买号</dt>
+          <dd>{sealed ? '不公开' : (data.leaderBidCode ?? '—')}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function MyPanel({ myBidCode, standing }: { myBidCode: string; standing: MyStanding }) {
+  return (
+    <section className="room-card room-mine" aria-label="我的竞价状态">
+      <div className="room-mine__item">
+        <span className="room-card__label">我的竞买号</span>
+        <strong className="room-mine__code tabular" data-testid="room-my-code">
+          {myBidCode}
+        </strong>
+      </div>
+      <div className="room-mine__item">
+        <span className="room-card__label">我的状态</span>
+        <span className={`room-standing room-standing--big room-standing--${STANDING_CLASS[standing]}`} data-testid="room-my-standing">
+          {standing}
+        </span>
+      </div>
+    </section>
+  );
+}
+
+function ResultPanel({ data, myBidCode }: { data: BiddingData; myBidCode: string | null }) {
+  const result = roomResult(data);
+  if (!result) return null;
+  const won = result.kind === 'sold' && myBidCode !== null && data.leaderBidCode === myBidCode;
+  const lost = result.kind === 'sold' && myBidCode !== null && !won && data.bids.some((bid) => bid.bidCode === myBidCode);
+  return (
+    <section className={`room-card room-result room-result--${result.kind}`} data-testid="room-result" aria-labelledby="room-result-title">
+      <h2 id="room-result-title" className="room-result__title">
+        竞价结果：{result.title}
+      </h2>
+      <p className="room-result__detail">{result.detail}</p>
+      {won && <p className="room-result__mine">恭喜您竞得本标的，保证金将转为成交价款的一部分，请留意站内消息办理后续手续。</p>}
+      {lost && <p className="room-result__mine">您未竞得本标的，您交纳的保证金将按规定退还。</p>}
+    </section>
+  );
+}
+
+/** The bidding room of one activity: everything live comes from the worker's biddingData stream. */
+export function QuoteRoom({ activityId }: { activityId: number }) {
+  const { message } = App.useApp();
+  const { isLoggedIn } = useSession();
+  const access = useMyBiddingData(activityId);
+  const frame = useLiveStream('biddingData', null, { activityId });
+  const [bidThisVisit, setBidThisVisit] = useState(false);
+  const [sessionExpired, setSessionExpired] = useState(false);
+
+  const data = frame?.data ?? null;
+  // Flash only for prices that change while the room is open (a bid, or a dutch drop).
+  const price = useRef<{ value: number; changes: number } | null>(null);
+  if (data) {
+    if (price.current === null) price.current = { value: data.biddingPrice, changes: 0 };
+    else if (price.current.value !== data.biddingPrice) price.current = { value: data.biddingPrice, changes: price.current.changes + 1 };
+  }
+  const flashKey = price.current?.changes ?? 0;
+
+  // A message when the end moves later while the bidder watches (the notice itself stays on the page).
+  const seenExtensions = useRef<number | null>(null);
+  const extensions = data?.extensionCount ?? null;
+  useEffect(() => {
+    if (extensions === null || !data) return;
+    if (seenExtensions.current !== null && extensions > seenExtensions.current) {
+      const notice = extensionNotice(data);
+      if (notice) void message.warning(notice);
+    }
+    seenExtensions.current = extensions;
+  }, [extensions, data, message]);
+
+  if (access.isError && access.error instanceof ApiError && access.error.code === 404) return <RoomNotFound />;
+  if (!data) {
+    if (frame?.meta.status === 'error') {
+      return frame.meta.error?.includes('不存在') ? <RoomNotFound /> : <RoomLoadFailed text={frame.meta.error ?? '请稍后重试'} onRetry={() => void access.refetch()} />;
+    }
+    return (
+      <div className="room-page" data-testid="room-loading">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
+  }
+
+  const myBidCode = access.data?.myBidCode ?? null;
+  const standing = myBidCode ? myStanding(data, myBidCode, bidThisVisit) : null;
+  const stale = frame?.meta.status === 'error';
+  const mine = myBidCode && standing ? <MyPanel myBidCode={myBidCode} standing={standing} /> : null;
+
+  let action;
+  if (!isLoggedIn || sessionExpired) action = <LoginNeededNotice activityId={activityId} expired={sessionExpired} />;
+  else if (access.isPending) action = <Skeleton active paragraph={{ rows: 3 }} title={false} />;
+  else if (access.isError) action = <Alert type="error" showIcon title={access.error.message || '竞买资格查询失败，请刷新重试'} />;
+  else if (!myBidCode) action = <NotQualifiedNotice assetsId={data.assetsId} />;
+  else if (data.status !== 'ended')
+    action = (
+      <BidPanel
+        data={data}
+        myBidCode={myBidCode}
+        serverNow={frame!.serverNow}
+        bidThisVisit={bidThisVisit}
+        onAccepted={() => setBidThisVisit(true)}
+        onLoggedOut={() => setSessionExpired(true)}
+      />
+    );
+
+  return (
+    <div className="room-page" data-testid="quote-room">
+      <header className="room-head">
+        <div className="room-head__main">
+          <h1 className="room-head__title">
+            <a href={projectHref(data.assetsId)} title={data.assetsName}>
+              {data.assetsName}
+            </a>
+          </h1>
+          <div className="room-head__tags">
+            <Tag color="red" data-testid="room-mode">
+              {MODE_NAMES[data.mode] ?? data.mode}
+            </Tag>
+            <Tag color={data.status === 'live' ? 'processing' : 'default'} data-testid="room-phase">
+              {phaseText(data)}
+            </Tag>
+            <span className="room-head__id">竞价编号 {data.activityId}</span>
+          </div>
+        </div>
+      </header>
+      {stale && <Alert className="room-stale" type="warning" showIcon title={`实时数据更新失败：${frame!.meta.error ?? ''}，正在重试，显示的是最后一次成功获取的数据`} />}
+      <div role="status" aria-live="polite" className="room-sr-only" data-testid="room-announcer">
+        {announcement(data)}
+      </div>
+      <ResultPanel data={data} myBidCode={myBidCode} />
+      <div className="room-grid">
+        <div className="room-grid__main">
+          <PricePanel data={data} flashKey={flashKey} />
+          {/* Without a bid form (ended), the bidder's own state fills the main column instead. */}
+          {action ?? mine}
+        </div>
+        <div className="room-grid__side">
+          <CountdownPanel frame={frame!} data={data} />
+          {action && mine}
+        </div>
+      </div>
+      <BidHistory data={data} myBidCode={myBidCode} />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { Pagination, Table, Tag } from 'antd';
+import { useNavigate } from '@tanstack/react-router';
+import { QueryState } from '@/components/QueryState';
+import { UserCentreFrame } from '@/components/UserCentreFrame';
+import { formatYuan, type DepositSummary } from '@/domain/enrolment';
+import { useSearchId } from '@/lib/searchParams';
+import { useMyDeposits } from '../api/get-my-deposits';
+
+const PAGE_SIZE = 10;
+const COLOR: Record<DepositSummary['status'], string> = { pending: 'orange', paying: 'orange', proofSubmitted: 'gold', confirmed: 'green', released: 'default', kept: 'blue' };
+
+/** /myDeposit: 我的保证金 — every deposit with its status (paid, released, kept toward the price). */
+export function MyDepositPage() {
+  const current = useSearchId('current') ?? 1;
+  const navigate = useNavigate();
+  const query = useMyDeposits(current, PAGE_SIZE);
+  return (
+    <UserCentreFrame title="我的保证金">
+      <QueryState query={query} isEmpty={(p) => p.total === 0} emptyHint="报名审核通过后可在此缴纳保证金">
+        {(page) => (
+          <>
+            <Table<DepositSummary>
+              size="small"
+              rowKey="id"
+              pagination={false}
+              dataSource={page.records}
+              columns={[
+                { title: '项目名称', dataIndex: 'assetsName', ellipsis: true },
+                { title: '金额', dataIndex: 'amount', width: 150, render: (v: number) => formatYuan(v) },
+                { title: '状态', dataIndex: 'statusText', width: 110, render: (v: string, r) => <Tag color={COLOR[r.status]}>{v}</Tag> },
+                { title: '到账时间', dataIndex: 'confirmTime', width: 160, render: (v: string | null) => v ?? '—' },
+                {
+                  title: '操作',
+                  key: 'op',
+                  width: 150,
+                  render: (_, r) => (
+                    <>
+                      <a href={`#/depositDetail?id=${r.id}`}>详情</a>
+                      {(r.status === 'pending' || r.status === 'paying') && (
+                        <a href={`#/cashierDesk?depositId=${r.id}`} style={{ marginLeft: 12 }}>
+                          去支付
+                        </a>
+                      )}
+                    </>
+                  ),
+                },
+              ]}
+            />
+            {page.total > PAGE_SIZE && (
+              <Pagination style={{ marginTop: 16 }} current={current} pageSize={PAGE_SIZE} total={page.total} showSizeChanger={false} onChange={(p) => void navigate({ href: `/myDeposit?current=${p}` })} />
+            )}
+          </>
+        )}
+      </QueryState>
+    </UserCentreFrame>
+  );
+}

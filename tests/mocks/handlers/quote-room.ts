@@ -1,0 +1,188 @@
+/**
+ * msw handlers for the bidding room (issue 7): bidding-data of one activity (with `myBidCode` for the
+ * bearer of a mock token) and POST /dscq-sync/v1/bidding/{mode}/bid. `quoteRoomBackend()` holds one
+ * mutable activity: a test lets other bidders bid (`bidAs`), extends or ends it, forces a refusal or a
+ * network failure, and reads the bid calls (amounts and idempotency keys). The server's rules are the
+ * domain's (src/domain/bidRules.ts), as in the real engine. Requests for other activities fall through.
+ */
+import { http, HttpResponse } from 'msw';
+import { ascendingBidRejection, bidWindowRejection, BID_REJECTION_MESSAGES, dutchBidRejection, extendedEnd, sealedBidRejection } from '@/domain/bidRules';
+import type { BiddingData, BidRecord, PlaceBidAnswer } from '@/domain/hall';
+import { toFenBigInt } from '@/domain/money';
+import { envelope } from '../fixtures';
+import { authMock } from './auth';
+
+const MINUTE = 60_000;
+
+export const ROOM_ACTIVITY_ID = 9101;
+export const ROOM_ASSETS_ID = 5101;
+/** Bid codes of the mock users qualified by default (demo_new and demo_org are not). */
+export const ROOM_CODES: Record<string, string> = { demo_person: '318402' };
+/** Other bidders' codes. */
+export const RIVAL_CODE = '527719';
+
+export const NOT_QUALIFIED_MSG = '您未取得本项目的竞买资格（需报名审核通过并交纳保证金）';
+
+export interface BidCall {
+  mode: string;
+  activityId: number;
+  amount: unknown;
+  idempotencyKey: string;
+  loginName: string | null;
+}
+
+type Activity = Omit<BiddingData, 'myBidCode' | 'serverTime'> & { windowMs: number; extensionMs: number };
+
+export function roomActivityFixture(over: Partial<Activity> = {}, now = Date.now()): Activity {
+  return {
+    activityId: ROOM_ACTIVITY_ID,
+    assetsId: ROOM_ASSETS_ID,
+    assetsName: '石家庄市某国有企业闲置办公楼一栋（建筑面积2,860平方米）',
+    mode: 'ongoing',
+    status: 'live',
+    outcome: null,
+    startTime: now - 2 * 60 * MINUTE,
+    endTime: now + 60 * MINUTE,
+    originalEndTime: now + 60 * MINUTE,
+    extensionCount: 0,
+    startPrice: 1_000_000,
+    increment: 10_000,
+    biddingPrice: 1_000_000,
+    maxPrice: 1_000_000,
+    biddingCount: 0,
+    leaderBidCode: null,
+    bids: [],
+    windowMs: 5 * MINUTE,
+    extensionMs: 5 * MINUTE,
+    ...over,
+  };
+}
+
+const fen = (yuan: number) => Number(toFenBigInt(yuan));
+
+function loginOf(request: Request): string | null {
+  const header = request.headers.get('Authorization') ?? '';
+  return header.startsWith('Bearer ') ? (authMock.state.accessTokens.get(header.slice(7)) ?? null) : null;
+}
+
+export function quoteRoomBackend(over: Partial<Activity> = {}, codes: Record<string, string> = ROOM_CODES) {
+  const state = {
+    activity: roomActivityFixture(over),
+    codes: { ...codes },
+    /** The next bids answer this refusal instead of the rules (count = how many). */
+    refusal: null as null | { status: number; msg: string; count: number },
+    /** The next N bid requests fail on the network. */
+    networkFailures: 0,
+    bidCalls: [] as BidCall[],
+    /** Answers per idempotency key (replays answer the first answer, as the engine does). */
+    answers: new Map<string, { status: number; body: unknown }>(),
+    dataCalls: 0,
+  };
+
+  /** An accepted bid as the engine applies it (price, leader, history, extension). */
+  const accept = (bidCode: string, amountFen: number, at: number): PlaceBidAnswer => {
+    const a = state.activity;
+    const endTime = extendedEnd(a.endTime, at, a.windowMs, a.extensionMs);
+    const seq = a.biddingCount + 1;
+    const record: BidRecord = { seq, bidCode, amount: amountFen / 100, time: at };
+    state.activity = {
+      ...a,
+      biddingPrice: amountFen / 100,
+      maxPrice: Math.max(a.maxPrice, amountFen / 100),
+      biddingCount: seq,
+      leaderBidCode: bidCode,
+      bids: [record, ...a.bids].slice(0, 20),
+      endTime,
+      extensionCount: a.extensionCount + (endTime !== a.endTime ? 1 : 0),
+    };
+    return { activityId: a.activityId, seq, bidCode, amount: amountFen / 100, time: at, endTime, extended: endTime !== a.endTime };
+  };
+
+  const handlers = [
+    http.post('/api/dscq-sync/v1/bid-assets/bidding-data', async ({ request }) => {
+      const body = (await request.clone().json().catch(() => ({}))) as { activityId?: unknown };
+      const query = new URL(request.url).searchParams.get('activityId');
+      if (Number(body.activityId ?? query) !== state.activity.activityId) return undefined;
+      state.dataCalls += 1;
+      const login = loginOf(request);
+      const { windowMs: _w, extensionMs: _e, ...data } = state.activity;
+      // Sealed (onceOff until its end): amounts, leader and history are hidden, as the real snapshot does.
+      const view = data.modeState?.sealed ? { ...data, biddingPrice: data.startPrice, maxPrice: data.startPrice, leaderBidCode: null, bids: [] } : data;
+      return HttpResponse.json(envelope<BiddingData>({ ...view, serverTime: Date.now(), myBidCode: login ? (state.codes[login] ?? null) : null }));
+    }),
+    http.post('/api/dscq-sync/v1/bidding/:mode/bid', async ({ request, params }) => {
+      const body = (await request.json()) as { activityId: number; amount: unknown; idempotencyKey: string };
+      if (Number(body.activityId) !== state.activity.activityId) return undefined;
+      const login = loginOf(request);
+      state.bidCalls.push({ mode: String(params.mode), activityId: body.activityId, amount: body.amount, idempotencyKey: body.idempotencyKey, loginName: login });
+      if (state.networkFailures > 0) {
+        state.networkFailures -= 1;
+        return HttpResponse.error();
+      }
+      const answer = (status: number, payload: unknown) => {
+        const stored = { status, body: payload };
+        state.answers.set(body.idempotencyKey, stored);
+        return HttpResponse.json(payload as Record<string, unknown>, { status });
+      };
+      const fail = (status: number, msg: string) => answer(status, { code: status, success: false, msg, data: null });
+      const earlier = state.answers.get(body.idempotencyKey);
+      if (earlier) return HttpResponse.json(earlier.body as Record<string, unknown>, { status: earlier.status });
+      if (!login) return HttpResponse.json({ code: 401, success: false, msg: '请求未授权', data: null }, { status: 401 });
+      if (state.refusal && state.refusal.count > 0) {
+        state.refusal.count -= 1;
+        return fail(state.refusal.status, state.refusal.msg);
+      }
+      const code = state.codes[login];
+      if (!code) return fail(403, NOT_QUALIFIED_MSG);
+      const a = state.activity;
+      const at = Date.now();
+      const amountFen = fen(Number(body.amount));
+      const sealedRule = () => sealedBidRejection({ startFen: fen(a.startPrice), incrementFen: fen(a.increment), capFen: null }, a.bids.some((b) => b.bidCode === code), amountFen);
+      const rejection =
+        (a.status === 'ended' ? 'closed' : bidWindowRejection(a.startTime, a.endTime, at)) ??
+        (a.mode === 'dutch-auction' ? dutchBidRejection(a.biddingCount, fen(a.biddingPrice), amountFen) : null) ??
+        (a.mode === 'onceOff' ? sealedRule() : null) ??
+        (a.mode === 'dutch-auction' || a.mode === 'onceOff' ? null : ascendingBidRejection(
+          {
+            startFen: fen(a.startPrice),
+            currentFen: fen(a.biddingPrice),
+            incrementFen: fen(a.increment),
+            capFen: null,
+            bidCount: a.biddingCount,
+            leaderUserId: a.leaderBidCode === null ? null : a.leaderBidCode === code ? 1 : 2,
+            allowSelfOutbid: false,
+          },
+          1,
+          amountFen,
+        ));
+      if (rejection) return fail(400, BID_REJECTION_MESSAGES[rejection]);
+      // Dutch: the server's price at receipt is recorded, never more.
+      return answer(200, envelope(accept(code, a.mode === 'dutch-auction' ? fen(a.biddingPrice) : amountFen, at)));
+    }),
+  ];
+
+  return {
+    state,
+    handlers,
+    /** Another bidder's accepted bid (default: the lowest valid one). */
+    bidAs(bidCode: string, amountYuan?: number) {
+      const a = state.activity;
+      const next = a.biddingCount === 0 ? fen(a.startPrice) : fen(a.biddingPrice) + fen(a.increment);
+      return accept(bidCode, amountYuan === undefined ? next : fen(amountYuan), Date.now());
+    },
+    /** Moves the end later, as a late bid would. */
+    extendTo(endTime: number) {
+      state.activity = { ...state.activity, endTime, extensionCount: state.activity.extensionCount + 1 };
+    },
+    end(outcome: 'sold' | 'failed') {
+      state.activity = { ...state.activity, status: 'ended', outcome, endTime: Math.min(state.activity.endTime, Date.now()) };
+    },
+    refuseNext(msg: string, status = 400, count = 1) {
+      state.refusal = { status, msg, count };
+    },
+  };
+}
+
+/** The default room the whole app sees in route tests. */
+export const defaultQuoteRoomBackend = quoteRoomBackend();
+export const quoteRoomHandlers = defaultQuoteRoomBackend.handlers;

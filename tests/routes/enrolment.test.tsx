@@ -1,0 +1,128 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ENROLMENT_COMMITMENTS } from '@/domain/enrolment';
+import { authMock } from '../mocks/handlers/auth';
+import { ENROL_ASSETS_ID, ENROL_ASSETS_NAME, enrolMock } from '../mocks/handlers/enrolment';
+import { renderApp } from '../mocks/renderApp';
+import { useMockServer } from '../mocks/server';
+
+/**
+ * Issue 7, enrolment and the user centre through the whole app (router, HTTP client, msw backend):
+ * the enrolment form and its refusal, the sandbox cashier, the bidding-room list, messages, and
+ * another user's record answering 404.
+ */
+useMockServer();
+vi.setConfig({ testTimeout: 30_000 });
+configure({ asyncUtilTimeout: 8000 });
+beforeEach(() => {
+  authMock.reset();
+  enrolMock.reset();
+});
+
+describe('/bidEnrollNormal', () => {
+  it('prefills the bidder, needs every commitment, submits and shows the enrolment detail', async () => {
+    authMock.signIn('demo_person');
+    const { router } = renderApp(`/bidEnrollNormal?assetsId=${ENROL_ASSETS_ID}`);
+    expect(await screen.findByText('填写报名信息', { selector: 'h1' })).toBeInTheDocument();
+    expect(await screen.findByText(ENROL_ASSETS_NAME)).toBeInTheDocument();
+    expect(screen.getByText('张**')).toBeInTheDocument();
+    expect(screen.getByText('200,000.00 元')).toBeInTheDocument();
+    const submit = screen.getByText('提交报名').closest('button')!;
+    expect(submit).toBeDisabled();
+
+    fireEvent.change(screen.getByLabelText('联系人'), { target: { value: '张建国' } });
+    fireEvent.change(screen.getByLabelText('联系电话'), { target: { value: '1391234' } });
+    for (const c of ENROLMENT_COMMITMENTS) fireEvent.click(screen.getByText(c.text));
+    await waitFor(() => expect(submit).toBeEnabled());
+    fireEvent.click(submit);
+    // The browser checks the mobile number with the same rule as the server.
+    expect(await screen.findByText(/手机号码/)).toBeInTheDocument();
+    expect(enrolMock.state.submits).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('联系电话'), { target: { value: '13912345678' } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/enrollDetail'));
+    expect(await screen.findByText(/报名已提交，交易机构正在审核/)).toBeInTheDocument();
+    expect(enrolMock.state.submits[0]).toMatchObject({ assetsId: ENROL_ASSETS_ID, contactName: '张建国', contactPhone: '13912345678', commitments: ENROLMENT_COMMITMENTS.map((c) => c.key) });
+  });
+
+  it('an enrolled user sees why not and a way to the enrolment', async () => {
+    authMock.signIn('demo_person');
+    enrolMock.addApproved('demo_person');
+    renderApp(`/bidEnrollNormal?assetsId=${ENROL_ASSETS_ID}`);
+    expect(await screen.findByText('您已报名该项目，请勿重复报名')).toBeInTheDocument();
+    expect(screen.getByText('查看报名详情')).toBeInTheDocument();
+    expect(screen.queryByText('提交报名')).toBeNull();
+  });
+});
+
+describe('/cashierDesk', () => {
+  it('pays through the sandbox bank and shows the confirmation once the bank has notified', async () => {
+    authMock.signIn('demo_person');
+    const { depositId } = enrolMock.addApproved('demo_person');
+    renderApp(`/cashierDesk?depositId=${depositId}`);
+    expect(await screen.findByText('收银台', { selector: 'h1' })).toBeInTheDocument();
+    expect(await screen.findByText('200,000.00 元')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('立即支付').closest('button')!);
+    const bank = await screen.findByLabelText('模拟网银');
+    expect(within(bank).getByText('模拟网银（沙箱）')).toBeInTheDocument();
+    fireEvent.click(within(bank).getByText('确认支付').closest('button')!);
+    expect(await screen.findByText('保证金支付成功', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByText('进入我的竞价室')).toBeInTheDocument();
+  });
+});
+
+describe('/myProject and the user centre', () => {
+  it('list=2 opens the bidding rooms: the bid code and a link to the room', async () => {
+    authMock.signIn('demo_person');
+    enrolMock.addRoom('demo_person');
+    enrolMock.addRoom('bidder01', { activityId: 9999, assetsName: '别人的竞价室' });
+    renderApp('/myProject?list=2');
+    const rooms = await screen.findByLabelText('竞价室列表');
+    expect(within(rooms).getByText(ENROL_ASSETS_NAME, { exact: false })).toBeInTheDocument();
+    expect(within(rooms).getByText('318402')).toBeInTheDocument();
+    expect(within(rooms).getByText('进入竞价室').closest('a')).toHaveAttribute('href', '#/quoteHall?activityId=9101');
+    expect(screen.queryByText('别人的竞价室')).toBeNull();
+  });
+
+  it('lists my enrolments with their status and a link to the detail', async () => {
+    authMock.signIn('demo_person');
+    const { enrolmentId } = enrolMock.addApproved('demo_person');
+    renderApp('/myProject');
+    expect(await screen.findByText('待交保证金')).toBeInTheDocument();
+    expect(screen.getByText('查看详情').closest('a')).toHaveAttribute('href', `#/enrollDetail?id=${enrolmentId}`);
+  });
+
+  it('/usercenterIndex summarises enrolments, rooms and unread messages', async () => {
+    authMock.signIn('demo_person');
+    enrolMock.addApproved('demo_person');
+    enrolMock.addRoom('demo_person');
+    enrolMock.addMessage('demo_person', '报名审核通过', '您报名的项目已审核通过。');
+    renderApp('/usercenterIndex');
+    expect(await screen.findByText('未读消息')).toBeInTheDocument();
+    expect(screen.getByText('待审核 0 · 待缴保证金 1')).toBeInTheDocument();
+    expect(screen.getByText('报名审核通过')).toBeInTheDocument();
+  });
+
+  it('/myMessage → /myMessageDetail reads a message; another user’s message is 不存在', async () => {
+    authMock.signIn('demo_person');
+    const mine = enrolMock.addMessage('demo_person', '保证金到账确认', '您缴纳的交易保证金 200,000.00 元已确认到账。');
+    const others = enrolMock.addMessage('bidder01', '别人的消息', '不可见');
+    const { router } = renderApp('/myMessage');
+    expect(await screen.findByText('未读 1 条')).toBeInTheDocument();
+    expect(screen.queryByText('别人的消息')).toBeNull();
+    // (Hash links: the memory history of the test follows them through the router.)
+    expect(screen.getByText('保证金到账确认').closest('a')).toHaveAttribute('href', `#/myMessageDetail?id=${mine}`);
+    await router.navigate({ href: `/myMessageDetail?id=${mine}` });
+    expect(await screen.findByText('您缴纳的交易保证金 200,000.00 元已确认到账。')).toBeInTheDocument();
+    await router.navigate({ href: `/myMessageDetail?id=${others}` });
+    expect(await screen.findAllByText('消息不存在')).not.toHaveLength(0);
+  });
+
+  it('/enrollDetail of another user’s enrolment shows 报名记录不存在', async () => {
+    authMock.signIn('demo_person');
+    const { enrolmentId } = enrolMock.addApproved('bidder01');
+    renderApp(`/enrollDetail?id=${enrolmentId}`);
+    expect(await screen.findAllByText('报名记录不存在')).not.toHaveLength(0);
+  });
+});
