@@ -1,4 +1,4 @@
-import { memo, useRef } from 'react';
+import { memo, useRef, useState } from 'react';
 import { Price } from '@/components/Price';
 import { isOverText, useLiveListState, useLiveRemaining, useLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
 import { projectHref } from '../links';
@@ -27,8 +27,11 @@ function RemainingCell({ store, id }: { store: BidStore; id: number }) {
 /** One row: re-renders when its own values change (a bid), never on a tick. */
 const LiveRow = memo(function LiveRow({ store, id, index }: { store: BidStore; id: number; index: number }) {
   const slice = useLiveRow(store, id);
+  const [changesAtMount] = useState(() => slice?.changes ?? 0);
   if (!slice) return null;
   const { row, changes } = slice;
+  // Flash only changes seen while mounted: a row scrolled back into a window must not replay old flashes.
+  const flash = changes > changesAtMount;
   return (
     <tr data-testid="live-row" data-activity-id={row.activityId} className={`live-row live-row--${row.tone}`} aria-rowindex={index + 2}>
       <td className="live-cell-name">
@@ -42,7 +45,7 @@ const LiveRow = memo(function LiveRow({ store, id, index }: { store: BidStore; i
       <RemainingCell store={store} id={id} />
       <td className="live-cell-price">
         {/* Keyed on the change count: a new price remounts the span and replays the CSS flash. */}
-        <span key={changes} className={changes > 0 ? 'live-flash' : undefined}>
+        <span key={changes} className={flash ? 'live-flash' : undefined}>
           <Price text={row.priceText} tooltip={row.priceTooltip} />
         </span>
       </td>

@@ -27,8 +27,11 @@ function RemainingCell({ store, id }: { store: BidStore; id: number }) {
 /** One row; `copy` rows are the second half of the scrolling loop (hidden from assistive technology). */
 const LiveRow = memo(function LiveRow({ store, id, copy }: { store: BidStore; id: number; copy: boolean }) {
   const slice = useLiveRow(store, id);
+  const [changesAtMount] = useState(() => slice?.changes ?? 0);
   if (!slice) return null;
   const { row, changes } = slice;
+  // Flash only changes seen while mounted: a row scrolled back into a window must not replay old flashes.
+  const flash = changes > changesAtMount;
   return (
     <div role="row" className={`home-live-row home-live-row--${row.tone}`} data-testid={copy ? undefined : 'home-live-row'}>
       <span role="cell">
@@ -41,7 +44,7 @@ const LiveRow = memo(function LiveRow({ store, id, copy }: { store: BidStore; id
       </span>
       <RemainingCell store={store} id={id} />
       <span role="cell" className="home-live-row__price">
-        <span key={changes} className={changes > 0 ? 'live-flash' : undefined}>
+        <span key={changes} className={flash ? 'live-flash' : undefined}>
           <Price text={row.priceText} tooltip={row.priceTooltip} />
         </span>
       </span>
