@@ -51,6 +51,16 @@ export function useLiveRow<R extends LiveKeyedRow>(store: LiveListStore<R>, id: 
   return useSyncExternalStore(subscribe, get, get);
 }
 
+/**
+ * One row's slice plus `flash`: whether its values changed since this row mounted. A row scrolled back
+ * into a window (or a list's second copy) must not replay a flash for an old change.
+ */
+export function useFlashingLiveRow<R extends LiveKeyedRow>(store: LiveListStore<R>, id: number): (LiveRowSlice<R> & { flash: boolean }) | undefined {
+  const slice = useLiveRow(store, id);
+  const [changesAtMount] = useState(() => slice?.changes ?? 0);
+  return slice ? { ...slice, flash: slice.changes > changesAtMount } : undefined;
+}
+
 /** One row's countdown text: re-renders when the text changes (about once a second while live). */
 export function useLiveRemaining<R extends LiveKeyedRow>(store: LiveListStore<R>, id: number): string {
   const subscribe = useCallback((listener: () => void) => store.subscribeRemaining(id, listener), [store, id]);

@@ -1,6 +1,6 @@
-import { memo, useRef, useState } from 'react';
-import { Price } from '@/components/Price';
-import { isOverText, useLiveListState, useLiveRemaining, useLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
+import { memo, useRef } from 'react';
+import { FlashPrice } from '@/components/FlashPrice';
+import { isOverText, useLiveListState, useLiveRemaining, useFlashingLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
 import { projectHref } from '../links';
 import { useWindowRange } from './useWindowRange';
 
@@ -26,12 +26,9 @@ function RemainingCell({ store, id }: { store: BidStore; id: number }) {
 
 /** One row: re-renders when its own values change (a bid), never on a tick. */
 const LiveRow = memo(function LiveRow({ store, id, index }: { store: BidStore; id: number; index: number }) {
-  const slice = useLiveRow(store, id);
-  const [changesAtMount] = useState(() => slice?.changes ?? 0);
+  const slice = useFlashingLiveRow(store, id);
   if (!slice) return null;
-  const { row, changes } = slice;
-  // Flash only changes seen while mounted: a row scrolled back into a window must not replay old flashes.
-  const flash = changes > changesAtMount;
+  const { row, changes, flash } = slice;
   return (
     <tr data-testid="live-row" data-activity-id={row.activityId} className={`live-row live-row--${row.tone}`} aria-rowindex={index + 2}>
       <td className="live-cell-name">
@@ -44,10 +41,7 @@ const LiveRow = memo(function LiveRow({ store, id, index }: { store: BidStore; i
       </td>
       <RemainingCell store={store} id={id} />
       <td className="live-cell-price">
-        {/* Keyed on the change count: a new price remounts the span and replays the CSS flash. */}
-        <span key={changes} className={flash ? 'live-flash' : undefined}>
-          <Price text={row.priceText} tooltip={row.priceTooltip} />
-        </span>
+        <FlashPrice changes={changes} flash={flash} text={row.priceText} tooltip={row.priceTooltip} />
       </td>
       <td className="live-cell-rate">{row.premiumRate}</td>
       <td className="live-cell-status">{row.status === 'ended' ? '已结束' : '竞价中'}</td>

@@ -2,9 +2,9 @@ import '@/styles/hall.css';
 import { memo, useState, type CSSProperties } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { Price } from '@/components/Price';
+import { FlashPrice } from '@/components/FlashPrice';
 import { BIDDING_TABLE_HEIGHT_PX, HOME_LATEST_BIDDING_SCROLL_THRESHOLD, HOME_LATEST_BIDDING_SIZE } from '@/domain/constants';
-import { isOverText, LiveListGate, useLiveList, useLiveListState, useLiveRemaining, useLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
+import { isOverText, LiveListGate, useLiveList, useLiveListState, useLiveRemaining, useFlashingLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
 import { assetHref } from '../links';
 
 type BidStore = LiveListStore<LiveBidRow>;
@@ -26,12 +26,9 @@ function RemainingCell({ store, id }: { store: BidStore; id: number }) {
 
 /** One row; `copy` rows are the second half of the scrolling loop (hidden from assistive technology). */
 const LiveRow = memo(function LiveRow({ store, id, copy }: { store: BidStore; id: number; copy: boolean }) {
-  const slice = useLiveRow(store, id);
-  const [changesAtMount] = useState(() => slice?.changes ?? 0);
+  const slice = useFlashingLiveRow(store, id);
   if (!slice) return null;
-  const { row, changes } = slice;
-  // Flash only changes seen while mounted: a row scrolled back into a window must not replay old flashes.
-  const flash = changes > changesAtMount;
+  const { row, changes, flash } = slice;
   return (
     <div role="row" className={`home-live-row home-live-row--${row.tone}`} data-testid={copy ? undefined : 'home-live-row'}>
       <span role="cell">
@@ -44,9 +41,7 @@ const LiveRow = memo(function LiveRow({ store, id, copy }: { store: BidStore; id
       </span>
       <RemainingCell store={store} id={id} />
       <span role="cell" className="home-live-row__price">
-        <span key={changes} className={flash ? 'live-flash' : undefined}>
-          <Price text={row.priceText} tooltip={row.priceTooltip} />
-        </span>
+        <FlashPrice changes={changes} flash={flash} text={row.priceText} tooltip={row.priceTooltip} />
       </span>
       <span role="cell" className="home-live-row__rate">
         {row.premiumRate}
