@@ -191,12 +191,9 @@ export class HallSnapshot {
     return this.building;
   }
 
-  /** Reloads `ids` (null: everything) into the maps and re-derives the sorted lists. */
-  private async load(ids: number[] | null): Promise<void> {
-    if (ids !== null && ids.length === 0) return;
-    const since = this.options.now() - RECENTLY_ENDED_MS;
-    const kept = (r: { status: string; settled_at: number | null }) => r.status === 'scheduled' || r.status === 'live' || (r.settled_at ?? -Infinity) >= since;
-    const found = await this.options.db
+  /** The activities (with their project's display fields) by id, or every one the snapshot holds. */
+  private select(ids: number[] | null, settledSince: number) {
+    return this.options.db
       .selectFrom('bid_activity as a')
       .innerJoin('project as p', 'p.id', 'a.project_id')
       .select([
@@ -206,64 +203,74 @@ export class HallSnapshot {
         'p.assets_name', 'p.project_type', 'p.price_type', 'p.price_unit',
       ])
       .where((eb) =>
-        ids === null ? eb.or([eb('a.status', 'in', ['scheduled', 'live']), eb('a.settled_at', '>=', since)]) : eb('a.id', 'in', ids),
+        ids === null ? eb.or([eb('a.status', 'in', ['scheduled', 'live']), eb('a.settled_at', '>=', settledSince)]) : eb('a.id', 'in', ids),
       )
       .execute();
+  }
+
+  /** One activity as the public sees it (the mode decides what a sealed or dutch row shows). */
+  private toRow(r: Awaited<ReturnType<HallSnapshot['select']>>[number]): ActivityRow {
+    const startPrice = fenToYuan(r.start_price_fen);
+    const rules = modeRules(r.mode);
+    const settings = settingsOrEmpty(r.mode, r.settings);
+    const viewAt = (now: number) => rules?.view(r, settings, now);
+    const view = viewAt(this.options.now());
+    const priceFen = view?.priceFen ?? r.current_price_fen;
+    const maxPrice = fenToYuan(view?.maxFen ?? r.max_price_fen);
+    const shownCount = view?.showBids === false ? 0 : r.bid_count;
+    return {
+      entry: {
+        activityId: r.id,
+        assetsId: r.project_id,
+        assetsName: r.assets_name,
+        projectType: r.project_type,
+        orgName: r.org_name,
+        startTime: r.start_at,
+        endTime: r.end_at,
+        startPrice,
+        biddingPrice: fenToYuan(priceFen),
+        maxPrice,
+        biddingCount: r.bid_count,
+        priceType: r.price_type,
+        priceUnitName: r.price_type === 2 ? r.price_unit : '',
+        mode: r.mode as BiddingMode,
+      },
+      status: r.status as ActivityStatus,
+      outcome: (r.outcome as ActivityOutcome | null) ?? null,
+      lockVersion: r.lock_version,
+      originalEndTime: r.original_end_at,
+      incrementFen: r.increment_fen,
+      extensionCount: r.extension_count,
+      leaderBidCode: view ? view.leaderBidCode : r.leader_bid_code,
+      premiumRate: premiumRate(startPrice, maxPrice, shownCount),
+      showBids: view?.showBids ?? true,
+      modeState: view?.modeState,
+      present:
+        view && view.tagPart !== ''
+          ? (now) => {
+              const v = viewAt(now)!;
+              const price = fenToYuan(v.priceFen);
+              return {
+                biddingPrice: price,
+                maxPrice: fenToYuan(v.maxFen),
+                premiumRate: premiumRate(startPrice, fenToYuan(v.maxFen), r.bid_count > 0 ? r.bid_count : price !== startPrice ? 1 : 0),
+                modeState: v.modeState,
+                tagPart: v.tagPart,
+              };
+            }
+          : null,
+    };
+  }
+
+  /** Reloads `ids` (null: everything) into the maps and re-derives the sorted lists. */
+  private async load(ids: number[] | null): Promise<void> {
+    if (ids !== null && ids.length === 0) return;
+    const since = this.options.now() - RECENTLY_ENDED_MS;
+    const kept = (r: { status: string; settled_at: number | null }) => r.status === 'scheduled' || r.status === 'live' || (r.settled_at ?? -Infinity) >= since;
+    const found = await this.select(ids ?? null, since);
     const rows = ids === null ? new Map<number, ActivityRow>() : new Map(this.rows);
     for (const id of ids ?? []) rows.delete(id);
-    for (const r of found) {
-      if (!kept(r)) continue;
-      const startPrice = fenToYuan(r.start_price_fen);
-      const rules = modeRules(r.mode);
-      const settings = settingsOrEmpty(r.mode, r.settings);
-      const viewAt = (now: number) => rules?.view(r, settings, now);
-      const view = viewAt(this.options.now());
-      const priceFen = view?.priceFen ?? r.current_price_fen;
-      const maxPrice = fenToYuan(view?.maxFen ?? r.max_price_fen);
-      const shownCount = view?.showBids === false ? 0 : r.bid_count;
-      rows.set(r.id, {
-        entry: {
-          activityId: r.id,
-          assetsId: r.project_id,
-          assetsName: r.assets_name,
-          projectType: r.project_type,
-          orgName: r.org_name,
-          startTime: r.start_at,
-          endTime: r.end_at,
-          startPrice,
-          biddingPrice: fenToYuan(priceFen),
-          maxPrice,
-          biddingCount: r.bid_count,
-          priceType: r.price_type,
-          priceUnitName: r.price_type === 2 ? r.price_unit : '',
-          mode: r.mode as BiddingMode,
-        },
-        status: r.status as ActivityStatus,
-        outcome: (r.outcome as ActivityOutcome | null) ?? null,
-        lockVersion: r.lock_version,
-        originalEndTime: r.original_end_at,
-        incrementFen: r.increment_fen,
-        extensionCount: r.extension_count,
-        leaderBidCode: view ? view.leaderBidCode : r.leader_bid_code,
-        premiumRate: premiumRate(startPrice, maxPrice, shownCount),
-        showBids: view?.showBids ?? true,
-        modeState: view?.modeState,
-        present:
-          view && view.tagPart !== ''
-            ? (now) => {
-                const v = viewAt(now)!;
-                const price = fenToYuan(v.priceFen);
-                return {
-                  biddingPrice: price,
-                  maxPrice: fenToYuan(v.maxFen),
-                  premiumRate: premiumRate(startPrice, fenToYuan(v.maxFen), r.bid_count > 0 ? r.bid_count : price !== startPrice ? 1 : 0),
-                  modeState: v.modeState,
-                  tagPart: v.tagPart,
-                };
-              }
-            : null,
-      });
-    }
+    for (const r of found) if (kept(r)) rows.set(r.id, this.toRow(r));
     const byEnd = (a: ActivityRow, b: ActivityRow) => a.entry.endTime - b.entry.endTime || a.entry.activityId - b.entry.activityId;
     const byStart = (a: ActivityRow, b: ActivityRow) => a.entry.startTime - b.entry.startTime || a.entry.activityId - b.entry.activityId;
     const all = [...rows.values()];
@@ -382,16 +389,22 @@ export class HallSnapshot {
     );
   }
 
-  /** bidding-data of an activity in the snapshot; undefined when it is not (older or unknown: the caller asks the DB). */
+  /** bidding-data of an activity (ended long ago too); undefined when it does not exist. */
   async biddingData(activityId: number): Promise<Omit<BiddingData, 'myBidCode'> | undefined> {
-    const loaded = this.rows.get(activityId);
-    if (!loaded) return undefined;
+    let loaded = this.rows.get(activityId);
+    const held = loaded !== undefined;
+    if (!loaded) {
+      // Ended long ago or unknown: one read, not cached (rare; the room of a live activity is always held).
+      const [r] = await this.select([activityId], 0);
+      if (!r) return undefined;
+      loaded = this.toRow(r);
+    }
     const now = this.options.now();
     const row = at(loaded, now);
     let recent = this.recentBids.get(activityId);
     if (row.showBids && (!recent || recent.lockVersion !== row.lockVersion)) {
       recent = { lockVersion: row.lockVersion, bids: await loadRecentBids(this.options.db, activityId) };
-      this.recentBids.set(activityId, recent);
+      if (held) this.recentBids.set(activityId, recent);
     }
     return {
       activityId,

@@ -8,13 +8,10 @@ import { HALL_PAGE_SIZE, HALL_UPCOMING_SIZE } from '../../src/domain/constants.t
 import { BIDDING_MODES, HALL_MAX_PAGE_SIZE, RATE_MAX_IDS } from '../../src/domain/hall.ts';
 import { toFenBigInt } from '../../src/domain/money.ts';
 import { placeBid } from '../bidding/engine.ts';
-import { modeRules } from '../bidding/modes/index.ts';
-import { settingsOrEmpty } from '../bidding/settings.ts';
 import { notFound, ok } from '../http/envelope.ts';
 import { bearerToken, userOfToken } from '../http/auth.ts';
 import { intWithDefault, optionalIntList, optionalText, parseParams, requiredId } from '../http/params.ts';
 import type { Cached, HallSnapshot } from '../live/hallSnapshot.ts';
-import { loadRecentBids } from '../live/hallSnapshot.ts';
 import type { LiveRuntime } from '../plugins/live.ts';
 import type { AccountRouteDeps } from './accounts-deps.ts';
 import { fenToYuan } from '../lib/wire.ts';
@@ -97,7 +94,7 @@ export async function liveRoutes(
       reply.header('cache-control', 'no-cache');
       if (request.headers['if-none-match'] === tag) return reply.code(304).send();
     }
-    const data = (await snapshot.biddingData(activityId)) ?? (await biddingDataFromDb(runtime, activityId));
+    const data = await snapshot.biddingData(activityId);
     if (!data) throw notFound('竞价活动不存在');
     const mine = user
       ? await runtime.engine.db
@@ -131,41 +128,4 @@ export async function liveRoutes(
     });
     return reply.code(result.status).send(result.body);
   });
-}
-
-/** An activity the snapshot no longer holds (ended long ago): read once from the database. */
-async function biddingDataFromDb(runtime: LiveRuntime, activityId: number) {
-  const { db, now } = runtime.engine;
-  const a = await db
-    .selectFrom('bid_activity as a')
-    .innerJoin('project as p', 'p.id', 'a.project_id')
-    .selectAll('a')
-    .select('p.assets_name')
-    .where('a.id', '=', activityId)
-    .executeTakeFirst();
-  if (!a) return undefined;
-  const serverTime = now();
-  // The mode's public view: a sealed activity shows no amounts before its end, a dutch one its price now.
-  const view = modeRules(a.mode)?.view(a, settingsOrEmpty(a.mode, a.settings), serverTime);
-  return {
-    activityId: a.id,
-    assetsId: a.project_id,
-    assetsName: a.assets_name,
-    mode: a.mode as (typeof BIDDING_MODES)[number],
-    status: a.status as 'scheduled' | 'live' | 'ended',
-    outcome: (a.outcome as 'sold' | 'failed' | null) ?? null,
-    serverTime,
-    startTime: a.start_at,
-    endTime: a.end_at,
-    originalEndTime: a.original_end_at,
-    extensionCount: a.extension_count,
-    startPrice: fenToYuan(a.start_price_fen),
-    increment: fenToYuan(a.increment_fen),
-    biddingPrice: fenToYuan(view?.priceFen ?? a.current_price_fen),
-    maxPrice: fenToYuan(view?.maxFen ?? a.max_price_fen),
-    biddingCount: a.bid_count,
-    leaderBidCode: view ? view.leaderBidCode : a.leader_bid_code,
-    ...(view ? { modeState: view.modeState } : {}),
-    bids: view?.showBids === false ? [] : await loadRecentBids(db, a.id),
-  };
 }
