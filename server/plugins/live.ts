@@ -60,7 +60,10 @@ export async function registerLive(
     onError: (error) => app.log.error({ err: error }, 'live: snapshot rebuild failed'),
   });
   await snapshot.ready;
-  const engine: EngineDeps = { db, now, notifyChannel: channel, afterCommit: (activityIds) => local.announce(activityIds) };
+  // When this process LISTENs, its own NOTIFY comes back like everyone else's: announcing locally too
+  // would reload every changed row twice.
+  const listening = postgres && options.live?.listen !== undefined;
+  const engine: EngineDeps = { db, now, notifyChannel: channel, afterCommit: listening ? () => {} : (activityIds) => local.announce(activityIds) };
 
   let sweeping = false;
   const sweep = async () => {

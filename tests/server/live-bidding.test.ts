@@ -324,6 +324,20 @@ describe(`a second server process on ${DIALECT}`, () => {
           interval: 100,
         })
         .toBe(1);
+      // A bid through the second process reaches its own snapshot too (its NOTIFY, or its local feed).
+      const own = await second.inject({
+        method: 'POST',
+        url: BID,
+        query: { activityId: String(target.id), amount: String((target.start_price_fen + target.increment_fen) / 100), idempotencyKey: key() },
+        headers: { authorization: `Bearer ${tokens.bidder04}` },
+      });
+      expect(own.statusCode).toBe(200);
+      await expect
+        .poll(async () => (await second.inject({ method: 'POST', url: RATE, query: { activityIds: String(target.id) } })).json().data.rates[0].biddingCount, {
+          timeout: 2000,
+          interval: 50,
+        })
+        .toBe(2);
     } finally {
       await second.close();
     }
