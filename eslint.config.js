@@ -1,6 +1,8 @@
-// Lint: type-aware basics plus the architecture's boundaries (guide/architecture.md), so they are checked,
-// not hoped: features don't import each other, src/domain imports only itself, server/ reaches into src/
-// only for src/domain, and the main thread runs no timers (live timers belong to the worker).
+// Lint: type-aware basics plus the architecture's per-file boundaries (README "Map of the code"), so they are
+// checked, not hoped: features don't import each other, src/domain imports only itself, server/ reaches into
+// src/ only for src/domain, and the main thread runs no timers (live timers belong to the worker). The rules
+// that need the whole import graph (the server's layers point down, no circles) are a test:
+// tests/architecture/imports.test.ts.
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';

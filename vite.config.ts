@@ -49,6 +49,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The whole code base's import graph (layers, circles): node, no DOM set-up.
+          name: 'architecture',
+          environment: 'node',
+          include: ['tests/architecture/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],

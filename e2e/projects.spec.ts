@@ -243,6 +243,8 @@ test.describe('judicial auctions', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '石家庄市' }).click();
     await expect(page).toHaveURL(/cityCode=1301/);
     await expect(rows.first()).toBeVisible();
+    // The city list must be closed first: while it fades out, its options still match `:visible`.
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 
     await page.getByLabel('委托法院').click();
     const court = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();

@@ -1,26 +1,38 @@
 /**
- * Builds the Fastify app: plugins first, then routes. No listen here (main.ts does that; tests inject).
+ * Builds the Fastify app in one place, in dependency order: how we speak HTTP, then the capabilities
+ * (plugins that decorate the instance: app.db, app.accounts, app.requireUser, app.live, app.engine,
+ * app.enrolment, …), then the route plugins, which only read those, then the web app. No listen here
+ * (main.ts does that; tests inject).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
-import { installErrorHandler, installNotFoundHandler, isApiPath } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
-import { registerAccounts, type AccountProviders } from './plugins/accounts.ts';
-import { registerLive, type LiveOptions } from './plugins/live.ts';
-import { registerEnrolment, type EnrolmentOptions } from './routes/enrolment.ts';
-import { makeRequireUser } from './http/auth.ts';
-import { registerSecurity } from './plugins/security.ts';
-import { registerStatic } from './plugins/static.ts';
+import accountsPlugin from './plugins/accounts.ts';
+import type { AccountProviders } from './services/accounts/create.ts';
+import corePlugin from './plugins/core.ts';
+import { docsPlugin } from './plugins/docs.ts';
+import enrolmentPlugin, { type EnrolmentOptions } from './plugins/enrolment.ts';
+import httpPlugin from './plugins/http.ts';
+import livePlugin, { type LiveOptions } from './plugins/live.ts';
+import { paramsPlugin } from './plugins/params.ts';
+import securityPlugin from './plugins/security.ts';
+import staticPlugin from './plugins/static.ts';
+import { authRoutes } from './routes/auth.ts';
+import { bladeAuthRoutes } from './routes/blade-auth.ts';
 import { bladeDeskRoutes } from './routes/blade-desk.ts';
-import type { RouteDeps } from './routes/deps.ts';
-import { contentFilesDir } from './services/content-files.ts';
 import { dscqContentRoutes } from './routes/dscq-content.ts';
 import { dscqProjectRoutes, dscqSyncProjectRoutes } from './routes/dscq-project.ts';
+import { dscqResourceRoutes } from './routes/dscq-resource.ts';
 import { dscqSyncRoutes } from './routes/dscq-sync.ts';
+import { dscqSystemRoutes } from './routes/dscq-system.ts';
+import { dscqUserRoutes } from './routes/dscq-user.ts';
+import enrolmentRoutes from './routes/enrolment.ts';
 import { judicialRoutes } from './routes/judicial.ts';
+import liveRoutes from './routes/live.ts';
+import liveEventRoutes from './routes/live-events.ts';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -33,7 +45,7 @@ export interface BuildAppOptions {
   now?: () => number;
   /** Live bidding: timers and the PostgreSQL LISTEN connection. */
   live?: LiveOptions;
-  /** Enrolment: demo auto-approval, payment gateway, operators (routes/enrolment.ts). */
+  /** Enrolment: demo auto-approval, payment gateway, operators (plugins/enrolment.ts). */
   enrolment?: EnrolmentOptions;
 }
 
@@ -50,55 +62,44 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Paths are case- and slash-exact as in the spec; a trailing slash is tolerated.
     routerOptions: { ignoreTrailingSlash: true },
   });
+  const timers = options.live?.timers ?? true;
 
-  installErrorHandler(app);
-  installBodyParsers(app);
-  await registerSecurity(app);
+  // How we speak HTTP (errors as envelopes, body parsers, headers): before anything that answers.
+  await app.register(httpPlugin);
+  await app.register(securityPlugin);
+  // Route parameters: body merged under the query, each route's zod rule as its validator.
+  await app.register(paramsPlugin);
+  // The API reference collects the routes as they are added: before them.
+  await app.register(docsPlugin);
 
-  // API answers describe live data: never let a proxy or the browser cache them unless a route says so.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
-  });
-
-  const deps: RouteDeps = { db, now: options.now ?? Date.now, filesDir: contentFilesDir(config.dataDir) };
-  await app.register(bladeDeskRoutes, { prefix: '/api/blade-desk', ...deps });
-  await app.register(dscqContentRoutes, { prefix: '/api/dscq-content', ...deps });
-  await app.register(dscqSyncRoutes, { prefix: '/api/dscq-sync', ...deps });
-  const accounts = await registerAccounts(app, {
-    ...deps,
+  // Capabilities, each decorating the instance for the routes below.
+  await app.register(corePlugin, { db, now: options.now ?? Date.now, dataDir: config.dataDir });
+  await app.register(accountsPlugin, {
     ...options.accountProviders,
-    dataDir: config.dataDir,
     nodeEnv: config.nodeEnv ?? 'development',
     accounts: config.accounts ?? { fixedCaptcha: undefined, fixedSmsCode: undefined, secrets: {} },
   });
-  await registerLive(app, { db, now: deps.now, live: options.live, accounts, requireUser: makeRequireUser(accounts) });
-  await registerEnrolment(app, { db, now: deps.now, accounts, requireUser: makeRequireUser(accounts), timers: options.live?.timers ?? true, options: options.enrolment });
-  // The trading centre reads the optional bearer (favourite flag) and checks image captchas: after accounts.
-  await app.register(dscqProjectRoutes, { prefix: '/api/dscq-project', ...deps, accounts });
-  await app.register(dscqSyncProjectRoutes, { prefix: '/api/dscq-sync', ...deps });
+  await app.register(livePlugin, { ...options.live, timers });
+  await app.register(enrolmentPlugin, { timers, ...options.enrolment });
+
+  // Routes: the spec's services, all under /api (README "API paths").
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(bladeAuthRoutes, { prefix: '/api/blade-auth' });
+  await app.register(bladeDeskRoutes, { prefix: '/api/blade-desk' });
+  await app.register(dscqContentRoutes, { prefix: '/api/dscq-content' });
+  await app.register(dscqProjectRoutes, { prefix: '/api/dscq-project' });
+  await app.register(dscqResourceRoutes, { prefix: '/api/dscq-resource' });
+  await app.register(dscqSyncRoutes, { prefix: '/api/dscq-sync' });
+  await app.register(dscqSyncProjectRoutes, { prefix: '/api/dscq-sync' });
+  await app.register(dscqSystemRoutes, { prefix: '/api/dscq-system' });
+  await app.register(dscqUserRoutes, { prefix: '/api/dscq-user' });
+  await app.register(liveRoutes, { prefix: '/api' });
+  await app.register(liveEventRoutes, { prefix: '/api' });
+  await app.register(enrolmentRoutes, { prefix: '/api' });
   // The judicial-auction service, with its own answer shape ({ status, message, content }).
-  await app.register(judicialRoutes, { prefix: '/judicial', ...deps });
+  await app.register(judicialRoutes, { prefix: '/judicial' });
 
-  const webAppFallback = await registerStatic(app, config.staticDir);
-  installNotFoundHandler(app, webAppFallback);
+  // The built web app, and the fallback for unknown paths.
+  await app.register(staticPlugin, { staticDir: config.staticDir });
   return app;
-}
-
-/**
- * JSON bodies as usual (with Fastify's prototype-poisoning protection), but an empty body is "no
- * parameters" — clients send Content-Type: application/json on parameterless POSTs. Form bodies are
- * accepted too, since the real system's clients sometimes post forms.
- */
-function installBodyParsers(app: FastifyInstance): void {
-  const jsonParser = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = String(body); // parseAs 'string' delivers a string
-    if (text.trim() === '') return done(null, undefined);
-    return jsonParser(request, text, done);
-  });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
 }

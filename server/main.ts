@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
-import { prepareDatabase } from './startup.ts';
+import { prepareDatabase } from './seed/prepare.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 

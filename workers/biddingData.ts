@@ -3,7 +3,7 @@
  * frame per tick with the countdown to the start (scheduled) or the end (live). The data object keeps its
  * identity while the answer is unchanged, so the delta encoding sends it only when it changed.
  */
-import { Observable } from 'rxjs';
+import { Observable, Subject, filter, merge } from 'rxjs';
 import { COUNTDOWN_OVER_TEXT, displayRemaining } from '../src/domain/bidding';
 import { HALL_PATHS, type BiddingData } from '../src/domain/hall';
 import type { BiddingDataFrame, LiveRecordMeta } from '../src/live/frames';
@@ -11,6 +11,8 @@ import type { BiddingDataParams } from '../src/live/protocol';
 import type { ProducerContext } from './context';
 import { apiHeaders, failureText, postJson, unwrapEnvelope } from './http';
 import { poll } from './poller';
+import { applyToBiddingData, newerEvent, pushPaced } from './pushApply';
+import type { LiveChangeEvent } from '../src/domain/liveEvents';
 import { sameRow } from './rows';
 import { shareLatest } from './rx';
 import { startTicker } from './ticker';
@@ -50,7 +52,12 @@ const READY: LiveRecordMeta = { status: 'ready', error: null };
 export function createBiddingData$(params: BiddingDataParams, ctx: ProducerContext): Observable<BiddingDataFrame> {
   const activityId = Number(params?.activityId);
   return new Observable<BiddingDataFrame>((subscriber) => {
+    /** The last polled answer, and the last push event applied (data = the answer with the event on top). */
+    let polled: BiddingData | null = null;
+    let pushed: LiveChangeEvent | undefined;
     let data: BiddingData | null = null;
+    /** One re-sync poll now (after an applied push event: the bids list and the mode's state). */
+    const resyncNow = new Subject<void>();
     let etag: string | null = null;
     let meta = LOADING;
     const ticker = startTicker(
@@ -71,6 +78,8 @@ export function createBiddingData$(params: BiddingDataParams, ctx: ProducerConte
       env: ctx.env,
       name: 'bidding-data',
       intervalMs: BIDDING_DATA_POLL_MS,
+      interval$: pushPaced(ctx, BIDDING_DATA_POLL_MS),
+      now$: ctx.push && merge(ctx.push.resync$.pipe(filter((id) => id === null || id === activityId)), resyncNow),
       visible$: ctx.visible$,
       load: async (signal) => {
         try {
@@ -90,10 +99,27 @@ export function createBiddingData$(params: BiddingDataParams, ctx: ProducerConte
         }
       },
     }).subscribe((next) => {
-      if (next && !(data && sameBiddingData(data, next))) data = next;
+      if (next && !(polled && sameBiddingData(polled, next))) polled = next;
+      if (polled) {
+        const shown = applyToBiddingData(polled, pushed);
+        if (!(data && sameBiddingData(data, shown))) data = shown;
+      }
       setMeta(READY);
     });
+    // Push: a newer change of this activity is shown at once (not at the next tick); the bids list and the
+    // mode's state come with one re-sync poll right after it.
+    const changes = ctx.push?.changes([activityId]).subscribe((event) => {
+      if (event.activityId !== activityId || !newerEvent(pushed, event)) return;
+      pushed = event;
+      if (!polled) return;
+      const shown = applyToBiddingData(polled, pushed);
+      if (data && sameBiddingData(data, shown)) return;
+      data = shown;
+      ticker.emitNow();
+      resyncNow.next();
+    });
     return () => {
+      changes?.unsubscribe();
       polling.unsubscribe();
       ticker.stop();
     };

@@ -13,6 +13,8 @@ export function toComlinkApi(service: LiveApi): LiveApi {
   return {
     configure: (config) => service.configure(config),
     setVisibility: (visible) => service.setVisibility(visible),
+    resync: (activityId) => service.resync(activityId),
+    setAccessToken: (token) => service.setAccessToken(token),
     subscribe(name, params, sink) {
       let done = false;
       const end = service.subscribe(name, params, sink);

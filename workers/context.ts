@@ -1,6 +1,7 @@
 import type { Observable } from 'rxjs';
 import type { ClockValue, ResolvedLiveConfig, StreamName, StreamParams, StreamValue } from '../src/live/protocol';
 import type { LiveEnv } from './env';
+import type { LivePush } from './push';
 
 /** What every producer gets from the live service. */
 export interface ProducerContext {
@@ -11,10 +12,12 @@ export interface ProducerContext {
   visible$: Observable<boolean>;
   /** The worker's one server-aligned 1 s clock (shared, refcounted): every countdown ticks on it. */
   clock$: Observable<ClockValue>;
+  /** The worker's one push connection (absent: polling only, as in tests of a single producer). */
+  push?: LivePush;
 }
 
 /** What a producer that needs no clock takes (the clock itself, the version poll, the token check). */
-export type BaseContext = Omit<ProducerContext, 'clock$'>;
+export type BaseContext = Omit<ProducerContext, 'clock$' | 'push'>;
 
 /** Builds the (cold) Observable of one stream for one set of params; the service shares it per key. */
 export type Producer<K extends StreamName> = (params: StreamParams<K>, ctx: ProducerContext) => Observable<StreamValue<K>>;

@@ -12,7 +12,9 @@ import { apiHeaders, postJson, unwrapEnvelope } from './http';
 import { createPolledList$, loadPage, parsePage } from './liveList';
 import { poll } from './poller';
 import { toBidRow } from './rows';
-import type { Observable } from 'rxjs';
+import { filter, Subscription, type Observable } from 'rxjs';
+import type { LiveChangeEvent } from '../src/domain/liveEvents';
+import { freshestRate, newerEvent, pushPaced } from './pushApply';
 
 /** The list changes when lots start or end: every 2.5 s (an unchanged answer is a 304). */
 export const HALL_POLL_MS = 2_500;
@@ -44,6 +46,8 @@ export function createHall$(params: HallParams, ctx: ProducerContext): Observabl
     // The latest price of each activity on the page (per subscription: a restart starts clean).
     let rates = new Map<number, RateEntry>();
     let ratesEtag: string | null = null;
+    // The latest push event of each activity on the page (applied over the rates when fresher).
+    const pushed = new Map<number, LiveChangeEvent>();
     return {
       name: 'hall',
       intervalMs: HALL_POLL_MS,
@@ -53,13 +57,24 @@ export function createHall$(params: HallParams, ctx: ProducerContext): Observabl
           etag,
           signal,
         }),
-      toRow: (entry) => toBidRow(entry, rates.get(entry.activityId)),
+      toRow: (entry) => toBidRow(entry, freshestRate(rates.get(entry.activityId), pushed.get(entry.activityId), entry)),
       target: (row) => row.endTime,
-      refine: ({ ids, refresh }) =>
-        poll({
+      refine: ({ ids, refresh, emitNow }) => {
+        const subscriptions = new Subscription();
+        // Push (the whole hall): a newer change of a row on the page is shown at once.
+        const changes = ctx.push?.changes('all').subscribe((event) => {
+          if (!newerEvent(pushed.get(event.activityId), event) || !ids().includes(event.activityId)) return;
+          pushed.set(event.activityId, event);
+          refresh();
+          emitNow();
+        });
+        if (changes) subscriptions.add(changes);
+        subscriptions.add(poll({
           env: ctx.env,
           name: 'bidding-rate',
           intervalMs: RATE_POLL_MS,
+          interval$: pushPaced(ctx, RATE_POLL_MS),
+          now$: ctx.push?.resync$.pipe(filter((id) => id === null || ids().includes(id))),
           visible$: ctx.visible$,
           load: async (signal) => {
             const activityIds = ids().slice(0, RATE_MAX_IDS);
@@ -79,7 +94,9 @@ export function createHall$(params: HallParams, ctx: ProducerContext): Observabl
           if (!answer) return;
           rates = new Map(answer.map((rate) => [rate.activityId, rate]));
           refresh();
-        }),
+        }));
+        return subscriptions;
+      },
     };
   });
 }

@@ -31,6 +31,8 @@ export interface RowRefiner {
   ids(): number[];
   /** Rebuild the rows from the last records (after the refiner learned something new). */
   refresh(): void;
+  /** Send a frame now instead of at the next tick (a pushed price renders on arrival). */
+  emitNow(): void;
 }
 
 export interface PolledListSetup<E, R extends LiveKeyedRow> {
@@ -126,7 +128,11 @@ export function createPolledList$<E, R extends LiveKeyedRow>(
       const { total, current, size, pages } = answer.page;
       setMeta({ status: 'ready', error: null, total, current, size, pages });
     });
-    const refiner = options.refine?.({ ids: () => rows.map((row) => row.activityId), refresh: rebuild });
+    const refiner = options.refine?.({
+      ids: () => rows.map((row) => row.activityId),
+      refresh: rebuild,
+      emitNow: () => ticker.emitNow(),
+    });
 
     return () => {
       list.unsubscribe();

@@ -26,6 +26,7 @@ import type { ProducerContext, Producers } from './context';
 import type { LiveEnv } from './env';
 import { createHall$ } from './hall';
 import { createMaxRate$ } from './maxRate';
+import { createLivePush } from './push';
 import { shareLatest } from './rx';
 import { createTokenCheck$ } from './token';
 import { createUpcoming$ } from './upcoming';
@@ -68,7 +69,9 @@ export function createLiveService(env: LiveEnv, options: LiveServiceOptions = {}
     visible$: visibility.pipe(distinctUntilChanged()),
   };
   // Lazy and refcounted (shareLatest): the clock runs while any stream that needs it is watched.
-  const ctx: ProducerContext = { ...partial, clock$: createClock$(partial) };
+  // The one push connection: opened while a stream watches its changes, closed when none does.
+  const push = createLivePush(partial);
+  const ctx: ProducerContext = { ...partial, clock$: createClock$(partial), push };
   /** One shared Observable per (name, params) while someone is subscribed. */
   const entries = new Map<string, Entry>();
   const live = new Set<Subscription>();
@@ -146,7 +149,14 @@ export function createLiveService(env: LiveEnv, options: LiveServiceOptions = {}
     setVisibility(visible: boolean) {
       visibility.next(Boolean(visible));
     },
+    resync(activityId: number) {
+      if (typeof activityId === 'number' && Number.isFinite(activityId)) push.resync(activityId);
+    },
+    setAccessToken(token: string | null) {
+      push.setAccessToken(typeof token === 'string' && token ? token : null);
+    },
     dispose() {
+      push.close();
       for (const subscription of [...live]) subscription.unsubscribe();
       live.clear();
       entries.clear();

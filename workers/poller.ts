@@ -33,6 +33,14 @@ export interface PollOptions<T> {
   pauseWhenHidden?: boolean;
   /** For log lines. */
   name?: string;
+  /**
+   * The interval as it changes (push healthy: slower). Replaces `intervalMs` from its first value on; a
+   * shorter interval takes effect at once (the pending wait is cut to it), a longer one from the next wait.
+   * Backoff after failures stays based on `intervalMs`.
+   */
+  interval$?: Observable<number>;
+  /** Each value asks for one fetch now (re-sync); one in flight is followed by one more at its end. */
+  now$?: Observable<unknown>;
 }
 
 export const DEFAULT_BACKOFF_CAP_MS = 5 * 60_000;
@@ -47,11 +55,14 @@ export function backoffDelay(failures: number, intervalMs: number, backoff: Back
 
 /** The unshared polling loop: every subscription runs its own loop. Prefer `createPoller`. */
 export function poll<T>(options: PollOptions<T>): Observable<T> {
-  const { env, load, intervalMs, backoff, visible$, pauseWhenHidden = true, name = 'poll' } = options;
+  const { env, load, intervalMs, backoff, visible$, interval$, now$, pauseWhenHidden = true, name = 'poll' } = options;
   return new Observable<T>((subscriber) => {
     let visible = true;
     let started = false;
     let failures = 0;
+    let currentMs = intervalMs;
+    /** A re-sync was asked while a fetch was in flight: fetch again when it ends. */
+    let again = false;
     let timer: TimerId | undefined;
     let inFlight: AbortController | null = null;
 
@@ -81,11 +92,13 @@ export function poll<T>(options: PollOptions<T>): Observable<T> {
           inFlight = null;
           failures = 0;
           subscriber.next(value);
-          schedule(intervalMs);
+          schedule(again ? 0 : currentMs);
+          again = false;
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
           inFlight = null;
+          again = false;
           failures += 1;
           const delay = backoffDelay(failures, intervalMs, backoff);
           env.log(`${name}: fetch failed (${failures} in a row), next try in ${delay} ms`, error);
@@ -105,6 +118,21 @@ export function poll<T>(options: PollOptions<T>): Observable<T> {
         clearTimer();
       }
     });
+    const pace = interval$?.pipe(distinctUntilChanged()).subscribe((ms) => {
+      const shorter = ms < currentMs;
+      currentMs = ms;
+      // A waiting success cadence is cut to the new, shorter interval (failures keep their backoff).
+      if (started && shorter && timer !== undefined && failures === 0) schedule(ms);
+    });
+    const resync = now$?.subscribe(() => {
+      if (!started || (pauseWhenHidden && !visible)) return;
+      if (inFlight) {
+        again = true;
+        return;
+      }
+      clearTimer();
+      run();
+    });
     started = true;
     if (visible || !pauseWhenHidden) run();
 
@@ -113,6 +141,8 @@ export function poll<T>(options: PollOptions<T>): Observable<T> {
       inFlight?.abort();
       inFlight = null;
       visibility?.unsubscribe();
+      pace?.unsubscribe();
+      resync?.unsubscribe();
     };
   });
 }

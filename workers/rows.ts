@@ -4,6 +4,7 @@
  * its values changes.
  */
 import { displayRemaining, premiumRate, rowTone } from '../src/domain/bidding';
+import { formatChinaTime } from '../src/domain/chinaTime';
 import type { ActivityStatus, BiddingEntry, RateEntry, UpcomingEntry } from '../src/domain/hall';
 import { listingPriceDisplay } from '../src/domain/listing';
 import type { LiveBidRow, LiveKeyedRow, LiveListMeta, LiveUpcomingRow } from '../src/live/frames';
@@ -97,12 +98,9 @@ function pickPrices(entry: BiddingEntry) {
   };
 }
 
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-
-/** 'MM-DD HH:mm' in China time (UTC+8, no daylight saving), whatever the machine's zone. */
+/** An upcoming row's start: 'MM-DD HH:mm' in China time; '--' when the time is missing. */
 export function chinaMonthDayTime(epochMs: number): string {
-  if (!Number.isFinite(epochMs)) return '--';
-  return new Date(epochMs + CHINA_OFFSET_MS).toISOString().slice(5, 16).replace('T', ' ');
+  return Number.isFinite(epochMs) ? formatChinaTime(epochMs, 'MM-DD HH:mm') : '--';
 }
 
 export function toUpcomingRow(entry: UpcomingEntry): LiveUpcomingRow {

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:hall -- [--n 100,500,1000,2000] [--seconds 10] [--throttle 4] [--bids 5] [--long] [--reuse-builds]`
  *
- * The browser benchmark of the live bidding hall (guide/performance.md), NOT a test: it gates nothing.
+ * The browser benchmark of the live bidding hall (ratios to baselines run alongside), NOT a test: it gates nothing.
  *   ours       the real /hall of the production build (/tmp/bench-dist), served by the real server over a
  *              fresh database seeded with max(N) live lots (server/loadtest/seed.ts), opened at ?size=N,
  *              while a light bid load (--bids per second on the lots on screen) changes prices;
@@ -26,7 +26,7 @@ import { chromium, type Browser, type CDPSession, type Page } from '@playwright/
 import { openDatabase } from '../../server/db/connection.ts';
 import { createClient, freePort, spawnServer, waitForServer } from '../../server/loadtest/run.ts';
 import { seedLoad } from '../../server/loadtest/seed.ts';
-import { prepareDatabase } from '../../server/startup.ts';
+import { prepareDatabase } from '../../server/seed/prepare.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const APP_DIST = '/tmp/bench-dist';

@@ -19,7 +19,7 @@ import { openDatabase, type DatabaseHandle } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import { createClient, freePort, spawnServer, waitForServer } from '../loadtest/run.ts';
 import { seedLoad } from '../loadtest/seed.ts';
-import { prepareDatabase } from '../startup.ts';
+import { prepareDatabase } from '../seed/prepare.ts';
 import { killTree } from './process-tree.ts';
 
 const CONNECTIONS = [1, 10, 50, 200];

@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import Fastify from 'fastify';
+import { fenToYuan } from '../../src/domain/money.ts';
 import { openDatabase } from '../db/connection.ts';
-import { fenToYuan } from '../lib/wire.ts';
 
 const handle = openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, sqliteFile: path.join(process.env.PORTAL_DATA_DIR ?? './data', 'portal.sqlite') });
 const app = Fastify();

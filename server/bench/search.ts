@@ -14,7 +14,7 @@ import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createRng } from '../seed/prng.ts';
-import { CITIES } from '../seed/data/places.ts';
+import { CITIES } from '../reference/places.ts';
 import { demoProjects, type ProjectSeed } from '../seed/data/projects.ts';
 import { searchKeys } from '../services/projects-pinyin.ts';
 

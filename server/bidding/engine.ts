@@ -1,5 +1,5 @@
 /**
- * The server-authoritative bidding engine (guide/bidding-rules.md): one short transaction per bid.
+ * The server-authoritative bidding engine (README "Live bidding hall" › The engine): one short transaction per bid.
  *
  * The transaction's first statement bumps the activity's `lock_version`: on PostgreSQL that takes the row
  * lock (as SELECT … FOR UPDATE would) so bids on one activity queue while other activities proceed; on
@@ -17,16 +17,16 @@ import type { ActivitySettings } from '../../src/domain/bidModes.ts';
 import { bidWindowRejection, BID_REJECTION_MESSAGES } from '../../src/domain/bidRules.ts';
 import type { Envelope } from '../../src/domain/contracts.ts';
 import type { PlaceBidAnswer } from '../../src/domain/hall.ts';
+import { fenToYuan, formatFenAsYuan } from '../../src/domain/money.ts';
 import type { Database } from '../db/schema.ts';
-import { fail, ok } from '../http/envelope.ts';
-import { fenToYuan } from '../lib/wire.ts';
-import { notifyInTransaction } from '../live/changeFeed.ts';
+import { fail, ok } from '../lib/envelope.ts';
+import { notifyInTransaction } from '../db/changeFeed.ts';
 import { appendAudit } from '../services/accounts/audit.ts';
 import { sendMessage } from '../services/messages.ts';
 import { modeRules } from './modes/index.ts';
 import type { ActivityRow } from './modes/types.ts';
 import { parseSettings } from './settings.ts';
-import { formatYuan, settleActivity } from './settlement.ts';
+import { settleActivity } from './settlement.ts';
 
 export interface EngineDeps {
   db: Kysely<Database>;
@@ -201,7 +201,7 @@ export async function placeBid(deps: EngineDeps, input: PlaceBidInput): Promise<
           userId: decision.outbidUserId,
           kind: 'outbid',
           title: '您的出价已被超越',
-          content: `「${project?.assets_name ?? activity.activity_code}」竞价中，竞买号 ${qualification.bid_code} 以 ${formatYuan(decision.recordedFen)} 元出价领先，您已出局。如需继续竞价，请及时进入竞价室出价。`,
+          content: `「${project?.assets_name ?? activity.activity_code}」竞价中，竞买号 ${qualification.bid_code} 以 ${formatFenAsYuan(decision.recordedFen, { suffix: ' 元' })}出价领先，您已出局。如需继续竞价，请及时进入竞价室出价。`,
           link: `/quoteHall?activityId=${activity.id}`,
           at,
         });

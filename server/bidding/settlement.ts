@@ -6,10 +6,10 @@
  */
 import type { Kysely } from 'kysely';
 import { premiumRate } from '../../src/domain/bidding.ts';
-import type { ActivityOutcome } from '../../src/domain/hall.ts';
-import { formatAmount } from '../../src/domain/money.ts';
+import { formatChinaTime } from '../../src/domain/chinaTime.ts';
+import { BIDDING_MODE_NAMES, type ActivityOutcome, type BiddingMode } from '../../src/domain/hall.ts';
+import { fenToYuan, formatFenAsYuan } from '../../src/domain/money.ts';
 import type { Database } from '../db/schema.ts';
-import { fenToYuan, formatChinaTime } from '../lib/wire.ts';
 import { settleDeposits } from '../services/deposits.ts';
 import { sendMessage } from '../services/messages.ts';
 import { settleByLeader } from './modes/common.ts';
@@ -19,21 +19,8 @@ import type { ActivityRow } from './modes/types.ts';
 /** The code of the result-notice plate (结果公示, plate 4 on a fresh database). */
 export const RESULT_PLATE_CODE = 'jggs';
 
-export const MODE_NAMES: Readonly<Record<string, string>> = {
-  ongoing: '多次报价',
-  phased: '自由报价 + 限时报价',
-  final: '最终报价',
-  onceOff: '一次报价（密封）',
-  'first-come-first-served': '先到先得',
-  'two-stage': '先一次报价后多次报价',
-  'v-shaped': 'V 型竞价',
-  'dutch-auction': '降价拍（荷兰式）',
-};
-
 /** Project state text after the auction (spec section 3 state words). */
 const PROJECT_STATE_AFTER: Record<ActivityOutcome, string> = { sold: '已成交', failed: '已结束' };
-
-export const formatYuan = (fen: number): string => formatAmount(fenToYuan(fen), 2);
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -56,7 +43,7 @@ export async function settleActivity(trx: Kysely<Database>, activity: ActivityRo
         userId,
         kind: 'won',
         title: '恭喜您竞得标的',
-        content: `您以 ${formatYuan(result.priceFen!)} 元竞得「${project.assets_name}」（竞买号 ${winnerCode}）。请按竞价公告约定签订交易合同并支付价款，您的保证金将转为交易价款的一部分。`,
+        content: `您以 ${formatFenAsYuan(result.priceFen!, { suffix: ' 元' })}竞得「${project.assets_name}」（竞买号 ${winnerCode}）。请按竞价公告约定签订交易合同并支付价款，您的保证金将转为交易价款的一部分。`,
         link,
         at,
       });
@@ -65,7 +52,7 @@ export async function settleActivity(trx: Kysely<Database>, activity: ActivityRo
         userId,
         kind: 'lost',
         title: '竞价结果通知：未竞得',
-        content: `「${project.assets_name}」竞价已结束，竞买号 ${winnerCode} 以 ${formatYuan(result.priceFen!)} 元竞得，您未竞得该标的。您的保证金将依规退还。`,
+        content: `「${project.assets_name}」竞价已结束，竞买号 ${winnerCode} 以 ${formatFenAsYuan(result.priceFen!, { suffix: ' 元' })}竞得，您未竞得该标的。您的保证金将依规退还。`,
         link,
         at,
       });
@@ -97,20 +84,20 @@ async function publishResultNotice(
   const name = project.assets_name;
   const summary =
     outcome === 'sold'
-      ? `经网络竞价，竞买号 ${winnerCode} 以 ${formatYuan(priceFen!)} 元竞得，溢价率 ${premiumRate(fenToYuan(activity.start_price_fen), fenToYuan(priceFen!), activity.bid_count)}。`
+      ? `经网络竞价，竞买号 ${winnerCode} 以 ${formatFenAsYuan(priceFen!, { suffix: ' 元' })}竞得，溢价率 ${premiumRate(fenToYuan(activity.start_price_fen), fenToYuan(priceFen!), activity.bid_count)}。`
       : activity.bid_count === 0
         ? '竞价期间无竞买人出价，本次竞价流拍。'
         : '竞价期间最高出价未达到保留价，本次竞价流拍。';
   const rows: Array<[string, string]> = [
     ['项目名称', name],
     ['项目编号', project.project_code],
-    ['竞价方式', MODE_NAMES[activity.mode] ?? activity.mode],
+    ['竞价方式', BIDDING_MODE_NAMES[activity.mode as BiddingMode] ?? activity.mode],
     ['竞价开始时间', formatChinaTime(activity.start_at)],
     ['竞价结束时间', formatChinaTime(activity.end_at)],
-    ['起始价', `${formatYuan(activity.start_price_fen)} 元`],
+    ['起始价', formatFenAsYuan(activity.start_price_fen, { suffix: ' 元' })],
     ['有效出价次数', `${activity.bid_count} 次`],
     ['竞价结果', outcome === 'sold' ? '成交' : '流拍'],
-    ...(outcome === 'sold' ? ([['成交价', `${formatYuan(priceFen!)} 元`], ['竞得人竞买号', winnerCode!]] as Array<[string, string]>) : []),
+    ...(outcome === 'sold' ? ([['成交价', formatFenAsYuan(priceFen!, { suffix: ' 元' })], ['竞得人竞买号', winnerCode!]] as Array<[string, string]>) : []),
   ];
   const content = [
     `<p>「${escapeHtml(name)}」已于 ${formatChinaTime(activity.end_at)} 结束网络竞价，现将竞价结果公示如下：</p>`,

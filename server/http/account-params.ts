@@ -14,7 +14,10 @@ function asText(value: unknown): unknown {
   return typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
 }
 
-/** Required text: absent, null, '' or blank → `${label}不能为空`; longer than max → a length message. Not trimmed. */
+/**
+ * Required text: absent, null, '' or blank → `${label}不能为空`; longer than max → a length message. Not trimmed.
+ * (Each rule's label is also its parameter's description in the API reference, /api/docs.)
+ */
 export function requiredText(label: string, max: number) {
   return z.preprocess(
     asText,
@@ -22,7 +25,7 @@ export function requiredText(label: string, max: number) {
       .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${label}不能为空` : `${label}格式不正确`) })
       .refine((v) => v.trim() !== '', { error: `${label}不能为空` })
       .refine((v) => v.length <= max, { error: `${label}长度不能超过${max}个字符` }),
-  );
+  ).meta({ description: label });
 }
 
 /** A field checked by a src/domain validator (which has its own empty message). */
@@ -38,7 +41,7 @@ export function validatedText(label: string, validate: (value: string | null | u
       return z.NEVER;
     }
     return value as string;
-  });
+  }).meta({ type: 'string', description: label });
 }
 
 export const mobileField = () => validatedText('手机号码', validateMobile);
@@ -57,7 +60,7 @@ export function integerIn(label: string, min: number, max: number, rule: string)
       .int({ error: rule })
       .min(min, { error: rule })
       .max(max, { error: rule }),
-  );
+  ).meta({ description: label });
 }
 
 export const userTypeField = () =>

@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { BusinessError, fail } from './envelope.ts';
+import { BusinessError, fail } from '../lib/envelope.ts';
 
 export const MSG_INTERNAL = '系统繁忙，请稍后再试';
 export const MSG_NO_API = '接口不存在';

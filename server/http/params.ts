@@ -1,22 +1,11 @@
 /**
- * Request parameters: the real client sends the spec's POST parameters in the query string, others
- * send JSON bodies, so both are read (the query wins). Every field is checked with zod, and every
- * rule carries its Chinese message naming the field; the error handler turns the first one into a 400.
+ * Request parameter rules. Routes declare them as `schema: { querystring }` (plugins/params.ts merges
+ * a JSON or form body under the query string, since the real client sends the spec's POST parameters
+ * in the query string and others send bodies; the query wins). Every field is checked with zod, and
+ * every rule carries its Chinese message naming the field; the error handler turns the first one into
+ * a 400.
  */
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-
-/** Query string over body; a non-object body (array, text) contributes nothing. */
-export function readParams(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  const fromBody = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  const fromQuery = (request.query ?? {}) as Record<string, unknown>;
-  return { ...fromBody, ...fromQuery };
-}
-
-export function parseParams<S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> {
-  return schema.parse(readParams(request));
-}
 
 /** '' and null mean "not given" (forms and query strings send empty fields); digit strings become numbers. */
 function toInteger(value: unknown): unknown {
@@ -90,10 +79,25 @@ export function optionalText(field: string, maxLength: number) {
   );
 }
 
+/**
+ * The parameters of a route whose handler checks them itself (per grant type, per user type), listed
+ * for the API reference: every one is optional here and none is checked or changed.
+ */
+export function listedParams(fields: Record<string, string | { type: 'string' | 'integer'; description: string }>) {
+  return z.looseObject(
+    Object.fromEntries(
+      Object.entries(fields).map(([name, field]) => {
+        const { type, description } = typeof field === 'string' ? { type: 'string', description: field } : field;
+        return [name, z.unknown().optional().meta({ type, description })];
+      }),
+    ),
+  );
+}
+
 /** Paging parameters the list APIs share (MyBatis-Plus names). */
 export function pagingParams(defaultSize = 10) {
   return {
-    size: intWithDefault('size', 1, 100, defaultSize),
-    current: intWithDefault('current', 1, 100000, 1),
+    size: intWithDefault('size', 1, 100, defaultSize).meta({ description: '每页条数' }),
+    current: intWithDefault('current', 1, 100000, 1).meta({ description: '页码（从 1 开始）' }),
   };
 }

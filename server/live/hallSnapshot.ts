@@ -27,16 +27,16 @@ import {
   type UpcomingEntry,
 } from '../../src/domain/hall.ts';
 import type { Database } from '../db/schema.ts';
-import { fenToYuan } from '../lib/wire.ts';
 import type { ModeState } from '../../src/domain/bidModes.ts';
+import { fenToYuan } from '../../src/domain/money.ts';
 import { modeRules } from '../bidding/modes/index.ts';
 import { settingsOrEmpty } from '../bidding/settings.ts';
-import type { ChangeFeed } from './changeFeed.ts';
+import type { ChangeFeed } from '../db/changeFeed.ts';
 
 /** Ended activities stay in the snapshot this long, so rows on screen learn that they ended. */
 export const RECENTLY_ENDED_MS = 10 * 60_000;
 
-interface ActivityRow {
+export interface ActivityRow {
   entry: Omit<BiddingEntry, 'leftTime'>;
   status: ActivityStatus;
   outcome: ActivityOutcome | null;
@@ -63,7 +63,7 @@ interface Presented {
 }
 
 /** The row as shown at `now`: dutch rows move with time, the others are as loaded. */
-function at(row: ActivityRow, now: number): ActivityRow {
+export function at(row: ActivityRow, now: number): ActivityRow {
   if (!row.present) return row;
   const p = row.present(now);
   return { ...row, entry: { ...row.entry, biddingPrice: p.biddingPrice, maxPrice: p.maxPrice }, premiumRate: p.premiumRate, modeState: p.modeState };
@@ -72,6 +72,9 @@ function at(row: ActivityRow, now: number): ActivityRow {
 function tagPartOf(row: ActivityRow, now: number): string {
   return row.present ? row.present(now).tagPart : '';
 }
+
+/** Rows changed by one load, and the server time they were read at. */
+export type ChangeRowsListener = (rows: readonly ActivityRow[], serverTime: number) => void;
 
 export interface Cached<T> {
   etag: string;
@@ -90,6 +93,8 @@ export interface SnapshotOptions {
   feed: ChangeFeed;
   /** At most one rebuild per this many ms (the trailing change is never lost). */
   minRebuildMs?: number;
+  /** The same for reloads of named rows only (a bid: one cheap query; pushed to watchers). Default 50 ms. */
+  minReloadMs?: number;
   /** A rebuild at least this often even without events (0: never; tests). */
   safetyRebuildMs?: number;
   onError?: (error: unknown) => void;
@@ -122,6 +127,7 @@ export class HallSnapshot {
   /** Per query: the answer of one generation (bodies rebuilt at most once per generation and second). */
   private readonly answers = new Map<string, { generation: number; second: number; etag: string; tagParts: string; body: unknown }>();
   private readonly recentBids = new Map<number, { lockVersion: number; bids: BidRecord[] }>();
+  private readonly changeListeners = new Set<ChangeRowsListener>();
   readonly ready: Promise<void>;
 
   constructor(private readonly options: SnapshotOptions) {
@@ -134,7 +140,14 @@ export class HallSnapshot {
     }
   }
 
+  /** After each load: the rows whose lock version or status changed (the push hub's source). */
+  onChange(listener: ChangeRowsListener): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
   close(): void {
+    this.changeListeners.clear();
     this.unsubscribe();
     clearTimeout(this.trailing);
     clearInterval(this.safety);
@@ -149,7 +162,8 @@ export class HallSnapshot {
     else for (const id of activityIds) this.pending?.add(id);
     this.dirty = true;
     if (this.building || this.trailing) return;
-    const wait = this.lastBuildAt + (this.options.minRebuildMs ?? 200) - Date.now();
+    const minMs = this.pendingAll ? (this.options.minRebuildMs ?? 200) : (this.options.minReloadMs ?? 50);
+    const wait = this.lastBuildAt + minMs - Date.now();
     if (wait > 0) {
       this.trailing = setTimeout(() => {
         this.trailing = undefined;
@@ -186,7 +200,7 @@ export class HallSnapshot {
       .catch((error: unknown) => this.options.onError?.(error))
       .finally(() => {
         this.building = null;
-        if (this.dirty) this.invalidate();
+        if (this.dirty) this.invalidate([]); // what is pending; not everything
       });
     return this.building;
   }
@@ -274,6 +288,7 @@ export class HallSnapshot {
     const byEnd = (a: ActivityRow, b: ActivityRow) => a.entry.endTime - b.entry.endTime || a.entry.activityId - b.entry.activityId;
     const byStart = (a: ActivityRow, b: ActivityRow) => a.entry.startTime - b.entry.startTime || a.entry.activityId - b.entry.activityId;
     const all = [...rows.values()];
+    const previous = this.rows;
     this.rows = rows;
     this.live = all.filter((r) => r.status === 'live').sort(byEnd);
     this.upcoming = all.filter((r) => r.status === 'scheduled').sort(byStart);
@@ -281,6 +296,25 @@ export class HallSnapshot {
     for (const id of this.recentBids.keys()) if (!rows.has(id)) this.recentBids.delete(id);
     // Every cached answer belongs to an older generation now; drop them rather than let keys pile up.
     this.answers.clear();
+    if (this.generation > 1 && this.changeListeners.size > 0) this.announceChanges(previous, ids);
+  }
+
+  private announceChanges(previous: ReadonlyMap<number, ActivityRow>, ids: number[] | null): void {
+    const changed: ActivityRow[] = [];
+    for (const id of ids ?? this.rows.keys()) {
+      const row = this.rows.get(id);
+      const before = previous.get(id);
+      if (row && (!before || before.lockVersion !== row.lockVersion || before.status !== row.status)) changed.push(row);
+    }
+    if (changed.length === 0) return;
+    const now = this.options.now();
+    for (const listener of [...this.changeListeners]) {
+      try {
+        listener(changed, now);
+      } catch (error) {
+        this.options.onError?.(error);
+      }
+    }
   }
 
   /** One cached answer per (query key, generation, second of server time). */
@@ -410,6 +444,7 @@ export class HallSnapshot {
       activityId,
       assetsId: row.entry.assetsId,
       assetsName: row.entry.assetsName,
+      projectType: row.entry.projectType,
       mode: row.entry.mode,
       status: row.status,
       outcome: row.outcome,

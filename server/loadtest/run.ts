@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/connection.ts';
-import { prepareDatabase } from '../startup.ts';
+import { prepareDatabase } from '../seed/prepare.ts';
 import { seedLoad } from './seed.ts';
 
 export interface LoadOptions {

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { AUTH_STATUS } from '../../src/domain/auth.ts';
 import type { Database } from '../db/schema.ts';
-import { createAccounts } from '../plugins/accounts.ts';
+import { createAccounts } from '../services/accounts/create.ts';
 import { demoIncrementFen } from '../seed/bidding.ts';
 import { createRng } from '../seed/prng.ts';
 import { hashPassword } from '../services/accounts/passwords.ts';

@@ -21,15 +21,15 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type AppConfig } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { migrateToLatest, withStartupLock } from '../db/migrate.ts';
-import { BusinessError } from '../http/envelope.ts';
+import { BusinessError } from '../lib/envelope.ts';
 import { ssoLink } from '../services/accounts/login.ts';
 import { loadSecrets } from '../services/accounts/secrets.ts';
 import { unlockUser } from '../services/accounts/users.ts';
+import { chinaTimeToEpoch, formatChinaTime } from '../../src/domain/chinaTime.ts';
 import { DEPOSIT_STATUS_TEXT, ENROLMENT_STATUS_TEXT } from '../../src/domain/enrolment.ts';
 import { BIDDING_MODES, type BiddingMode } from '../../src/domain/hall.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { formatChinaTime } from '../lib/wire.ts';
 import { confirmDeposit, confirmProof, listDeposits, rejectProof } from '../services/deposits.ts';
 import { createActivity, listActivities } from '../services/enrolment-activities.ts';
 import { approveEnrolment, listEnrolments, rejectEnrolment, startReview } from '../services/enrolment.ts';
@@ -150,9 +150,9 @@ export function parseOpsTime(text: string | undefined, now: number, name: string
   if (!text) throw new UsageError(`缺少 ${name}`);
   const relative = /^\+(\d{1,5})([smh])$/.exec(text);
   if (relative) return now + Number(relative[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[relative[2] as 's' | 'm' | 'h'];
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
-  if (!m) throw new UsageError(`${name} 须为 "YYYY-MM-DD HH:mm" 或 "+10m"`);
-  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]) - 8, Number(m[5]), Number(m[6] ?? 0));
+  const at = chinaTimeToEpoch(text);
+  if (at === null) throw new UsageError(`${name} 须为 "YYYY-MM-DD HH:mm" 或 "+10m"`);
+  return at;
 }
 
 function yuanOption(text: string | undefined, name: string, required: boolean): number | null {

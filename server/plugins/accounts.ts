@@ -1,72 +1,64 @@
 /**
- * Accounts: loads the install secrets, builds the services (with the default SMS outbox, manual-review
- * verification and HMAC ticket check unless others are given), adds `request.user` and registers the
- * account routes under /api.
+ * Accounts: builds the account services (services/accounts/create.ts) and offers them to routes:
+ * `app.accounts`, the bearer checks `app.requireUser` (a hook: sets `request.user` or answers the 401
+ * envelope `{ code: 401, msg: '用户未登录' }`) and `app.optionalUser` / `app.userOfToken` for routes that
+ * read a bearer without requiring one. A presented but invalid token is audited.
  */
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import { assertNoFixedCodesInProduction, type AccountsConfig, type AppConfig } from '../config.ts';
-import type { Database } from '../db/schema.ts';
-import { makeRequireUser } from '../http/auth.ts';
-import { authRoutes } from '../routes/auth.ts';
-import type { AccountRouteDeps } from '../routes/accounts-deps.ts';
-import { bladeAuthRoutes } from '../routes/blade-auth.ts';
-import { dscqResourceRoutes } from '../routes/dscq-resource.ts';
-import { dscqSystemRoutes } from '../routes/dscq-system.ts';
-import { dscqUserRoutes } from '../routes/dscq-user.ts';
-import type { Accounts, SmsSender, ThirdPartyTicketVerifier, VerificationProvider } from '../services/accounts/context.ts';
-import { hmacTicketVerifier } from '../services/accounts/login.ts';
-import { dummyHash } from '../services/accounts/passwords.ts';
-import { loadSecrets } from '../services/accounts/secrets.ts';
-import { OutboxSmsSender } from '../services/accounts/sms.ts';
-import { manualReviewProvider } from '../services/accounts/verification.ts';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { bearerToken, unauthorized } from '../http/auth.ts';
+import { appendAudit } from '../services/accounts/audit.ts';
+import type { Accounts } from '../services/accounts/context.ts';
+import { createAccounts, type AccountsOptions } from '../services/accounts/create.ts';
+import { authenticate, type AuthUser } from '../services/accounts/tokens.ts';
 
-/** Providers a deployment (or a test) can put in place of the defaults. */
-export interface AccountProviders {
-  smsSender?: SmsSender;
-  verificationProvider?: VerificationProvider;
-  ticketVerifier?: ThirdPartyTicketVerifier;
-}
-
-export interface AccountsOptions extends AccountProviders {
-  db: Kysely<Database>;
-  now: () => number;
-  dataDir: string;
-  nodeEnv: AppConfig['nodeEnv'];
-  accounts: AccountsConfig;
-}
-
-export async function createAccounts(options: AccountsOptions, log: Accounts['log']): Promise<Accounts> {
-  const { accounts: config } = options;
-  assertNoFixedCodesInProduction(options.nodeEnv, config);
-  const secrets = await loadSecrets(options.db, config.secrets, options.now());
-  // Made now, so the first unknown-user login takes no longer than a wrong password.
-  await dummyHash();
-  return {
-    db: options.db,
-    now: options.now,
-    secrets,
-    dataDir: options.dataDir,
-    fixedCaptcha: config.fixedCaptcha,
-    fixedSmsCode: config.fixedSmsCode,
-    sms: options.smsSender ?? new OutboxSmsSender(options.dataDir, log),
-    verification: options.verificationProvider ?? manualReviewProvider,
-    tickets: options.ticketVerifier ?? hmacTicketVerifier(secrets.ssoSecret),
-    log,
-  };
-}
-
-export async function registerAccounts(app: FastifyInstance, options: AccountsOptions): Promise<Accounts> {
-  const accounts = await createAccounts(options, app.log);
-  if (options.accounts.fixedCaptcha !== undefined || options.accounts.fixedSmsCode !== undefined) {
-    app.log.warn('PORTAL_FIXED_CAPTCHA / PORTAL_FIXED_SMS_CODE are set: captcha answers and SMS codes are fixed (tests only)');
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: Accounts;
+    /** Hook for protected routes (`preValidation: app.requireUser`: login is checked before the parameters): sets `request.user` or answers 401. */
+    requireUser(request: FastifyRequest): Promise<void>;
+    /** The bearer's user when a valid token is sent; null otherwise (never a 401). */
+    optionalUser(request: FastifyRequest): Promise<AuthUser | null>;
+    /** Resolves a token (from a header or a parameter) to its user, auditing a presented token that fails. */
+    userOfToken(request: FastifyRequest, token: string): Promise<AuthUser | null>;
   }
-  app.decorateRequest('user', null);
-  const deps: AccountRouteDeps = { accounts, requireUser: makeRequireUser(accounts) };
-  await app.register(authRoutes, { prefix: '/api', ...deps });
-  await app.register(bladeAuthRoutes, { prefix: '/api/blade-auth', ...deps });
-  await app.register(dscqUserRoutes, { prefix: '/api/dscq-user', ...deps });
-  await app.register(dscqSystemRoutes, { prefix: '/api/dscq-system', ...deps });
-  await app.register(dscqResourceRoutes, { prefix: '/api/dscq-resource', ...deps });
-  return accounts;
+  interface FastifyRequest {
+    /** The logged-in user on routes behind requireUser; null elsewhere. */
+    user: AuthUser | null;
+  }
 }
+
+export default fp<Omit<AccountsOptions, 'db' | 'now' | 'dataDir'>>(
+  async (app, options) => {
+    const accounts = await createAccounts({ ...options, db: app.db, now: app.now, dataDir: app.dataDir }, app.log);
+    if (options.accounts.fixedCaptcha !== undefined || options.accounts.fixedSmsCode !== undefined) {
+      app.log.warn('PORTAL_FIXED_CAPTCHA / PORTAL_FIXED_SMS_CODE are set: captcha answers and SMS codes are fixed (tests only)');
+    }
+
+    const userOfToken = async (request: FastifyRequest, token: string): Promise<AuthUser | null> => {
+      if (!token) return null;
+      const user = await authenticate(accounts, token);
+      if (!user) {
+        await appendAudit(accounts.db, accounts.now(), {
+          ip: request.ip,
+          action: 'auth.bearer',
+          object: request.routeOptions.url ?? '',
+          result: 'denied',
+          detail: 'invalid_or_revoked_token',
+        });
+      }
+      return user;
+    };
+
+    app.decorate('accounts', accounts);
+    app.decorateRequest('user', null);
+    app.decorate('userOfToken', userOfToken);
+    app.decorate('optionalUser', (request: FastifyRequest) => userOfToken(request, bearerToken(request)));
+    app.decorate('requireUser', async function requireUser(request: FastifyRequest) {
+      const user = await userOfToken(request, bearerToken(request));
+      if (!user) throw unauthorized();
+      request.user = user;
+    });
+  },
+  { name: 'accounts', dependencies: ['core'] },
+);

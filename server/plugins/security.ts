@@ -5,7 +5,7 @@
  * that forwards to us only over TLS.
  */
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
@@ -21,13 +21,16 @@ export const CSP_DIRECTIVES = {
   formAction: ["'self'"],
 };
 
-export async function registerSecurity(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    hsts: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    xContentTypeOptions: true,
-    xFrameOptions: { action: 'sameorigin' },
-  });
-}
+export default fp(
+  async (app) => {
+    await app.register(helmet, {
+      global: true,
+      contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+      hsts: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      xContentTypeOptions: true,
+      xFrameOptions: { action: 'sameorigin' },
+    });
+  },
+  { name: 'security' },
+);

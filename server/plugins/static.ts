@@ -12,7 +12,9 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fail } from '../http/envelope.ts';
+import fp from 'fastify-plugin';
+import { fail } from '../lib/envelope.ts';
+import { installNotFoundHandler } from '../http/errors.ts';
 
 export const MISSING_BUILD_TEXT = '河北产权交易所门户：前端尚未构建，请先运行 npm run build，然后重启服务。';
 
@@ -32,8 +34,14 @@ function hasIndex(dir: string): boolean {
   }
 }
 
+/** The static files, and the fallback for unknown paths: JSON 404 under the API, the web app elsewhere. */
+export default fp<{ staticDir: string }>(
+  async (app, { staticDir }) => installNotFoundHandler(app, await serveWebApp(app, staticDir)),
+  { name: 'static' },
+);
+
 /** Registers the static files and returns the not-found fallback for non-API paths. */
-export async function registerStatic(
+async function serveWebApp(
   app: FastifyInstance,
   staticDir: string,
 ): Promise<(request: FastifyRequest, reply: FastifyReply) => unknown> {

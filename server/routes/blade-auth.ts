@@ -1,21 +1,13 @@
 /** /api/blade-auth: the login captcha and the password-transport public key. */
 import type { FastifyInstance } from 'fastify';
 import type { PublicKeyAnswer } from '../../src/domain/auth.ts';
-import { ok } from '../http/envelope.ts';
+import { bareAndEnveloped } from '../lib/envelope.ts';
 import { createCaptcha } from '../services/accounts/captcha.ts';
-import type { AccountRouteDeps } from './accounts-deps.ts';
 
-/**
- * Blade answers these bare ({ key, image }); our client reads envelopes. Both shapes at once: the
- * envelope with `data`, and the same fields at the top level.
- */
-export function bareAndEnveloped<T extends object>(data: T) {
-  return { ...data, ...ok(data) };
-}
-
-export async function bladeAuthRoutes(app: FastifyInstance, { accounts }: AccountRouteDeps): Promise<void> {
-  app.get('/oauth/captcha', async () => bareAndEnveloped(await createCaptcha(accounts)));
-  app.get('/oauth/public-key', async () => {
+export async function bladeAuthRoutes(app: FastifyInstance): Promise<void> {
+  const { accounts } = app;
+  app.get('/oauth/captcha', { schema: { summary: '登录图片验证码（key 与 image）' } }, async () => bareAndEnveloped(await createCaptcha(accounts)));
+  app.get('/oauth/public-key', { schema: { summary: '密码加密公钥（RSA-OAEP-256，SPKI base64）' } }, async () => {
     const answer: PublicKeyAnswer = { algorithm: 'RSA-OAEP-256', publicKey: accounts.secrets.rsaPublicKeySpki };
     return bareAndEnveloped(answer);
   });

@@ -5,9 +5,10 @@
  *   (ours) GET title-config/by-position?position=a1 — the spec names "title by position (a1)" but not its path.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../http/envelope.ts';
-import { intWithDefault, optionalInt, pagingParams, parseParams, requiredId } from '../http/params.ts';
+import { ok } from '../lib/envelope.ts';
+import { intWithDefault, optionalInt, pagingParams, requiredId } from '../http/params.ts';
 import {
   getNoticeInfo,
   getRecruit,
@@ -18,7 +19,6 @@ import {
 } from '../services/desk-content.ts';
 import { listMenu } from '../services/navigation.ts';
 import { listFilterConfig } from '../services/projects-detail.ts';
-import type { RouteDeps } from './deps.ts';
 
 /** Built once (zod compiles a schema on its first parse). */
 const pageOf10 = z.object(pagingParams(10));
@@ -46,21 +46,29 @@ const filterConfigParams = z.object({
   ),
 });
 
-export async function bladeDeskRoutes(app: FastifyInstance, { db }: RouteDeps): Promise<void> {
-  app.get('/navigation-config/list', async () => ok(await listMenu(db)));
+export async function bladeDeskRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/navigation-config/list', { schema: { summary: '导航菜单' } }, async () => ok(await listMenu(db)));
 
-  const noticeInfoList = async (request: Parameters<typeof parseParams>[1]) => ok(await pageNoticeInfo(db, parseParams(noticeInfoParams, request)));
-  app.get('/notice-info/list', noticeInfoList);
-  app.post('/notice-info/list', noticeInfoList);
-  app.get('/notice-info/detail', async (request) => ok(await getNoticeInfo(db, parseParams(detailParams, request).id)));
+  const noticeInfoList = { schema: { summary: '公告信息分页', querystring: noticeInfoParams } };
+  api.get('/notice-info/list', noticeInfoList, async (request) => ok(await pageNoticeInfo(db, request.query)));
+  api.post('/notice-info/list', noticeInfoList, async (request) => ok(await pageNoticeInfo(db, request.query)));
+  api.get('/notice-info/detail', { schema: { summary: '公告信息详情', querystring: detailParams } }, async (request) => ok(await getNoticeInfo(db, request.query.id)));
 
-  app.get('/recruit/list', async (request) => ok(await pageRecruits(db, parseParams(pageOf10, request))));
-  app.get('/recruit/detail', async (request) => ok(await getRecruit(db, parseParams(detailParams, request).id)));
+  api.get('/recruit/list', { schema: { summary: '招聘信息分页', querystring: pageOf10 } }, async (request) => ok(await pageRecruits(db, request.query)));
+  api.get('/recruit/detail', { schema: { summary: '招聘信息详情', querystring: detailParams } }, async (request) => ok(await getRecruit(db, request.query.id)));
 
-  app.get('/title-config/by-position', async (request) => ok(await getTitleByPosition(db, parseParams(positionParams, request).position)));
+  api.get('/title-config/by-position', { schema: { summary: '按位置取标题配置（如 a1）', querystring: positionParams } }, async (request) =>
+    ok(await getTitleByPosition(db, request.query.position)),
+  );
 
-  app.get('/hot-investments/list', async (request) => ok(await listHotInvestments(db, parseParams(hotParams, request).size)));
+  api.get('/hot-investments/list', { schema: { summary: '热门投资（浏览最多的在挂项目）', querystring: hotParams } }, async (request) =>
+    ok(await listHotInvestments(db, request.query.size)),
+  );
 
   // The trading centre's filter bar ('project' unless another bar is named).
-  app.get('/filter-query-config/open-list', async (request) => ok(await listFilterConfig(db, parseParams(filterConfigParams, request).code)));
+  api.get('/filter-query-config/open-list', { schema: { summary: '交易中心筛选条件', querystring: filterConfigParams } }, async (request) =>
+    ok(await listFilterConfig(db, request.query.code)),
+  );
 }

@@ -8,9 +8,10 @@
  *   (ours) POST download-file/page · GET files/:id (the stored file, with Content-Disposition and nosniff)
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../http/envelope.ts';
-import { intWithDefault, optionalId, optionalInt, optionalText, pagingParams, parseParams, requiredId } from '../http/params.ts';
+import { ok } from '../lib/envelope.ts';
+import { intWithDefault, optionalId, optionalInt, optionalText, pagingParams, requiredId } from '../http/params.ts';
 import {
   batchListModules,
   getColumnContent,
@@ -27,7 +28,6 @@ import {
 } from '../services/content.ts';
 import { contentDisposition, openContentFile } from '../services/content-files.ts';
 import { listNews } from '../services/news.ts';
-import type { RouteDeps } from './deps.ts';
 
 /** A code-like parameter: letters, digits, '-', '_' and '.' only. */
 function optionalCode(field: string) {
@@ -72,37 +72,49 @@ const columnPageParams = z
 const downloadParams = z.object({ ...pagingParams(12), category: optionalText('category', 20) });
 const fileParams = z.object({ id: requiredId('id') });
 
-export async function dscqContentRoutes(app: FastifyInstance, { db, filesDir }: RouteDeps): Promise<void> {
-  app.post('/news-content/page', async (request) => ok(await listNews(db, parseParams(pageParams, request))));
-  app.post('/news-content/front-page', async (request) => ok(await listFrontPageNews(db, parseParams(frontPageParams, request))));
-  app.post('/news-content/detail', async (request) => {
-    const { id } = parseParams(detailParams, request);
+export async function dscqContentRoutes(app: FastifyInstance): Promise<void> {
+  const { db, contentFilesDir: filesDir } = app;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post('/news-content/page', { schema: { summary: '新闻分页（按板块）', querystring: pageParams } }, async (request) => ok(await listNews(db, request.query)));
+  api.post('/news-content/front-page', { schema: { summary: '首页新闻', querystring: frontPageParams } }, async (request) =>
+    ok(await listFrontPageNews(db, request.query)),
+  );
+  api.post('/news-content/detail', { schema: { summary: '新闻详情（含板块名与附件）', querystring: detailParams } }, async (request) => {
+    const { id } = request.query;
     return ok(await getNewsArticle(db, id));
   });
 
-  app.post('/news-platecfig/select', async (request) => ok(await selectPlates(db, parseParams(plateSelectParams, request))));
-  app.get('/news-platecfig/detail', async (request) => ok(await getPlateDetail(db, parseParams(plateDetailParams, request))));
+  api.post('/news-platecfig/select', { schema: { summary: '新闻板块列表', querystring: plateSelectParams } }, async (request) => ok(await selectPlates(db, request.query)));
+  api.get('/news-platecfig/detail', { schema: { summary: '新闻板块详情（按 id 或 plateCode，含上级与下级）', querystring: plateDetailParams } }, async (request) =>
+    ok(await getPlateDetail(db, request.query)),
+  );
 
-  app.post('/ad-ads/list', async (request) => ok(await listAds(db, parseParams(adParams, request))));
-  app.post('/ad-ads/keyProjects-page', async (request) => ok(await pageKeyProjects(db, parseParams(keyProjectParams, request))));
-  app.get('/ad-ads/detail', async (request) => ok(await getKeyProject(db, parseParams(detailParams, request).id)));
+  api.post('/ad-ads/list', { schema: { summary: '广告列表（按广告位编码）', querystring: adParams } }, async (request) => ok(await listAds(db, request.query)));
+  api.post('/ad-ads/keyProjects-page', { schema: { summary: '重点推荐项目分页（广告及其项目）', querystring: keyProjectParams } }, async (request) =>
+    ok(await pageKeyProjects(db, request.query)),
+  );
+  api.get('/ad-ads/detail', { schema: { summary: '重点推荐详情', querystring: detailParams } }, async (request) => ok(await getKeyProject(db, request.query.id)));
 
-  app.post('/partners/page', async (request) => ok(await pagePartners(db, parseParams(partnerParams, request))));
+  api.post('/partners/page', { schema: { summary: '合作伙伴分页', querystring: partnerParams } }, async (request) => ok(await pagePartners(db, request.query)));
 
-  app.post('/page-modules-content/batch-list', async (request) => {
-    const { modulesCodes } = parseParams(modulesParams, request);
+  api.post('/page-modules-content/batch-list', { schema: { summary: '页面模块内容（多个模块编码）', querystring: modulesParams } }, async (request) => {
+    const { modulesCodes } = request.query;
     const codes = (modulesCodes ?? '').split(',').map((c) => c.trim()).filter(Boolean);
     return ok(await batchListModules(db, [...new Set(codes)]));
   });
 
-  app.get('/columns-content/page', async (request) => ok(await pageColumnContent(db, parseParams(columnPageParams, request))));
-  app.get('/columns-content/detail', async (request) => ok(await getColumnContent(db, parseParams(detailParams, request).id)));
+  api.get('/columns-content/page', { schema: { summary: '栏目内容分页', querystring: columnPageParams } }, async (request) =>
+    ok(await pageColumnContent(db, request.query)),
+  );
+  api.get('/columns-content/detail', { schema: { summary: '栏目内容详情', querystring: detailParams } }, async (request) =>
+    ok(await getColumnContent(db, request.query.id)),
+  );
 
-  app.post('/download-file/page', async (request) => ok(await pageDownloads(db, parseParams(downloadParams, request))));
+  api.post('/download-file/page', { schema: { summary: '下载文件分页（按类别）', querystring: downloadParams } }, async (request) => ok(await pageDownloads(db, request.query)));
 
   // Files: images inline, documents as attachments; never sniffed, never framed, never scripted.
-  app.get('/files/:id', async (request, reply) => {
-    const { id } = fileParams.parse(request.params);
+  api.get('/files/:id', { schema: { summary: '内容中心的文件（图片内联，其他为附件）', params: fileParams } }, async (request, reply) => {
+    const { id } = request.params;
     const file = await openContentFile(db, filesDir, id);
     reply
       .header('content-type', file.mime)

@@ -5,13 +5,13 @@
  *   POST client-attachment-log/submit · POST assets-detail/verify-code · (ours) GET assets-detail/attachment
  *   GET top/new-publish · GET project/hb-projects · POST notice/page, notice/detail
  * And dscqSyncProjectRoutes: /api/dscq-sync POST v1/basic-assets/new-publish.
- * (activity/upcoming-bid lives in dscq-project-activity.ts.)
+ * (activity/upcoming-bid lives in live.ts.)
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PROJECT_NATURE, PROJECT_SEARCH_MAX_SIZE, PROJECT_SORTS, type ProjectSort } from '../../src/domain/projects.ts';
-import { bearerToken, userOfToken } from '../http/auth.ts';
-import { BusinessError, ok } from '../http/envelope.ts';
+import { BusinessError, ok } from '../lib/envelope.ts';
 import {
   intWithDefault,
   optionalFlag,
@@ -20,11 +20,9 @@ import {
   optionalIntList,
   optionalText,
   pagingParams,
-  parseParams,
   requiredId,
 } from '../http/params.ts';
 import { consumeCaptcha } from '../services/accounts/captcha.ts';
-import type { Accounts } from '../services/accounts/context.ts';
 import { issueTicket, logAttachmentDownload, projectFilesDir, redeemTicket } from '../services/attachments.ts';
 import { contentDisposition } from '../services/content-files.ts';
 import { getNoticeDetail } from '../services/desk-content.ts';
@@ -41,7 +39,6 @@ import {
   topNewPublish,
 } from '../services/projects-detail.ts';
 import { searchProjects } from '../services/projects.ts';
-import type { RouteDeps } from './deps.ts';
 
 export const VERIFY_CODE_WRONG = '验证码错误或已过期';
 
@@ -103,58 +100,51 @@ const basicNewPublishParams = z.object({
   limit: intWithDefault('limit', 1, 50, 8),
 });
 
-export interface ProjectRouteDeps extends RouteDeps {
-  /** For the optional bearer (favourite flag, download owner) and the image verify code. */
-  accounts: Accounts;
-}
-
-/** The bearer's user id when a valid token is sent; anonymous (null) otherwise — never a 401 here. */
-async function optionalUserId(accounts: Accounts, request: FastifyRequest): Promise<number | null> {
-  const token = bearerToken(request);
-  if (!token) return null;
-  return (await userOfToken(accounts, request, token))?.id ?? null;
-}
-
-export async function dscqProjectRoutes(app: FastifyInstance, { db, now, accounts }: ProjectRouteDeps): Promise<void> {
+export async function dscqProjectRoutes(app: FastifyInstance): Promise<void> {
+  const { db, now, accounts } = app;
+  /** The bearer's user id when a valid token is sent; anonymous (null) otherwise — never a 401 here. */
+  const optionalUserId = async (request: FastifyRequest) => (await app.optionalUser(request))?.id ?? null;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   // page and page2 are two entry points of the same search in the real system (home tabs vs. centre).
-  const search = async (request: FastifyRequest) => ok(await searchProjects(db, parseParams(searchParams, request)));
-  app.post('/search/page', search);
-  app.post('/search/page2', search);
+  api.post('/search/page', { schema: { summary: '项目检索（与 search/page2 相同）', querystring: searchParams } }, async (request) => ok(await searchProjects(db, request.query)));
+  api.post('/search/page2', { schema: { summary: '项目检索（与 search/page 相同）', querystring: searchParams } }, async (request) => ok(await searchProjects(db, request.query)));
 
-  app.get('/project/detail', async (request) => {
-    const { id } = parseParams(idParams, request);
-    return ok(await getProjectDetail(db, id, await optionalUserId(accounts, request)));
+  api.get('/project/detail', { schema: { summary: '项目详情（带登录令牌时含收藏标记）', querystring: idParams } }, async (request) => {
+    const { id } = request.query;
+    return ok(await getProjectDetail(db, id, await optionalUserId(request)));
   });
-  app.post('/search/assets-recommend', async (request) => {
-    const p = parseParams(recommendParams, request);
+  api.post('/search/assets-recommend', { schema: { summary: '相关项目推荐', querystring: recommendParams } }, async (request) => {
+    const p = request.query;
     return ok(await recommendProjects(db, p.assetsId, p.size));
   });
-  app.get('/assets-feature/list', async () => ok(await listFeatures(db)));
-  app.get('/ali-basic-assets/cover/aliAssetsId', async (request) => ok(await getCover(db, parseParams(coverParams, request).aliAssetsId)));
+  api.get('/assets-feature/list', { schema: { summary: '项目特色标签' } }, async () => ok(await listFeatures(db)));
+  api.get('/ali-basic-assets/cover/aliAssetsId', { schema: { summary: '项目封面', querystring: coverParams } }, async (request) =>
+    ok(await getCover(db, request.query.aliAssetsId)),
+  );
 
-  app.post('/activity/bidding-assets', async (request) => {
-    const { assetsId } = parseParams(assetsParams, request);
+  api.post('/activity/bidding-assets', { schema: { summary: '项目的竞价活动', querystring: assetsParams } }, async (request) => {
+    const { assetsId } = request.query;
     const exists = await db.selectFrom('project').select('id').where('id', '=', assetsId).executeTakeFirst();
     if (!exists) throw new BusinessError(404, PROJECT_NOT_FOUND);
     return ok(await getProjectActivity(db, assetsId));
   });
 
-  app.post('/client-attachment-log/submit', async (request) => {
-    const p = parseParams(logParams, request);
-    await logAttachmentDownload(db, { ...p, userId: await optionalUserId(accounts, request), ip: request.ip, now: now() });
+  api.post('/client-attachment-log/submit', { schema: { summary: '记录附件下载', querystring: logParams } }, async (request) => {
+    const p = request.query;
+    await logAttachmentDownload(db, { ...p, userId: await optionalUserId(request), ip: request.ip, now: now() });
     return ok(null);
   });
 
   // The image captcha of GET /blade-auth/oauth/captcha (single use) buys a 5-minute single-use ticket.
-  app.post('/assets-detail/verify-code', async (request) => {
-    const p = parseParams(verifyParams, request);
+  api.post('/assets-detail/verify-code', { schema: { summary: '以图片验证码换取附件下载票据（5 分钟、一次有效）', querystring: verifyParams } }, async (request) => {
+    const p = request.query;
     if (!p.key || !p.code) throw new BusinessError(400, '请输入图片验证码');
     if (!(await consumeCaptcha(accounts, p.key, p.code))) throw new BusinessError(400, VERIFY_CODE_WRONG);
-    return ok(await issueTicket(db, now(), p.attachmentId, await optionalUserId(accounts, request)));
+    return ok(await issueTicket(db, now(), p.attachmentId, await optionalUserId(request)));
   });
 
-  app.get('/assets-detail/attachment', async (request, reply) => {
-    const { ticket } = parseParams(ticketParams, request);
+  api.get('/assets-detail/attachment', { schema: { summary: '凭票据下载项目附件', querystring: ticketParams } }, async (request, reply) => {
+    const { ticket } = request.query;
     const file = await redeemTicket(db, projectFilesDir(accounts.dataDir), now(), ticket ?? '');
     reply
       .header('content-type', file.mime)
@@ -166,17 +156,22 @@ export async function dscqProjectRoutes(app: FastifyInstance, { db, now, account
     return reply.send(file.stream);
   });
 
-  app.get('/top/new-publish', async (request) => ok(await topNewPublish(db, parseParams(newPublishParams, request).size)));
-  app.get('/project/hb-projects', async (request) => {
-    const p = parseParams(hbParams, request);
+  api.get('/top/new-publish', { schema: { summary: '最新挂牌项目', querystring: newPublishParams } }, async (request) => ok(await topNewPublish(db, request.query.size)));
+  api.get('/project/hb-projects', { schema: { summary: '河北项目（默认国有产权）', querystring: hbParams } }, async (request) => {
+    const p = request.query;
     return ok(await hbProjects(db, { ...p, projectNature: p.projectNature ?? PROJECT_NATURE.stateOwned }));
   });
 
-  app.post('/notice/page', async (request) => ok(await listNotices(db, parseParams(noticeParams, request))));
-  app.post('/notice/detail', async (request) => ok(await getNoticeDetail(db, parseParams(idParams, request).id)));
+  api.post('/notice/page', { schema: { summary: '交易公告分页', querystring: noticeParams } }, async (request) => ok(await listNotices(db, request.query)));
+  api.post('/notice/detail', { schema: { summary: '交易公告详情', querystring: idParams } }, async (request) => ok(await getNoticeDetail(db, request.query.id)));
 }
 
 /** /api/dscq-sync: the home page's newest single assets. */
-export async function dscqSyncProjectRoutes(app: FastifyInstance, { db }: RouteDeps): Promise<void> {
-  app.post('/v1/basic-assets/new-publish', async (request) => ok(await basicNewPublish(db, parseParams(basicNewPublishParams, request))));
+export async function dscqSyncProjectRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/v1/basic-assets/new-publish', { schema: { summary: '首页最新挂牌（按项目类型或板块）', querystring: basicNewPublishParams } }, async (request) =>
+      ok(await basicNewPublish(db, request.query)),
+    );
 }

@@ -4,14 +4,20 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { BusinessError, ok } from '../http/envelope.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BusinessError, ok } from '../lib/envelope.ts';
 import { MAX_UPLOAD_BYTES, MSG_FILE_MISSING, MSG_FILE_TOO_LARGE, readAvatar, readOwnFile, saveUpload } from '../services/accounts/files.ts';
-import type { AccountRouteDeps } from './accounts-deps.ts';
 
-export async function dscqResourceRoutes(app: FastifyInstance, { accounts, requireUser }: AccountRouteDeps): Promise<void> {
+/** Any text: the services answer 404 for ids that are not theirs (no format hint to a prober). */
+const fileIdParams = z.object({ fileId: z.string().meta({ description: '文件编号（上传时的应答）' }) });
+
+export async function dscqResourceRoutes(app: FastifyInstance): Promise<void> {
+  const { accounts, requireUser } = app;
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11 } });
 
-  app.post('/oss/upload', { preHandler: requireUser }, async (request) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post('/oss/upload', { preHandler: requireUser, schema: { summary: '上传一个文件（multipart/form-data，字段 file）' } }, async (request) => {
     if (!request.isMultipart()) throw new BusinessError(400, '请以 multipart/form-data 方式上传文件');
     let name = '';
     let data: Buffer;
@@ -30,13 +36,13 @@ export async function dscqResourceRoutes(app: FastifyInstance, { accounts, requi
     return ok(await saveUpload(accounts, request.user!.id, name, data));
   });
 
-  app.get<{ Params: { fileId: string } }>('/oss/file/:fileId', { preHandler: requireUser }, async (request, reply) => {
+  api.get('/oss/file/:fileId', { preValidation: requireUser, schema: { summary: '下载本人上传的文件（他人的文件应答 404）', params: fileIdParams } }, async (request, reply) => {
     const file = await readOwnFile(accounts, request.user!.id, request.params.fileId, request.ip);
     return sendFile(reply, file, 'private, no-store');
   });
 
   // Avatar ids are random and a new avatar gets a new id, so a cached copy is never stale.
-  app.get<{ Params: { fileId: string } }>('/oss/avatar/:fileId', async (request, reply) =>
+  api.get('/oss/avatar/:fileId', { schema: { summary: '用户头像（公开）', params: fileIdParams } }, async (request, reply) =>
     sendFile(reply, await readAvatar(accounts, request.params.fileId), 'public, max-age=86400'),
   );
 }

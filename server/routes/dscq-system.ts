@@ -1,31 +1,32 @@
 /** /api/dscq-system: captcha, dictionaries, regions, industries, the registration agreement. */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BusinessError, ok } from '../http/envelope.ts';
-import { optionalText, parseParams } from '../http/params.ts';
+import { bareAndEnveloped, BusinessError, ok } from '../lib/envelope.ts';
+import { optionalText } from '../http/params.ts';
 import { requiredText } from '../http/account-params.ts';
 import { createCaptcha } from '../services/accounts/captcha.ts';
 import { AGREEMENT, INDUSTRIES, dictionary, regions } from '../services/accounts/reference.ts';
-import type { AccountRouteDeps } from './accounts-deps.ts';
-import { bareAndEnveloped } from './blade-auth.ts';
 
 const dictParams = z.object({ code: requiredText('字典编码 code', 50) });
 const regionParams = z.object({ pbh: optionalText('pbh', 12) });
 
-export async function dscqSystemRoutes(app: FastifyInstance, { accounts }: AccountRouteDeps): Promise<void> {
-  app.get('/validate-code/captcha', async () => bareAndEnveloped(await createCaptcha(accounts)));
+export async function dscqSystemRoutes(app: FastifyInstance): Promise<void> {
+  const { accounts } = app;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/validate-code/captcha', { schema: { summary: '图片验证码（key 与 image）' } }, async () => bareAndEnveloped(await createCaptcha(accounts)));
 
-  app.get('/dict/dictionary', async (request) => {
-    const { code } = parseParams(dictParams, request);
+  api.get('/dict/dictionary', { schema: { summary: '数据字典（按字典编码）', querystring: dictParams } }, async (request) => {
+    const { code } = request.query;
     const entries = dictionary(code);
     if (!entries) throw new BusinessError(400, `字典编码 code 不存在: ${code.slice(0, 50)}`);
     return ok(entries);
   });
 
-  app.get('/region/list', async (request) => ok(regions(parseParams(regionParams, request).pbh)));
-  app.get('/industry/list', async () => ok(INDUSTRIES));
+  api.get('/region/list', { schema: { summary: '行政区划（按上级编号 pbh；省级不带参数）', querystring: regionParams } }, async (request) => ok(regions(request.query.pbh)));
+  api.get('/industry/list', { schema: { summary: '行业分类' } }, async () => ok(INDUSTRIES));
 
-  const notice = async () => ok(AGREEMENT);
-  app.post('/register-agreement/notice', notice);
-  app.get('/register-agreement/notice', notice);
+  const notice = { schema: { summary: '用户注册协议' }, handler: async () => ok(AGREEMENT) };
+  api.post('/register-agreement/notice', notice);
+  api.get('/register-agreement/notice', notice);
 }

@@ -3,8 +3,10 @@
  * favourites (collect-assets add / cancel / assets-list).
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_MESSAGES, SMS_PURPOSES } from '../../src/domain/auth.ts';
+import { formatChinaTime } from '../../src/domain/chinaTime.ts';
 import {
   captchaFields,
   creditCodeField,
@@ -19,10 +21,9 @@ import {
   smsCodeField,
   userTypeField,
 } from '../http/account-params.ts';
-import { bearerToken, unauthorized, userOfToken } from '../http/auth.ts';
-import { BusinessError, ok } from '../http/envelope.ts';
-import { pagingParams, parseParams, readParams, requiredId } from '../http/params.ts';
-import { formatChinaTime } from '../lib/wire.ts';
+import { bearerToken, unauthorized } from '../http/auth.ts';
+import { BusinessError, ok } from '../lib/envelope.ts';
+import { listedParams, pagingParams, requiredId } from '../http/params.ts';
 import { consumeCaptcha } from '../services/accounts/captcha.ts';
 import { ownFile } from '../services/accounts/files.ts';
 import { userOfLoginCode } from '../services/accounts/login.ts';
@@ -43,7 +44,6 @@ import {
 } from '../services/accounts/users.ts';
 import { submitOrg, submitPerson, verificationStatus } from '../services/accounts/verification.ts';
 import { addFavourite, cancelFavourite, listFavourites } from '../services/favourites.ts';
-import type { AccountRouteDeps } from './accounts-deps.ts';
 
 const registerParams = z.object({
   userType: userTypeField(),
@@ -64,6 +64,15 @@ const findPersonParams = z.object({
   smsCode: smsCodeField(),
 });
 const findOrgParams = z.object({ userType: z.literal(2), creditCode: creditCodeField(), phone: mobileField(), smsCode: smsCodeField() });
+/** The handler picks the person or organisation rule by userType. */
+const findAccountFields = listedParams({
+  userType: { type: 'integer', description: '用户类型：1 个人用户，2 机构用户' },
+  name: '姓名（个人用户）',
+  idNumber: '证件号码（个人用户）',
+  creditCode: '统一社会信用代码（机构用户）',
+  phone: '手机号码',
+  smsCode: '短信验证码',
+});
 
 const smsParams = z.object({
   phone: mobileField(),
@@ -93,22 +102,25 @@ const avatarParams = z.object({ fileId: requiredText('头像文件 fileId', 64) 
 const collectParams = z.object({ assetsId: requiredId('assetsId') });
 const collectListParams = z.object(pagingParams(10));
 
-export async function dscqUserRoutes(app: FastifyInstance, { accounts, requireUser }: AccountRouteDeps): Promise<void> {
-  const today = () => formatChinaTime(accounts.now()).slice(0, 10);
-  const auth = { preHandler: requireUser };
+export async function dscqUserRoutes(app: FastifyInstance): Promise<void> {
+  const { accounts, requireUser } = app;
+  const today = () => formatChinaTime(accounts.now(), 'YYYY-MM-DD');
+  // Before the parameter check: an anonymous call is a 401 whatever its parameters.
+  const auth = { preValidation: requireUser };
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/user/register', async (request) => {
-    const p = parseParams(registerParams, request);
+  api.post('/user/register', { schema: { summary: '注册', querystring: registerParams } }, async (request) => {
+    const p = request.query;
     return ok(await register(accounts, p, request.ip));
   });
 
-  app.post('/user/forget-password', async (request) => {
-    await forgetPassword(accounts, parseParams(forgetParams, request), request.ip);
+  api.post('/user/forget-password', { schema: { summary: '找回密码（短信验证后设置新密码）', querystring: forgetParams } }, async (request) => {
+    await forgetPassword(accounts, request.query, request.ip);
     return ok(null);
   });
 
-  app.post('/user/find-account', async (request) => {
-    const raw = readParams(request);
+  api.post('/user/find-account', { schema: { summary: '找回登录名（个人按姓名与证件号，机构按统一社会信用代码）', querystring: findAccountFields } }, async (request) => {
+    const raw = request.query;
     const userType = Number(raw.userType);
     if (userType !== 1 && userType !== 2) throw new BusinessError(400, '用户类型须为 1（个人用户）或 2（机构用户）');
     if (userType === 1) {
@@ -120,8 +132,8 @@ export async function dscqUserRoutes(app: FastifyInstance, { accounts, requireUs
     return ok(await findAccount(accounts, findOrgParams.parse({ ...raw, userType }), request.ip));
   });
 
-  app.post('/sms/code', async (request) => {
-    const p = parseParams(smsParams, request);
+  api.post('/sms/code', { schema: { summary: '发送短信验证码（需图片验证码）', querystring: smsParams } }, async (request) => {
+    const p = request.query;
     if (!(await consumeCaptcha(accounts, p.uuid, p.captcha))) throw new BusinessError(400, AUTH_MESSAGES.badCaptcha);
     if (p.messageCode === SMS_PURPOSES.register) {
       const taken = await accounts.db.selectFrom('app_user').select('id').where('phone', '=', p.phone).executeTakeFirst();
@@ -131,11 +143,11 @@ export async function dscqUserRoutes(app: FastifyInstance, { accounts, requireUs
   });
 
   // The spec: by access token (bearer header or access_token parameter), or by a login code (not used up).
-  app.get('/user/detail', async (request) => {
-    const p = parseParams(detailParams, request);
+  api.get('/user/detail', { schema: { summary: '当前用户（按登录令牌，或按未使用的登录码）', querystring: detailParams } }, async (request) => {
+    const p = request.query;
     const token = bearerToken(request) || p.access_token || '';
     if (token) {
-      const user = await userOfToken(accounts, request, token);
+      const user = await app.userOfToken(request, token);
       if (!user) throw unauthorized();
       return ok(await userDetail(accounts, user.id));
     }
@@ -147,14 +159,14 @@ export async function dscqUserRoutes(app: FastifyInstance, { accounts, requireUs
     throw unauthorized();
   });
 
-  app.get('/user/is-need-read', auth, async (request) => ok(await agreementNeedsReading(accounts, request.user!.id)));
-  app.post('/protocol-agree/submit', auth, async (request) => {
+  api.get('/user/is-need-read', { ...auth, schema: { summary: '是否需要阅读（新版）注册协议' } }, async (request) => ok(await agreementNeedsReading(accounts, request.user!.id)));
+  api.post('/protocol-agree/submit', { ...auth, schema: { summary: '同意注册协议' } }, async (request) => {
     await acceptAgreement(accounts, request.user!, request.ip);
     return ok(null);
   });
 
-  app.post('/real-name/person', auth, async (request) => {
-    const p = parseParams(personParams, request);
+  api.post('/real-name/person', { ...auth, schema: { summary: '个人实名认证', querystring: personParams } }, async (request) => {
+    const p = request.query;
     const user = request.user!;
     if (user.userType !== 1) throw new BusinessError(400, '机构用户请进行机构实名认证');
     const problem = idNumberProblem(p.idType, p.idNumber, today());
@@ -162,8 +174,8 @@ export async function dscqUserRoutes(app: FastifyInstance, { accounts, requireUs
     return ok(await submitPerson(accounts, { userId: user.id, ...p }, request.ip));
   });
 
-  app.post('/real-name/org', auth, async (request) => {
-    const p = parseParams(orgParams, request);
+  api.post('/real-name/org', { ...auth, schema: { summary: '机构实名认证', querystring: orgParams } }, async (request) => {
+    const p = request.query;
     const user = request.user!;
     if (user.userType !== 2) throw new BusinessError(400, '个人用户请进行个人实名认证');
     const problem = idNumberProblem(p.legalIdType, p.legalIdNumber, today());
@@ -173,33 +185,33 @@ export async function dscqUserRoutes(app: FastifyInstance, { accounts, requireUs
     return ok(await submitOrg(accounts, { userId: user.id, ...p, orgName: p.orgName.trim() }, request.ip));
   });
 
-  app.get('/real-name/status', auth, async (request) => ok(await verificationStatus(accounts, request.user!.id)));
+  api.get('/real-name/status', { ...auth, schema: { summary: '实名认证状态' } }, async (request) => ok(await verificationStatus(accounts, request.user!.id)));
 
-  app.post('/user/update-password', auth, async (request) => {
-    await updatePassword(accounts, request.user!, parseParams(updatePasswordParams, request), request.ip);
+  api.post('/user/update-password', { ...auth, schema: { summary: '修改密码', querystring: updatePasswordParams } }, async (request) => {
+    await updatePassword(accounts, request.user!, request.query, request.ip);
     return ok(null);
   });
-  app.post('/user/change-phone', auth, async (request) =>
-    ok(await changePhone(accounts, request.user!, parseParams(changePhoneParams, request), request.ip)),
+  api.post('/user/change-phone', { ...auth, schema: { summary: '更换手机号码', querystring: changePhoneParams } }, async (request) =>
+    ok(await changePhone(accounts, request.user!, request.query, request.ip)),
   );
-  app.post('/user/cancel-phone', auth, async (request) =>
-    ok(await cancelPhone(accounts, request.user!, parseParams(cancelPhoneParams, request), request.ip)),
+  api.post('/user/cancel-phone', { ...auth, schema: { summary: '解绑手机号码', querystring: cancelPhoneParams } }, async (request) =>
+    ok(await cancelPhone(accounts, request.user!, request.query, request.ip)),
   );
-  app.post('/user/update-avatar', auth, async (request) =>
-    ok(await updateAvatar(accounts, request.user!, parseParams(avatarParams, request).fileId, request.ip)),
+  api.post('/user/update-avatar', { ...auth, schema: { summary: '设置头像（已上传的图片文件）', querystring: avatarParams } }, async (request) =>
+    ok(await updateAvatar(accounts, request.user!, request.query.fileId, request.ip)),
   );
-  app.get('/user/membership', auth, async (request) => ok(await membership(accounts, request.user!.id)));
+  api.get('/user/membership', { ...auth, schema: { summary: '会员信息（用户资料及实名认证状态）' } }, async (request) => ok(await membership(accounts, request.user!.id)));
 
   // Favourites: the bearer's own rows only (add is idempotent, cancelling a non-favourite is fine).
-  app.post('/collect-assets/add', auth, async (request) => {
-    await addFavourite(accounts.db, request.user!.id, parseParams(collectParams, request).assetsId, accounts.now());
+  api.post('/collect-assets/add', { ...auth, schema: { summary: '收藏项目（重复收藏无影响）', querystring: collectParams } }, async (request) => {
+    await addFavourite(accounts.db, request.user!.id, request.query.assetsId, accounts.now());
     return ok(null);
   });
-  app.post('/collect-assets/cancel', auth, async (request) => {
-    await cancelFavourite(accounts.db, request.user!.id, parseParams(collectParams, request).assetsId);
+  api.post('/collect-assets/cancel', { ...auth, schema: { summary: '取消收藏', querystring: collectParams } }, async (request) => {
+    await cancelFavourite(accounts.db, request.user!.id, request.query.assetsId);
     return ok(null);
   });
-  app.post('/collect-assets/assets-list', auth, async (request) =>
-    ok(await listFavourites(accounts.db, request.user!.id, parseParams(collectListParams, request))),
+  api.post('/collect-assets/assets-list', { ...auth, schema: { summary: '我的收藏分页', querystring: collectListParams } }, async (request) =>
+    ok(await listFavourites(accounts.db, request.user!.id, request.query)),
   );
 }

@@ -1,62 +1,28 @@
 /**
  * Enrolment, deposits, the online cashier, qualification rooms and messages (ENROLMENT_PATHS in
- * src/domain/enrolment.ts), plus the payment gateway's notify endpoint and the background job (demo
- * auto-approval, the sandbox bank's deliveries, late qualification). Every user-owned record is read with the
- * user's id in the query: another user's id answers 404 (guide item 8).
+ * src/domain/enrolment.ts), plus the payment gateway's notify endpoint (the gateway and the background
+ * job are plugins/enrolment.ts). Every user-owned record is read with the user's id in the query: another
+ * user's id answers 404.
  *
- * The operator API (/api/dscq-ops/…) is open to users whose login name is in `operators`.
+ * The operator API (/api/dscq-ops/…) is open to users whose login name is in PORTAL_OPERATORS.
  */
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { chinaTimeToEpoch } from '../../src/domain/chinaTime.ts';
 import { ENROLMENT_COMMITMENTS, ENROLMENT_PATHS, ENROLMENT_STATUSES, type CommitmentKey, type EnrolmentStatus } from '../../src/domain/enrolment.ts';
-import type { Database } from '../db/schema.ts';
 import { requiredText } from '../http/account-params.ts';
-import { bearerToken, userOfToken } from '../http/auth.ts';
-import { BusinessError, ok, page } from '../http/envelope.ts';
-import { pagingParams, parseParams, readParams, requiredId } from '../http/params.ts';
-import type { Accounts } from '../services/accounts/context.ts';
+import { BusinessError, ok, page } from '../lib/envelope.ts';
+import { pagingParams, requiredId } from '../http/params.ts';
 import { confirmDeposit, confirmProof, listDeposits, myDeposit, myDeposits, rejectProof, submitProof } from '../services/deposits.ts';
-import { runEnrolmentJobs } from '../services/enrolment-jobs.ts';
 import { approveEnrolment, checkEnrolment, enrolmentForm, listEnrolments, myEnrolment, myEnrolments, myRooms, rejectEnrolment, submitEnrolment } from '../services/enrolment.ts';
 import { myMessages, readMessage } from '../services/messages.ts';
-import type { PaymentGateway } from '../services/payments/gateway.ts';
 import { applyNotification, createPayOrder, ownOrder } from '../services/payments/orders.ts';
-import { SandboxBank, sandboxKey } from '../services/payments/sandbox.ts';
 import { userCentreSummary } from '../services/enrolment-summary.ts';
 
 /** Built once (zod compiles a schema on its first parse). */
 const pageOf10 = z.object(pagingParams(10));
 const statusFilter = z.object({ status: z.enum(ENROLMENT_STATUSES).optional() });
-
-export interface EnrolmentOptions {
-  /** Demo mode: enrolments are approved this long after submission, and the sandbox bank notifies after it. */
-  autoApproveMs?: number | null | undefined;
-  /** The sandbox bank's notification delay outside demo mode. Default 1500 ms. */
-  notifyDelayMs?: number | undefined;
-  /** A real gateway in place of the sandbox bank. */
-  gateway?: PaymentGateway | undefined;
-  /** Login names allowed on the operator API. */
-  operators?: readonly string[] | undefined;
-  /** Background job interval. Default 1000 ms. */
-  jobMs?: number | undefined;
-}
-
-export interface EnrolmentRuntime {
-  gateway: PaymentGateway;
-  /** The sandbox bank when it is the gateway (tests and the sandbox cashier use it). */
-  sandbox: SandboxBank | null;
-  /** One run of the background job now. */
-  runJobs(): Promise<void>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    enrolment: EnrolmentRuntime;
-  }
-}
-
-const DEFAULT_NOTIFY_DELAY_MS = 1500;
 
 const assetsParams = z.object({ assetsId: requiredId('assetsId') });
 const idParams = z.object({ id: requiredId('id') });
@@ -94,130 +60,108 @@ const proofParams = z.object({
 });
 const rejectParams = z.object({ id: requiredId('id'), reason: requiredText('驳回原因', 200) });
 
-/** 'YYYY-MM-DD HH:mm:ss' China time → epoch ms. */
-function chinaTimeToMs(text: string): number {
-  const [, y, mo, d, h, mi, s] = CHINA_TIME.exec(text)!.map(Number);
-  return Date.UTC(y!, mo! - 1, d!, h! - 8, mi!, s!);
-}
-
-export async function registerEnrolment(
-  app: FastifyInstance,
-  o: { db: Kysely<Database>; now: () => number; accounts: Accounts; requireUser: preHandlerAsyncHookHandler; timers: boolean; options?: EnrolmentOptions | undefined },
-): Promise<void> {
-  const { db, now, accounts } = o;
-  const options = o.options ?? {};
-  const sandbox = options.gateway ? null : new SandboxBank(sandboxKey(accounts.secrets.fieldKey));
-  const gateway: PaymentGateway = options.gateway ?? sandbox!;
-  const autoApproveMs = options.autoApproveMs ?? null;
-  const notifyDelayMs = autoApproveMs ?? options.notifyDelayMs ?? DEFAULT_NOTIFY_DELAY_MS;
-  const operators = new Set(options.operators ?? []);
+export default async function enrolmentRoutes(app: FastifyInstance): Promise<void> {
+  const { db, now, accounts, requireUser, requireOperator } = app;
+  const { gateway, sandbox } = app.enrolment;
   const gatewayName = (name: string) => (name === gateway.name ? gateway.displayName : name);
 
-  // The sandbox bank notifies over HTTP like a bank would: through the notify route and its signature check.
-  const deliver = async (body: unknown) => (await app.inject({ method: 'POST', url: `/api${ENROLMENT_PATHS.paymentNotify}`, payload: body as object })).body;
-  let running = false;
-  const runJobs = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runEnrolmentJobs({ db, now: now(), autoApproveMs, sandbox, notifyDelayMs, deliver });
-    } finally {
-      running = false;
-    }
-  };
-  app.decorate('enrolment', { gateway, sandbox, runJobs } satisfies EnrolmentRuntime);
-  if (o.timers) {
-    const timer = setInterval(() => {
-      runJobs().catch((error: unknown) => app.log.error({ err: error }, 'enrolment: job failed'));
-    }, options.jobMs ?? 1000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  // Before the parameter check: an anonymous call is a 401 whatever its parameters.
+  const auth = { preValidation: requireUser };
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const userId = (request: FastifyRequest) => request.user!.id;
 
-  await app.register(
-    async (api) => {
-      const auth = { preHandler: o.requireUser };
-      const userId = (request: FastifyRequest) => request.user!.id;
-
-      // The check answers anonymous callers too (reason notLoggedIn); the client shows its message itself.
-      api.get(ENROLMENT_PATHS.check, async (request) => {
-        const { assetsId } = parseParams(assetsParams, request);
-        const user = await userOfToken(accounts, request, bearerToken(request));
-        return ok(await checkEnrolment(db, user?.id ?? null, assetsId, now()));
-      });
-      api.get(ENROLMENT_PATHS.form, auth, async (request) => ok(await enrolmentForm(accounts, userId(request), parseParams(assetsParams, request).assetsId, now())));
-      api.post(ENROLMENT_PATHS.submit, auth, async (request) => ok(await submitEnrolment(accounts, userId(request), parseParams(submitParams, request), request.ip)));
-      api.get(ENROLMENT_PATHS.myPage, auth, async (request) => {
-        const p = parseParams(listParams, request);
-        const result = await myEnrolments(db, userId(request), p);
-        return page(result.records, result.total, p.size, p.current);
-      });
-      api.get(ENROLMENT_PATHS.detail, auth, async (request) => ok(await myEnrolment(db, userId(request), parseParams(idParams, request).id)));
-      api.get(ENROLMENT_PATHS.rooms, auth, async (request) => ok(await myRooms(db, userId(request))));
-
-      api.get(ENROLMENT_PATHS.depositPage, auth, async (request) => {
-        const p = parseParams(pageOf10, request);
-        const result = await myDeposits(db, userId(request), p);
-        return page(result.records, result.total, p.size, p.current);
-      });
-      api.get(ENROLMENT_PATHS.depositDetail, auth, async (request) => ok(await myDeposit(db, userId(request), parseParams(idParams, request).id, gatewayName)));
-      api.post(ENROLMENT_PATHS.payOrder, auth, async (request) =>
-        ok(await createPayOrder(db, gateway, userId(request), parseParams(depositParams, request).depositId, now(), request.ip)),
-      );
-      api.get(ENROLMENT_PATHS.payOrderStatus, auth, async (request) => ok(await ownOrder(db, gateway, userId(request), parseParams(orderParams, request).orderNo)));
-      api.post(ENROLMENT_PATHS.sandboxPay, auth, async (request) => {
-        if (!sandbox) throw new BusinessError(404, '接口不存在');
-        const { orderNo } = parseParams(orderParams, request);
-        const order = await ownOrder(db, gateway, userId(request), orderNo);
-        if (order.status === 'created') await sandbox.pay(db, { orderNo, amountFen: Math.round(order.amount * 100) }, now());
-        return ok(order);
-      });
-      api.post(ENROLMENT_PATHS.proof, auth, async (request) => {
-        const p = parseParams(proofParams, request);
-        await submitProof(accounts, userId(request), { ...p, paidAt: chinaTimeToMs(p.paidTime) }, request.ip);
-        return ok(await myDeposit(db, userId(request), p.depositId, gatewayName));
-      });
-
-      api.get(ENROLMENT_PATHS.summary, auth, async (request) => ok(await userCentreSummary(db, userId(request))));
-      api.get(ENROLMENT_PATHS.messagePage, auth, async (request) => ok(await myMessages(db, userId(request), parseParams(pageOf10, request))));
-      api.get(ENROLMENT_PATHS.messageDetail, auth, async (request) => ok(await readMessage(db, userId(request), parseParams(idParams, request).id, now())));
-
-      // The bank's notification: the body is the gateway's, the answer its ack text (not our envelope).
-      api.post(ENROLMENT_PATHS.paymentNotify, async (request, reply) => {
-        const outcome = await applyNotification(db, gateway, readParams(request), now());
-        request.log.info({ outcome }, 'payment notification');
-        return reply.type('text/plain; charset=utf-8').send(gateway.ack);
-      });
-
-      // Operator API: the same steps as `npm run ops`, for operators' accounts.
-      const operatorOnly: preHandlerAsyncHookHandler = async (request) => {
-        if (!operators.has(request.user!.loginName)) throw new BusinessError(403, '无操作权限');
-      };
-      const op = { preHandler: [o.requireUser, operatorOnly] };
-      const actor = (request: FastifyRequest) => ({ name: `api:${request.user!.loginName}`, ip: request.ip });
-      const changed = (done: boolean) => {
-        if (!done) throw new BusinessError(409, '当前状态不能执行该操作');
-        return ok(null);
-      };
-      api.get('/dscq-ops/enroll/list', op, async (request) => {
-        const { status } = parseParams(statusFilter, request);
-        return ok(await listEnrolments(db, status ? [status as EnrolmentStatus] : null));
-      });
-      api.post('/dscq-ops/enroll/approve', op, async (request) => changed(await approveEnrolment(db, parseParams(idParams, request).id, actor(request), now())));
-      api.post('/dscq-ops/enroll/reject', op, async (request) => {
-        const p = parseParams(rejectParams, request);
-        return changed(await rejectEnrolment(db, p.id, p.reason, actor(request), now()));
-      });
-      api.get('/dscq-ops/deposit/list', op, async () => ok(await listDeposits(db, null)));
-      api.post('/dscq-ops/deposit/confirm', op, async (request) =>
-        changed(await confirmDeposit(db, parseParams(idParams, request).id, { method: 'transfer', actor: actor(request), now: now() })),
-      );
-      api.post('/dscq-ops/deposit/proof/confirm', op, async (request) => changed(await confirmProof(db, parseParams(idParams, request).id, actor(request), now())));
-      api.post('/dscq-ops/deposit/proof/reject', op, async (request) => {
-        const p = parseParams(rejectParams, request);
-        return changed(await rejectProof(db, p.id, p.reason, actor(request), now()));
-      });
-    },
-    { prefix: '/api' },
+  // The check answers anonymous callers too (reason notLoggedIn); the client shows its message itself.
+  routes.get(ENROLMENT_PATHS.check, { schema: { summary: '报名资格检查（未登录也应答，原因为未登录）', querystring: assetsParams } }, async (request) => {
+    const { assetsId } = request.query;
+    const user = await app.optionalUser(request);
+    return ok(await checkEnrolment(db, user?.id ?? null, assetsId, now()));
+  });
+  routes.get(ENROLMENT_PATHS.form, { ...auth, schema: { summary: '报名表（项目及实名资料预填）', querystring: assetsParams } }, async (request) =>
+    ok(await enrolmentForm(accounts, userId(request), request.query.assetsId, now())),
   );
+  routes.post(ENROLMENT_PATHS.submit, { ...auth, schema: { summary: '提交报名（已报名应答 409）', querystring: submitParams } }, async (request) =>
+    ok(await submitEnrolment(accounts, userId(request), request.query, request.ip)),
+  );
+  routes.get(ENROLMENT_PATHS.myPage, { ...auth, schema: { summary: '我的报名分页', querystring: listParams } }, async (request) => {
+    const p = request.query;
+    const result = await myEnrolments(db, userId(request), p);
+    return page(result.records, result.total, p.size, p.current);
+  });
+  routes.get(ENROLMENT_PATHS.detail, { ...auth, schema: { summary: '我的报名详情', querystring: idParams } }, async (request) =>
+    ok(await myEnrolment(db, userId(request), request.query.id)),
+  );
+  routes.get(ENROLMENT_PATHS.rooms, { ...auth, schema: { summary: '我的竞价室' } }, async (request) => ok(await myRooms(db, userId(request))));
+
+  routes.get(ENROLMENT_PATHS.depositPage, { ...auth, schema: { summary: '我的保证金分页', querystring: pageOf10 } }, async (request) => {
+    const p = request.query;
+    const result = await myDeposits(db, userId(request), p);
+    return page(result.records, result.total, p.size, p.current);
+  });
+  routes.get(ENROLMENT_PATHS.depositDetail, { ...auth, schema: { summary: '我的保证金详情', querystring: idParams } }, async (request) =>
+    ok(await myDeposit(db, userId(request), request.query.id, gatewayName)),
+  );
+  routes.post(ENROLMENT_PATHS.payOrder, { ...auth, schema: { summary: '保证金在线支付：创建收银台订单', querystring: depositParams } }, async (request) =>
+    ok(await createPayOrder(db, gateway, userId(request), request.query.depositId, now(), request.ip)),
+  );
+  routes.get(ENROLMENT_PATHS.payOrderStatus, { ...auth, schema: { summary: '支付订单状态（收银台支付后轮询）', querystring: orderParams } }, async (request) =>
+    ok(await ownOrder(db, gateway, userId(request), request.query.orderNo)),
+  );
+  routes.post(ENROLMENT_PATHS.sandboxPay, { ...auth, schema: { summary: '沙箱银行的“支付”按钮（之后由银行发出通知；仅沙箱网关）', querystring: orderParams } }, async (request) => {
+    if (!sandbox) throw new BusinessError(404, '接口不存在');
+    const { orderNo } = request.query;
+    const order = await ownOrder(db, gateway, userId(request), orderNo);
+    if (order.status === 'created') await sandbox.pay(db, { orderNo, amountFen: Math.round(order.amount * 100) }, now());
+    return ok(order);
+  });
+  routes.post(ENROLMENT_PATHS.proof, { ...auth, schema: { summary: '提交银行转账付款凭证', querystring: proofParams } }, async (request) => {
+    const p = request.query;
+    await submitProof(accounts, userId(request), { ...p, paidAt: chinaTimeToEpoch(p.paidTime)! }, request.ip);
+    return ok(await myDeposit(db, userId(request), p.depositId, gatewayName));
+  });
+
+  routes.get(ENROLMENT_PATHS.summary, { ...auth, schema: { summary: '用户中心概览' } }, async (request) => ok(await userCentreSummary(db, userId(request))));
+  routes.get(ENROLMENT_PATHS.messagePage, { ...auth, schema: { summary: '我的消息分页', querystring: pageOf10 } }, async (request) =>
+    ok(await myMessages(db, userId(request), request.query)),
+  );
+  routes.get(ENROLMENT_PATHS.messageDetail, { ...auth, schema: { summary: '消息详情（并标为已读）', querystring: idParams } }, async (request) =>
+    ok(await readMessage(db, userId(request), request.query.id, now())),
+  );
+
+  // The bank's notification: the body is the gateway's, the answer its ack text (not our envelope).
+  const notifySchema = { summary: '支付网关的异步通知（服务器之间；参数为网关的签名字段，应答为网关的确认文本）' };
+  routes.post(ENROLMENT_PATHS.paymentNotify, { schema: notifySchema }, async (request, reply) => {
+    const outcome = await applyNotification(db, gateway, request.query, now());
+    request.log.info({ outcome }, 'payment notification');
+    return reply.type('text/plain; charset=utf-8').send(gateway.ack);
+  });
+
+  // Operator API: the same steps as `npm run ops`, for operators' accounts.
+  const op = { preValidation: [requireUser, requireOperator] };
+  const actor = (request: FastifyRequest) => ({ name: `api:${request.user!.loginName}`, ip: request.ip });
+  const changed = (done: boolean) => {
+    if (!done) throw new BusinessError(409, '当前状态不能执行该操作');
+    return ok(null);
+  };
+  routes.get('/dscq-ops/enroll/list', { ...op, schema: { summary: '运营：报名列表（按状态）', querystring: statusFilter } }, async (request) => {
+    const { status } = request.query;
+    return ok(await listEnrolments(db, status ? [status as EnrolmentStatus] : null));
+  });
+  routes.post('/dscq-ops/enroll/approve', { ...op, schema: { summary: '运营：通过报名', querystring: idParams } }, async (request) =>
+    changed(await approveEnrolment(db, request.query.id, actor(request), now())),
+  );
+  routes.post('/dscq-ops/enroll/reject', { ...op, schema: { summary: '运营：驳回报名', querystring: rejectParams } }, async (request) => {
+    const p = request.query;
+    return changed(await rejectEnrolment(db, p.id, p.reason, actor(request), now()));
+  });
+  routes.get('/dscq-ops/deposit/list', { ...op, schema: { summary: '运营：保证金列表' } }, async () => ok(await listDeposits(db, null)));
+  routes.post('/dscq-ops/deposit/confirm', { ...op, schema: { summary: '运营：确认保证金到账（转账）', querystring: idParams } }, async (request) =>
+    changed(await confirmDeposit(db, request.query.id, { method: 'transfer', actor: actor(request), now: now() })),
+  );
+  routes.post('/dscq-ops/deposit/proof/confirm', { ...op, schema: { summary: '运营：确认付款凭证', querystring: idParams } }, async (request) =>
+    changed(await confirmProof(db, request.query.id, actor(request), now())),
+  );
+  routes.post('/dscq-ops/deposit/proof/reject', { ...op, schema: { summary: '运营：驳回付款凭证', querystring: rejectParams } }, async (request) => {
+    const p = request.query;
+    return changed(await rejectProof(db, p.id, p.reason, actor(request), now()));
+  });
 }

@@ -6,13 +6,13 @@
  *   (ours) GET wechatProject/detail
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z, ZodError } from 'zod';
 import { JUDICIAL_PAGE_SIZE, type JudicialAnswer } from '../../src/domain/projects.ts';
-import { BusinessError } from '../http/envelope.ts';
+import { BusinessError } from '../lib/envelope.ts';
 import { MSG_INTERNAL, MSG_NO_API } from '../http/errors.ts';
-import { intWithDefault, optionalId, optionalText, parseParams } from '../http/params.ts';
+import { intWithDefault, optionalId, optionalText } from '../http/params.ts';
 import { judicialCities, judicialCourts, judicialDetail, queryJudicial } from '../services/judicial.ts';
-import type { RouteDeps } from './deps.ts';
 
 const answer = <T>(content: T): JudicialAnswer<T> => ({ status: 0, message: '', content });
 const failure = (status: number, message: string): JudicialAnswer<null> => ({ status, message, content: null });
@@ -37,7 +37,8 @@ const detailParams = z.object({
   ),
 });
 
-export async function judicialRoutes(app: FastifyInstance, { db }: RouteDeps): Promise<void> {
+export async function judicialRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof ZodError) {
       const message = error.issues[0]?.message ?? '';
@@ -51,8 +52,14 @@ export async function judicialRoutes(app: FastifyInstance, { db }: RouteDeps): P
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(failure(404, MSG_NO_API)));
 
-  app.post('/wechatProject/query', async (request) => answer(await queryJudicial(db, parseParams(queryParams, request))));
-  app.get('/wechatProject/ajaxGetCourt', async (request) => answer(await judicialCourts(db, parseParams(courtParams, request).cityCode)));
-  app.get('/wechatProject/ajaxGetCity', async () => answer(await judicialCities(db)));
-  app.get('/wechatProject/detail', async (request) => answer(await judicialDetail(db, parseParams(detailParams, request).pkHouseproject)));
+  // A parameter failure reaches the error handler above as the ZodError, like any other: same answer shape.
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post('/wechatProject/query', { schema: { summary: '司法拍卖项目查询', querystring: queryParams } }, async (request) => answer(await queryJudicial(db, request.query)));
+  api.get('/wechatProject/ajaxGetCourt', { schema: { summary: '法院列表（按城市代码）', querystring: courtParams } }, async (request) =>
+    answer(await judicialCourts(db, request.query.cityCode)),
+  );
+  api.get('/wechatProject/ajaxGetCity', { schema: { summary: '城市列表' } }, async () => answer(await judicialCities(db)));
+  api.get('/wechatProject/detail', { schema: { summary: '司法拍卖项目详情', querystring: detailParams } }, async (request) =>
+    answer(await judicialDetail(db, request.query.pkHouseproject)),
+  );
 }

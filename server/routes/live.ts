@@ -2,19 +2,17 @@
  * Live bidding routes (spec section 7 "Projects and bidding"; contract src/domain/hall.ts). Polls are
  * answered from the shared snapshot with a weak ETag (If-None-Match → 304); bids go to the engine.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HALL_PAGE_SIZE, HALL_UPCOMING_SIZE } from '../../src/domain/constants.ts';
 import { BIDDING_MODES, HALL_MAX_PAGE_SIZE, RATE_MAX_IDS } from '../../src/domain/hall.ts';
 import { toFenBigInt } from '../../src/domain/money.ts';
 import { placeBid } from '../bidding/engine.ts';
-import { notFound, ok } from '../http/envelope.ts';
-import { bearerToken, userOfToken } from '../http/auth.ts';
-import { intWithDefault, optionalIntList, optionalText, parseParams, requiredId } from '../http/params.ts';
-import type { Cached, HallSnapshot } from '../live/hallSnapshot.ts';
-import type { LiveRuntime } from '../plugins/live.ts';
-import type { AccountRouteDeps } from './accounts-deps.ts';
-import { fenToYuan } from '../lib/wire.ts';
+import { notFound, ok } from '../lib/envelope.ts';
+import { intWithDefault, optionalIntList, optionalText, requiredId } from '../http/params.ts';
+import type { Cached } from '../live/hallSnapshot.ts';
+import { bidderView } from '../bidding/bidderView.ts';
 
 const hallParams = (defaultSize: number, maxSize: number) =>
   z.object({
@@ -44,6 +42,7 @@ const upcomingParams = hallParams(HALL_UPCOMING_SIZE, 100);
 const rateParams = z.object({ activityIds: optionalIntList('activityIds', RATE_MAX_IDS) });
 const maxRateParams = z.object({ size: intWithDefault('size', 1, 50, 8) });
 const activityParams = z.object({ activityId: requiredId('activityId') });
+const modeParams = z.object({ mode: z.string().meta({ description: `竞价方式：${BIDDING_MODES.join('、')}` }) });
 
 const bidParams = z.object({
   activityId: requiredId('activityId'),
@@ -61,33 +60,32 @@ function sendCached<T>(request: FastifyRequest, reply: FastifyReply, cached: Cac
   return ok(cached.body);
 }
 
-export async function liveRoutes(
-  app: FastifyInstance,
-  { runtime, accounts, requireUser }: { runtime: LiveRuntime } & AccountRouteDeps,
-): Promise<void> {
-  const snapshot: HallSnapshot = runtime.snapshot;
+export default async function liveRoutes(app: FastifyInstance): Promise<void> {
+  const { db, engine, requireUser } = app;
+  const { snapshot } = app.live;
 
-  app.post('/dscq-sync/v1/bid-assets/hall/page', async (request, reply) =>
-    sendCached(request, reply, snapshot.hallPage(parseParams(hallPageParams, request))),
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post('/dscq-sync/v1/bid-assets/hall/page', { schema: { summary: '竞价大厅：进行中的竞价（最先结束的在前，带 ETag）', querystring: hallPageParams } }, async (request, reply) =>
+    sendCached(request, reply, snapshot.hallPage(request.query)),
   );
 
-  app.post('/dscq-project/activity/upcoming-bid', async (request, reply) =>
-    sendCached(request, reply, snapshot.upcomingPage(parseParams(upcomingParams, request))),
+  api.post('/dscq-project/activity/upcoming-bid', { schema: { summary: '即将开始的竞价（最先开始的在前，带 ETag）', querystring: upcomingParams } }, async (request, reply) =>
+    sendCached(request, reply, snapshot.upcomingPage(request.query)),
   );
 
-  app.post('/dscq-sync/v1/bid-assets/bidding-rate', async (request, reply) => {
-    const { activityIds } = parseParams(rateParams, request);
+  api.post('/dscq-sync/v1/bid-assets/bidding-rate', { schema: { summary: '指定竞价的当前价、次数、结束时间、状态与溢价率', querystring: rateParams } }, async (request, reply) => {
+    const { activityIds } = request.query;
     return sendCached(request, reply, snapshot.rates(activityIds ?? []));
   });
 
-  app.post('/dscq-sync/v1/bid-assets/assets-max-rate', async (request, reply) => {
-    const { size } = parseParams(maxRateParams, request);
+  api.post('/dscq-sync/v1/bid-assets/assets-max-rate', { schema: { summary: '溢价率最高的进行中竞价（首页表格）', querystring: maxRateParams } }, async (request, reply) => {
+    const { size } = request.query;
     return sendCached(request, reply, snapshot.maxRate(size));
   });
 
-  app.post('/dscq-sync/v1/bid-assets/bidding-data', async (request, reply) => {
-    const { activityId } = parseParams(activityParams, request);
-    const user = await userOfToken(accounts, request, bearerToken(request));
+  api.post('/dscq-sync/v1/bid-assets/bidding-data', { schema: { summary: '竞价室数据：价格、加价幅度、结束与延时、最近 20 次出价（带登录令牌时含本人竞价号）', querystring: activityParams } }, async (request, reply) => {
+    const { activityId } = request.query;
+    const user = await app.optionalUser(request);
     const tag = snapshot.biddingDataTag(activityId, user?.id ?? null);
     if (tag) {
       reply.header('etag', tag);
@@ -96,28 +94,23 @@ export async function liveRoutes(
     }
     const data = await snapshot.biddingData(activityId);
     if (!data) throw notFound('竞价活动不存在');
-    const mine = user
-      ? await runtime.engine.db
-          .selectFrom('bid_qualification')
-          .select('bid_code')
-          .where('activity_id', '=', activityId)
-          .where('user_id', '=', user.id)
-          .executeTakeFirst()
-      : undefined;
-    // A sealed offer is hidden from everyone but its bidder.
-    const myOffer =
-      user && mine && data.modeState?.sealed
-        ? ((await runtime.engine.db.selectFrom('bid').select('amount_fen').where('activity_id', '=', activityId).where('user_id', '=', user.id).executeTakeFirst())?.amount_fen ?? null)
-        : undefined;
-    return ok({ ...data, myBidCode: mine?.bid_code ?? null, ...(myOffer !== undefined ? { myOffer: myOffer === null ? null : fenToYuan(myOffer) } : {}) });
+    return ok({ ...data, ...(await bidderView(db, activityId, user?.id ?? null, data.modeState?.sealed === true)) });
   });
 
-  app.post<{ Params: { mode: string } }>('/dscq-sync/v1/bidding/:mode/bid', { preHandler: requireUser }, async (request, reply) => {
-    const receivedAt = runtime.engine.now();
-    const { mode } = request.params;
+  // Checked in this order: login (401), bidding mode (404), then the parameters (400).
+  const knownMode: preValidationAsyncHookHandler = async (request) => {
+    const { mode } = request.params as { mode: string };
     if (!(BIDDING_MODES as readonly string[]).includes(mode)) throw notFound('竞价方式不存在');
-    const input = parseParams(bidParams, request);
-    const result = await placeBid(runtime.engine, {
+  };
+  const bidRoute = {
+    preValidation: [requireUser, knownMode],
+    schema: { summary: '出价（按竞价方式），应答为引擎的结果或其中文拒绝理由', params: modeParams, querystring: bidParams },
+  };
+  api.post('/dscq-sync/v1/bidding/:mode/bid', bidRoute, async (request, reply) => {
+    const receivedAt = engine.now();
+    const { mode } = request.params;
+    const input = request.query;
+    const result = await placeBid(engine, {
       userId: request.user!.id,
       mode,
       activityId: input.activityId,

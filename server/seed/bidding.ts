@@ -5,7 +5,7 @@
  * (sealed) and dutch-auction activities, one of each ending within minutes. bidder05 holds a
  * pre-emptive right (rank 1) in the phased ones.
  *
- * Unlike the rest of the seed this is a top-up, run at every start (startup.ts): demo auctions end, so
+ * Unlike the rest of the seed this is a top-up, run at every start (prepare.ts): demo auctions end, so
  * whenever fewer than LIVE_MIN are live or fewer than UPCOMING_MIN are scheduled, new ones are created
  * relative to `now` (some ending within minutes). It never touches activities that exist.
  */

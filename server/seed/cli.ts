@@ -1,7 +1,7 @@
 /** `npm run seed`: migrate and load the demo data into the configured database (idempotent). */
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
-import { prepareDatabase } from '../startup.ts';
+import { prepareDatabase } from './prepare.ts';
 
 async function run(): Promise<void> {
   const config = loadConfig();

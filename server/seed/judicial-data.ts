@@ -3,12 +3,18 @@
  * 48 items across rounds 0/1/2 and states, dates relative to the seed clock. Natural keys: the court name
  * and the item's pkHouseproject; nothing but dates depends on `now`.
  */
+import { chinaDayStart, formatChinaTime } from '../../src/domain/chinaTime.ts';
 import type { JudicialRound } from '../../src/domain/projects.ts';
+import { cityCodeOf as referenceCityCode } from '../reference/places.ts';
 import { CITIES } from './data/places.ts';
 import { createRng } from './prng.ts';
 
-/** 4-digit city code of a places.ts city: 1301 石家庄市 … 1311 衡水市 (as dscq-system/region/list). */
-export const cityCodeOf = (cityName: string): string => `13${String(CITIES.findIndex((c) => c.name === cityName) + 1).padStart(2, '0')}`;
+/** 4-digit city code of a reference city: 1301 石家庄市 … 1311 衡水市 (as dscq-system/region/list). */
+export const cityCodeOf = (cityName: string): string => {
+  const code = referenceCityCode(cityName);
+  if (code === undefined) throw new Error(`seed: unknown city ${cityName}`);
+  return code;
+};
 
 export interface CourtSeed {
   name: string;
@@ -75,7 +81,6 @@ export interface JudicialSeed {
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-const CHINA_OFFSET = 8 * HOUR;
 export const JUDICIAL_ITEM_COUNT = 48;
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -95,7 +100,7 @@ function roundTo(value: number, step: number): number {
 /** Items in a fixed order: the first few of each state are spread so every state and round shows up. */
 export function judicialItems(now: number): JudicialSeed[] {
   const rng = createRng(0x5f_2026);
-  const today = Math.floor((now + CHINA_OFFSET) / DAY) * DAY - CHINA_OFFSET;
+  const today = chinaDayStart(now);
   const stateCycle = [JUDICIAL_STATES.enrolling, JUDICIAL_STATES.enrolling, JUDICIAL_STATES.upcoming, JUDICIAL_STATES.ended, JUDICIAL_STATES.sold, JUDICIAL_STATES.failed];
   const items: JudicialSeed[] = [];
   for (let i = 0; i < JUDICIAL_ITEM_COUNT; i++) {
@@ -155,7 +160,7 @@ export function judicialItems(now: number): JudicialSeed[] {
       caseNumber,
       contactPhone: `0${rng.pick(['311', '315', '335', '310', '319', '312', '313', '314', '317', '316', '318'])}-${rng.int(2_000_000, 8_999_999)}`,
       description: [
-        `<p>${esc(court.name)}将于${new Date(auctionAt + CHINA_OFFSET).toISOString().slice(0, 10)} 10:00起在河北产权交易所司法拍卖平台对下列标的进行公开${ROUND_NAME[round]}（${esc(caseNumber)}）。</p>`,
+        `<p>${esc(court.name)}将于${formatChinaTime(auctionAt, 'YYYY-MM-DD')} 10:00起在河北产权交易所司法拍卖平台对下列标的进行公开${ROUND_NAME[round]}（${esc(caseNumber)}）。</p>`,
         `<table><tbody><tr><th>标的物</th><td>${esc(name)}</td></tr><tr><th>评估价</th><td>${appraised.toLocaleString('zh-CN')} 元</td></tr>`,
         `<tr><th>起拍价</th><td>${upset.toLocaleString('zh-CN')} 元</td></tr><tr><th>保证金</th><td>${deposit.toLocaleString('zh-CN')} 元</td></tr>`,
         `<tr><th>加价幅度</th><td>${increment.toLocaleString('zh-CN')} 元</td></tr></tbody></table>`,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { PROJECT_PATHS, type AttachmentInfo, type AttachmentTicket } from '../../src/domain/projects.ts';
 import type { Database } from '../db/schema.ts';
-import { BusinessError, notFound } from '../http/envelope.ts';
+import { BusinessError, notFound } from '../lib/envelope.ts';
 import { extensionOf, isSafeStoredName } from './content-files.ts';
 
 export const PROJECT_FILES_SUBDIR = 'project-files';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Attachment } from '../../src/domain/content.ts';
 import type { Database } from '../db/schema.ts';
-import { notFound } from '../http/envelope.ts';
+import { notFound } from '../lib/envelope.ts';
 
 export const CONTENT_FILES_SUBDIR = 'content-files';
 

@@ -3,7 +3,9 @@
  * modules, ads and key recommendations, partners, content columns and the download centre.
  */
 import type { Kysely, Selectable } from 'kysely';
+import { formatChinaTime } from '../../src/domain/chinaTime.ts';
 import type { Page } from '../../src/domain/contracts.ts';
+import { fenToYuan } from '../../src/domain/money.ts';
 import type {
   Ad,
   ColumnContent,
@@ -18,8 +20,8 @@ import type {
 } from '../../src/domain/content.ts';
 import type { Database } from '../db/schema.ts';
 import type { AdTable, NewsPlateTable } from '../db/tables/content.ts';
-import { notFound } from '../http/envelope.ts';
-import { fenToYuan, formatChinaTime, toFlag } from '../lib/wire.ts';
+import { notFound } from '../lib/envelope.ts';
+import { toFlag } from '../lib/wire.ts';
 import { listAttachments, toAttachment } from './content-files.ts';
 import { getNewsDetail, listNews } from './news.ts';
 import { fetchPage, type PageRequest } from './paging.ts';

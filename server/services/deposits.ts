@@ -4,7 +4,9 @@
  * repeated call, a redelivered bank notification or a second server process changes nothing twice.
  */
 import type { Kysely, Selectable } from 'kysely';
+import { formatChinaTime } from '../../src/domain/chinaTime.ts';
 import type { Page } from '../../src/domain/contracts.ts';
+import { fenToYuan, formatFenAsYuan } from '../../src/domain/money.ts';
 import {
   DEPOSIT_STATUS_TEXT,
   type DepositDetail,
@@ -19,8 +21,7 @@ import {
 } from '../../src/domain/enrolment.ts';
 import type { Database } from '../db/schema.ts';
 import type { DepositTable, PaymentOrderTable } from '../db/tables/enrolment.ts';
-import { BusinessError, notFound } from '../http/envelope.ts';
-import { fenToYuan, formatChinaTime } from '../lib/wire.ts';
+import { BusinessError, notFound } from '../lib/envelope.ts';
 import { appendAudit } from './accounts/audit.ts';
 import type { Accounts } from './accounts/context.ts';
 import { encryptField } from './accounts/crypto.ts';
@@ -28,9 +29,6 @@ import { ownFile } from './accounts/files.ts';
 import { qualifyEnrolment } from './enrolment.ts';
 import { inTransaction } from './enrolment-tx.ts';
 import { sendMessage } from './messages.ts';
-
-
-const yuanText = (fen: number) => fenToYuan(fen).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
  * At the end of an activity: every confirmed deposit of its project is released, except the winner's, which
@@ -65,7 +63,7 @@ export async function settleDeposits(db: Kysely<Database>, o: { activityId: numb
         userId: deposit.user_id,
         kind: 'released',
         title: '保证金退还通知',
-        content: `您在「${activity.assets_name}」项目缴纳的交易保证金 ${yuanText(deposit.amount_fen)} 元已退还，将原路退回至您的付款账户。`,
+        content: `您在「${activity.assets_name}」项目缴纳的交易保证金 ${formatFenAsYuan(deposit.amount_fen, { suffix: ' 元' })}已退还，将原路退回至您的付款账户。`,
         link: `/depositDetail?id=${deposit.id}`,
         at: o.at,
       });
@@ -109,7 +107,7 @@ export async function confirmDeposit(db: Kysely<Database>, depositId: number, o:
       userId: deposit.user_id,
       kind: 'deposit',
       title: '保证金到账确认',
-      content: `您为「${project.assets_name}」缴纳的交易保证金 ${yuanText(deposit.amount_fen)} 元已确认到账。`,
+      content: `您为「${project.assets_name}」缴纳的交易保证金 ${formatFenAsYuan(deposit.amount_fen, { suffix: ' 元' })}已确认到账。`,
       link: `/depositDetail?id=${depositId}`,
       at: o.now,
     });
@@ -158,7 +156,7 @@ export async function submitProof(a: Pick<Accounts, 'db' | 'now' | 'secrets'>, u
   await assertPayable(a.db, deposit);
   if (!(await ownFile(a, userId, input.fileId))) throw new BusinessError(400, '付款凭证文件不存在，请重新上传');
   const amountFen = Math.round(input.amount * 100);
-  if (amountFen !== deposit.amount_fen) throw new BusinessError(400, `付款金额须与应缴保证金 ${yuanText(deposit.amount_fen)} 元一致`);
+  if (amountFen !== deposit.amount_fen) throw new BusinessError(400, `付款金额须与应缴保证金 ${formatFenAsYuan(deposit.amount_fen, { suffix: ' 元' })}一致`);
   const account = input.payerAccount.replace(/\s+/g, '');
   await a.db.transaction().execute(async (trx) => {
     const proof = await trx

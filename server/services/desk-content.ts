@@ -3,7 +3,9 @@
  * hot-investment list; and the notice detail of dscq-project.
  */
 import type { Kysely } from 'kysely';
+import { formatChinaTime } from '../../src/domain/chinaTime.ts';
 import type { Page } from '../../src/domain/contracts.ts';
+import { fenToYuan } from '../../src/domain/money.ts';
 import {
   NOTICE_TYPE_NAMES,
   type HotInvestment,
@@ -16,8 +18,8 @@ import {
 } from '../../src/domain/content.ts';
 import type { Database } from '../db/schema.ts';
 import type { NoticeInfoTable, RecruitTable } from '../db/tables/content.ts';
-import { notFound } from '../http/envelope.ts';
-import { fenToYuan, formatChinaTime, toFlag } from '../lib/wire.ts';
+import { notFound } from '../lib/envelope.ts';
+import { toFlag } from '../lib/wire.ts';
 import { listAttachments } from './content-files.ts';
 import { fetchPage, type PageRequest } from './paging.ts';
 import { sanitizeRichText } from './sanitize.ts';

@@ -4,10 +4,10 @@
  * enrolment of the asset that was waiting for it with a confirmed deposit.
  */
 import type { Kysely } from 'kysely';
+import { formatChinaTime } from '../../src/domain/chinaTime.ts';
 import { BIDDING_MODES, type BiddingMode } from '../../src/domain/hall.ts';
 import type { Database } from '../db/schema.ts';
-import { BusinessError } from '../http/envelope.ts';
-import { formatChinaTime } from '../lib/wire.ts';
+import { BusinessError } from '../lib/envelope.ts';
 import { qualifyWaiting } from './enrolment.ts';
 
 export interface NewActivity {

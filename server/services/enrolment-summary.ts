@@ -1,8 +1,8 @@
 /** The user centre's summary (/usercenterIndex): counts of my enrolments, deposits, rooms and messages. */
 import type { Kysely } from 'kysely';
 import type { UserCentreSummary } from '../../src/domain/enrolment.ts';
+import { fenToYuan } from '../../src/domain/money.ts';
 import type { Database } from '../db/schema.ts';
-import { fenToYuan } from '../lib/wire.ts';
 import { myMessages } from './messages.ts';
 
 export async function userCentreSummary(db: Kysely<Database>, userId: number): Promise<UserCentreSummary> {

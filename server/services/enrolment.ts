@@ -22,11 +22,12 @@ import {
   type EnrolmentSummary,
   type QualifiedRoom,
 } from '../../src/domain/enrolment.ts';
+import { formatChinaTime } from '../../src/domain/chinaTime.ts';
 import type { Page } from '../../src/domain/contracts.ts';
+import { fenToYuan, fenToYuanText } from '../../src/domain/money.ts';
 import type { Database } from '../db/schema.ts';
 import type { EnrolmentTable } from '../db/tables/enrolment.ts';
-import { BusinessError, notFound } from '../http/envelope.ts';
-import { fenToYuan, formatChinaTime } from '../lib/wire.ts';
+import { BusinessError, notFound } from '../lib/envelope.ts';
 import { appendAudit } from './accounts/audit.ts';
 import type { Accounts } from './accounts/context.ts';
 import { maskMobile, maskName } from './accounts/crypto.ts';
@@ -51,7 +52,7 @@ export class StateError extends BusinessError {
 
 /** 'BM' / 'BZJ' / 'PO' + China date + 8 random digits: unguessable enough to show, unique by constraint. */
 export function newCode(prefix: string, now: number): string {
-  return `${prefix}${formatChinaTime(now).slice(0, 10).replace(/-/g, '')}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+  return `${prefix}${formatChinaTime(now, 'YYYY-MM-DD').replace(/-/g, '')}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
 
 const REFUSALS: Record<Exclude<EnrolmentCheck['reason'], null>, string> = {
@@ -406,7 +407,7 @@ export async function approveEnrolment(db: Db, id: number, actor: Actor, now: nu
       title: '报名审核通过',
       content:
         row.deposit_fen > 0
-          ? `您报名的「${name}」已审核通过，请在报名截止前缴纳交易保证金 ${fenToYuan(row.deposit_fen).toFixed(2)} 元。`
+          ? `您报名的「${name}」已审核通过，请在报名截止前缴纳交易保证金 ${fenToYuanText(row.deposit_fen)} 元。`
           : `您报名的「${name}」已审核通过。`,
       link: `/enrollDetail?id=${id}`,
       at: now,

@@ -3,11 +3,11 @@
  * is not a favourite is fine; a user only ever sees and changes his own.
  */
 import type { Kysely } from 'kysely';
+import { formatChinaTime } from '../../src/domain/chinaTime.ts';
 import type { Page } from '../../src/domain/contracts.ts';
 import type { CollectedAsset } from '../../src/domain/projects.ts';
 import type { Database } from '../db/schema.ts';
-import { notFound } from '../http/envelope.ts';
-import { formatChinaTime } from '../lib/wire.ts';
+import { notFound } from '../lib/envelope.ts';
 import { fetchPage, type PageRequest } from './paging.ts';
 import { PROJECT_NOT_FOUND } from './projects-detail.ts';
 import { toListedAsset } from './projects.ts';

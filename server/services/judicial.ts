@@ -4,19 +4,20 @@
  * detail. Answers use the service's own shape (JudicialAnswer), built by routes/judicial.ts.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { formatChinaTime } from '../../src/domain/chinaTime.ts';
+import { fenToYuan } from '../../src/domain/money.ts';
 import type { JudicialCity, JudicialCourt, JudicialItem, JudicialItemDetail, JudicialList, JudicialRound } from '../../src/domain/projects.ts';
 import type { Database } from '../db/schema.ts';
 import type { JudicialItemTable } from '../db/tables/projects-detail.ts';
-import { notFound } from '../http/envelope.ts';
-import { fenToYuan, formatChinaTime } from '../lib/wire.ts';
-import { CITIES } from '../seed/data/places.ts';
+import { notFound } from '../lib/envelope.ts';
+import { CITIES } from '../reference/places.ts';
 import { containsPattern } from './projects.ts';
 import { sanitizeRichText } from './sanitize.ts';
 
 export const JUDICIAL_NOT_FOUND = '拍卖标的不存在';
 
 /** City code (1301 …) → name, as dscq-system/region/list numbers the cities. */
-const CITY_NAMES = new Map(CITIES.map((c, i) => [`13${String(i + 1).padStart(2, '0')}`, c.name]));
+const CITY_NAMES = new Map(CITIES.map((c) => [c.code, c.name]));
 
 export interface JudicialQuery {
   offset: number;

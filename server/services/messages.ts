@@ -4,11 +4,11 @@
  * it reports (a rolled-back bid or settlement sends nothing).
  */
 import type { Kysely, Selectable } from 'kysely';
+import { formatChinaTime } from '../../src/domain/chinaTime.ts';
 import { MESSAGE_KIND_TEXT, type MessageItem, type MessageKind, type MessagePage } from '../../src/domain/enrolment.ts';
 import type { Database } from '../db/schema.ts';
 import type { MessageTable } from '../db/tables/enrolment.ts';
-import { notFound } from '../http/envelope.ts';
-import { formatChinaTime } from '../lib/wire.ts';
+import { notFound } from '../lib/envelope.ts';
 
 export interface NewMessage {
   userId: number;

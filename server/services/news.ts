@@ -1,9 +1,10 @@
 /** News articles (dscq-content news-content). */
 import type { Kysely, Selectable } from 'kysely';
+import { formatChinaTime } from '../../src/domain/chinaTime.ts';
 import type { NewsDetail, NewsItem, Page } from '../../src/domain/contracts.ts';
 import type { Database, NewsTable } from '../db/schema.ts';
-import { notFound } from '../http/envelope.ts';
-import { formatChinaTime, toFlag } from '../lib/wire.ts';
+import { notFound } from '../lib/envelope.ts';
+import { toFlag } from '../lib/wire.ts';
 import { fetchPage, type PageRequest } from './paging.ts';
 
 export interface NewsSearch extends PageRequest {

@@ -1,8 +1,8 @@
 /** Trading notices (dscq-project notice). */
 import type { Kysely } from 'kysely';
+import { formatChinaTime } from '../../src/domain/chinaTime.ts';
 import type { Notice, Page } from '../../src/domain/contracts.ts';
 import type { Database } from '../db/schema.ts';
-import { formatChinaTime } from '../lib/wire.ts';
 import { fetchPage, type PageRequest } from './paging.ts';
 
 /** Notice type codes (ours; the spec does not show them). */

@@ -5,7 +5,9 @@
  * filter bar's configuration.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { formatChinaTime } from '../../src/domain/chinaTime.ts';
 import type { ListedAsset, Page } from '../../src/domain/contracts.ts';
+import { fenToYuan } from '../../src/domain/money.ts';
 import {
   DISCLOSURE_SECTIONS,
   PROJECT_NATURE,
@@ -16,8 +18,7 @@ import {
   type ProjectDetail,
 } from '../../src/domain/projects.ts';
 import type { Database, ProjectTable } from '../db/schema.ts';
-import { notFound } from '../http/envelope.ts';
-import { fenToYuan, formatChinaTime } from '../lib/wire.ts';
+import { notFound } from '../lib/envelope.ts';
 import { listProjectAttachments } from './attachments.ts';
 import { publicFileUrl } from './content-files.ts';
 import { fetchPage, type PageRequest } from './paging.ts';

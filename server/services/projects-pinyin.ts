@@ -1,5 +1,6 @@
 /**
- * Search keys of a listing, computed whenever its name or code is written (seed, migration): the full
+ * Search keys of a listing, computed whenever its name or code is written (seed, load test; migration
+ * 0005 has its own frozen copy, db/migrations/frozen/0005-search-keys.ts): the full
  * toneless pinyin of the name without spaces ('shijiazhuangshi…'), its initials ('sjzs…'), and the one
  * column the keyword search scans, `search_text` = name | pinyin | initials | code, lower case, without
  * whitespace, joined by U+0001 (which no keyword contains, so a match never spans two parts).

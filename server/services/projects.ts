@@ -4,11 +4,12 @@
  * through their package and never listed on their own.
  */
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { formatChinaTime } from '../../src/domain/chinaTime.ts';
 import type { ListedAsset, Page } from '../../src/domain/contracts.ts';
+import { fenToYuan, yuanToFen } from '../../src/domain/money.ts';
 import type { ProjectSort } from '../../src/domain/projects.ts';
 import { isPostgres } from '../db/migrations/portable.ts';
 import type { Database, ProjectTable } from '../db/schema.ts';
-import { fenToYuan, formatChinaTime, yuanToFen } from '../lib/wire.ts';
 import type { PageRequest } from './paging.ts';
 import { normaliseKeyword } from './projects-pinyin.ts';
 

@@ -1,7 +1,7 @@
 /**
- * Pure rules of the bidding modes (guide/bidding-rules.md) on integer fen and server epoch ms: tiered
- * increments, pre-emptive rights, the dutch price at a time, the phase of a phased auction and the
- * sealed ranking of onceOff. The engine runs them inside its transaction; the bidding room pre-checks
+ * Pure rules of the bidding modes (README "Live bidding hall" › Modes) on integer fen and server epoch
+ * ms: tiered increments, pre-emptive rights, the dutch price at a time, the phase of a phased auction and
+ * the sealed ranking of onceOff. The engine runs them inside its transaction; the bidding room pre-checks
  * with them, and the replay (server/bidding/replay.ts) recomputes an activity from its bid log with them.
  */
 

@@ -1,7 +1,7 @@
 /**
- * The common bid rules of ascending modes (guide/bidding-rules.md), on integer fen. Pure: the server's
- * engine is the authority and runs these inside its transaction; the bidding room pre-checks with the
- * same functions so the user sees the same Chinese message before and after sending.
+ * The common bid rules of ascending modes (start price, k × increment, cap, no self-outbid), on integer
+ * fen. Pure: the server's engine is the authority and runs these inside its transaction; the bidding room
+ * pre-checks with the same functions so the user sees the same Chinese message before and after sending.
  */
 import { incrementAt, preEmptiveBeats, type IncrementTier } from './bidModes';
 

@@ -1,5 +1,6 @@
 /**
- * Bidding row display rules (spec section 4 "Bidding row", guide/bidding-rules.md).
+ * Bidding row display rules (spec section 4 "Bidding row"): the row tone, the countdown (every countdown
+ * of the portal goes through displayRemaining) and the premium rate.
  */
 import { toFenBigInt } from './money';
 
@@ -46,13 +47,22 @@ export interface RemainingDisplay {
 
 const pad2 = (value: number): string => String(value).padStart(2, '0');
 
+export interface CountdownOptions {
+  /**
+   * Seconds taken off before display: the spec's bid-row safety margin (COUNTDOWN_MARGIN_SECONDS, 5) by
+   * default; 0 for a countdown that shows the plain time left (the enrolment deadline).
+   */
+  marginSeconds?: number;
+}
+
 /**
- * Countdown display (spec): subtracts the 5 s margin from `leftSeconds` first (fractions dropped after
- * the subtraction), then splits into days, hours, minutes and seconds.
- * 6 → '00时00分01秒'; 5 (or less, or not a number) → 请见标的详情; 93789 → '1天02时03分04秒'.
+ * The one countdown formatter. Subtracts the margin (5 s by default, spec) from `leftSeconds` first
+ * (fractions dropped after the subtraction), then splits into days, hours, minutes and seconds.
+ * 6 → '00时00分01秒'; 5 (or less, or not a number) → 请见标的详情; 93789 → '1天02时03分04秒';
+ * with { marginSeconds: 0 }: 1 → '00时00分01秒', 0 → over.
  */
-export function displayRemaining(leftSeconds: number): RemainingDisplay {
-  const remaining = Number.isFinite(leftSeconds) ? Math.floor(leftSeconds - COUNTDOWN_MARGIN_SECONDS) : 0;
+export function displayRemaining(leftSeconds: number, { marginSeconds = COUNTDOWN_MARGIN_SECONDS }: CountdownOptions = {}): RemainingDisplay {
+  const remaining = Number.isFinite(leftSeconds) ? Math.floor(leftSeconds - marginSeconds) : 0;
   if (remaining <= 0) {
     return { over: true, days: 0, hours: 0, minutes: 0, seconds: 0, text: COUNTDOWN_OVER_TEXT };
   }

@@ -1,6 +1,7 @@
 /**
  * The wire contract between the browser and `server/`: envelope, page shape and the entities the spec
- * names (section 3). Field names are the spec's (and the SpringBlade family's, see guide/api-reference.md).
+ * names (section 3). Field names are the spec's (and, where it is silent, those of the real dscq-* system
+ * family on SpringBlade).
  * Amounts on the wire are yuan (the contract's unit); the database keeps integer fen.
  * Times on the wire are 'YYYY-MM-DD HH:mm:ss' strings in China time, as the real system sends them.
  */
@@ -20,6 +21,12 @@ export interface Page<T> {
   size: number;
   current: number;
   pages: number;
+}
+
+/** Which page of a list a call asks for (spec: `current` from 1, `size` rows). */
+export interface PageQuery {
+  current: number;
+  size: number;
 }
 
 /** 0/1 flags as the real system sends them. */

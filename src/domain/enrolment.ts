@@ -323,11 +323,6 @@ export interface UserCentreSummary {
   recentMessages: MessageItem[];
 }
 
-/** '1,234,567.00 元' (amounts are yuan on the wire). */
-export function formatYuan(amount: number): string {
-  return `${amount.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} 元`;
-}
-
 /** The enrolment steps as the user centre shows them (index of the current step, and whether it failed). */
 export function enrolmentStep(status: EnrolmentStatus): { current: number; failed: boolean } {
   switch (status) {

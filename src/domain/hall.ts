@@ -25,7 +25,7 @@ export const HALL_PATHS = {
 /** POST body of a bid; the path names the mode: `/dscq-sync/v1/bidding/{mode}/bid`. */
 export const bidPath = (mode: BiddingMode): string => `/dscq-sync/v1/bidding/${mode}/bid`;
 
-/** The eight modes by their URL word (guide/bidding-rules.md). */
+/** The eight bidding modes by their URL word (the spec's list; README "Live bidding hall" › Modes). */
 export const BIDDING_MODES = [
   'ongoing',
   'phased',
@@ -37,6 +37,18 @@ export const BIDDING_MODES = [
   'dutch-auction',
 ] as const;
 export type BiddingMode = (typeof BIDDING_MODES)[number];
+
+/** Each mode's Chinese name, as the bidding room and the result notice show it. */
+export const BIDDING_MODE_NAMES: Readonly<Record<BiddingMode, string>> = {
+  ongoing: '多次报价',
+  phased: '自由报价 + 限时报价',
+  final: '最终报价',
+  onceOff: '一次报价（密封）',
+  'first-come-first-served': '先到先得',
+  'two-stage': '先一次报价后多次报价',
+  'v-shaped': 'V 型竞价',
+  'dutch-auction': '降价拍（荷兰式）',
+};
 
 /** scheduled → live → ended (sold or 流拍 is `outcome`). */
 export type ActivityStatus = 'scheduled' | 'live' | 'ended';
@@ -130,6 +142,8 @@ export interface BiddingData {
   activityId: number;
   assetsId: number;
   assetsName: string;
+  /** 0/3 single asset, 1/2 package (which project page the room links to). */
+  projectType: number;
   mode: BiddingMode;
   status: ActivityStatus;
   outcome: ActivityOutcome | null;

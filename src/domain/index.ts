@@ -2,6 +2,7 @@
 export * from './contracts';
 export * from './decimal';
 export * from './money';
+export * from './chinaTime';
 export * from './validation';
 export * from './idCard';
 export * from './creditCode';

@@ -108,6 +108,24 @@ export function isPackageProject(projectType: number): boolean {
 }
 
 /**
+ * What a link to a project's page needs. `projectType` is null where the answer a caller holds does not
+ * carry it (enrolments, deposits, bidding rooms, notices): such links open /projectDetail, which shows a
+ * package too, only without the package page's path and title.
+ */
+export interface ProjectRef {
+  assetsId: number;
+  projectType: number | null;
+}
+
+/**
+ * The hash href of a project's page (spec section 3): a package (projectType 1, 2) opens
+ * /projectPkg/{id}.html, a single asset /projectDetail/{id}.html.
+ */
+export function projectHref({ assetsId, projectType }: ProjectRef): string {
+  return projectType !== null && isPackageProject(projectType) ? `#/projectPkg/${assetsId}.html` : `#/projectDetail/${assetsId}.html`;
+}
+
+/**
  * Judicial item state (spec section 4): text containing 正在报名 → 进行中, containing 已结束 → 已结束.
  * Decision: any other state is shown as sent (trimmed), '--' when empty.
  */

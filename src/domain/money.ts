@@ -158,9 +158,28 @@ export function formatMoney(yuan: number | string | null | undefined): MoneyDisp
   return { text, unit: '元', label: `${text}元`, yuanTooltip: `${text}元` };
 }
 
-/** Yuan text with separators and 2 decimals plus 元, whatever the size (123456789.12 → '123,456,789.12元'). */
-export function formatYuan(yuan: number | string | null | undefined): string {
+/**
+ * What follows the number in formatYuan / formatFenAsYuan: '元' (the default: '1,234.50元'), ' 元' with a
+ * space (the user centre and the bidders' messages: '1,234.50 元'), or '' for the bare number ('1,234.50').
+ */
+export type YuanSuffix = '元' | ' 元' | '';
+
+export interface FormatYuanOptions {
+  suffix?: YuanSuffix;
+}
+
+/**
+ * Yuan text with separators and 2 decimals plus 元, whatever the size (123456789.12 → '123,456,789.12元');
+ * '' when the value is not a number. The amount is rounded half away from zero to the fen.
+ */
+export function formatYuan(yuan: number | string | null | undefined, { suffix = '元' }: FormatYuanOptions = {}): string {
   const fen = toFenBigInt(yuan);
   if (fen === null) return '';
-  return `${decimalToText(fromScaledInteger(fen, 2))}元`;
+  return formatFenAsYuan(fen, { suffix });
+}
+
+/** formatYuan of an integer fen amount, exact: 123456 → '1,234.56元', with { suffix: '' } → '1,234.56'. */
+export function formatFenAsYuan(fen: number | bigint, { suffix = '元' }: FormatYuanOptions = {}): string {
+  const scaled = typeof fen === 'bigint' ? fen : BigInt(fen);
+  return `${decimalToText(fromScaledInteger(scaled, 2))}${suffix}`;
 }

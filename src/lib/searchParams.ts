@@ -1,16 +1,20 @@
-import { useSearch } from '@tanstack/react-router';
+/**
+ * Building blocks of the route search schemas. Each feature defines the schemas of its pages' search
+ * (`features/<feature>/search.ts`) and takes its types from them (`z.infer`); the route table
+ * (src/routes/tree.tsx) validates with them. A malformed value is dropped (`.catch(undefined)`), never an
+ * error page: the page then shows its own "missing parameter" state.
+ */
+import { z } from 'zod';
 
-/** A positive integer search parameter of the current page (`?id=12`), or null when absent or malformed. */
-export function useSearchId(name: string): number | null {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const value = search[name];
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
+export const positiveInt = z.coerce.number().int().positive();
 
-/** A text search parameter, or null. */
-export function useSearchText(name: string): string | null {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const value = search[name];
-  return typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
-}
+/** A positive integer parameter (`?id=12`), undefined when absent or malformed. */
+export const optionalId = positiveInt.optional().catch(undefined);
+
+/** Text from the URL; the router reads '2026' as a number, so digits are taken back as text. */
+export const searchText = (max: number) =>
+  z.union([z.string(), z.number().transform(String)]).pipe(z.string().trim().min(1).max(max)).optional().catch(undefined);
+
+/** A page number (`?current=2`). */
+export const pageSearch = z.object({ current: optionalId });
+export type PageSearch = z.infer<typeof pageSearch>;

@@ -35,6 +35,10 @@ export interface LiveClient {
   /** Tab visibility (the worker re-syncs on `true`). Fire and forget. */
   setVisibility(visible: boolean): void;
   configure(config: LiveConfig): Promise<void>;
+  /** One immediate re-sync poll of an activity (after the bidder's own accepted bid). Fire and forget. */
+  resync(activityId: number): void;
+  /** The bearer of the worker's push connection (null: logged out). Fire and forget. */
+  setAccessToken(token: string | null): void;
 }
 
 /** A stream ended in the worker with an error (unknown name, failing producer). */
@@ -149,6 +153,12 @@ export function createLiveClient(remote: LiveRemote, options: LiveClientOptions 
     },
     async configure(config: LiveConfig) {
       await remote.configure(config);
+    },
+    resync(activityId: number) {
+      void attempt('resync failed', () => remote.resync?.(activityId));
+    },
+    setAccessToken(token: string | null) {
+      void attempt('setAccessToken failed', () => remote.setAccessToken?.(token));
     },
   };
 }

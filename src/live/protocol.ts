@@ -205,6 +205,13 @@ export interface LiveApi {
   /** The sink receives the stream's wire form (`StreamWire`): delta-encoded streams arrive encoded. */
   subscribe<K extends StreamName>(name: K, params: StreamParams<K>, sink: LiveSink<StreamWire<K>>): LiveUnsubscribe;
   setVisibility(visible: boolean): void;
+  /**
+   * Re-sync one activity now (one immediate poll of its bidding data and of its hall price): the room calls
+   * it after the bidder's own bid was accepted, so the new price shows without waiting for the next poll.
+   */
+  resync(activityId: number): void;
+  /** The access token the push connection sends as its bearer (null: logged out); a change reopens it. */
+  setAccessToken(token: string | null): void;
 }
 
 /**
@@ -219,6 +226,8 @@ export interface LiveRemote {
     sink: LiveSink<StreamWire<StreamName>>,
   ): LiveUnsubscribe | Promise<LiveUnsubscribe>;
   setVisibility(visible: boolean): unknown;
+  resync?(activityId: number): unknown;
+  setAccessToken?(token: string | null): unknown;
 }
 
 /**

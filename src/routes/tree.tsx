@@ -3,17 +3,26 @@
  * defined in code (not file-based): most pages are still the spec's under-construction page, and one
  * table here is easier to read and change than ninety near-identical files. A page that gets built
  * swaps its `DoingPage` for its feature's lazy component; the README's status table follows this file.
+ * A page's search is validated by the zod schema its feature owns (features/<feature>/search.ts), and
+ * the page's search type is inferred from that schema.
  */
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { PROJECT_SORTS } from '@/domain/projects';
-import { HALL_MAX_PAGE_SIZE } from '@/domain/hall';
+import type { z } from 'zod';
+import { pageSearch } from '@/lib/searchParams';
 import { session } from '@/lib/session';
 import { tabLock } from '@/lib/tabLock';
 import { RootLayout } from '@/features/layout/components/RootLayout';
 import { RouteError } from '@/components/RouteError';
 import { NotFoundRedirect } from '@/components/NotFoundRedirect';
+import { findAccountSuccessSearch, hbtsSsoSearch, loginSearch } from '@/features/auth/search';
+import { helpSearch, idSearch, lockSearch, newsSearch, noticeSearch, plateSearch } from '@/features/content/search';
+import { depositPaySearch, enrolSearch, recordSearch } from '@/features/enrolment/search';
+import { hallSearch } from '@/features/hall/search';
+import { judicialSearch } from '@/features/judicial/search';
+import { projectSearch } from '@/features/projects/search';
+import { quoteHallSearch } from '@/features/quote-room/search';
+import { messageSearch, myProjectSearch } from '@/features/user-center/search';
 import './meta';
 
 const DoingPage = lazyRouteComponent(() => import('@/components/DoingPage'), 'DoingPage');
@@ -95,8 +104,6 @@ const rootIndexRoute = createRoute({
   },
 });
 
-const loginSearch = z.object({ redirect: z.string().optional().catch(undefined) });
-
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
@@ -105,19 +112,11 @@ const loginRoute = createRoute({
   component: LoginPage,
 });
 
-const ticketPart = z.string().trim().min(1).max(512).optional().catch(undefined);
-
-/** The unified identity platform's ticket (spec section 7: userguid, loginid, dognum, token) and `redirect`. */
+/** The unified identity platform's ticket and `redirect`. */
 const hbtsSsoRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/hbtsSso',
-  validateSearch: z.object({
-    userguid: ticketPart,
-    loginid: ticketPart,
-    dognum: ticketPart,
-    token: ticketPart,
-    redirect: z.string().optional().catch(undefined),
-  }),
+  validateSearch: hbtsSsoSearch,
   staticData: { title: '统一身份认证登录', simpleHeader: true },
   component: HbtsSsoPage,
 });
@@ -126,40 +125,12 @@ const hbtsSsoRoute = createRoute({
 const findAccountSuccessRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/findAccountSuccess',
-  validateSearch: z.object({
-    loginNames: z.array(z.string().max(64)).max(50).optional().catch(undefined),
-  }),
+  validateSearch: findAccountSuccessSearch,
   staticData: { title: '找回账号>找回成功', simpleHeader: true },
   component: FindAccountSuccessPage,
 });
 
-const positiveInt = z.coerce.number().int().positive();
-
-/** Text from the URL; the router reads '2026' as a number, so digits are taken back as text. */
-const searchText = (max: number) =>
-  z.union([z.string(), z.number().transform(String)]).pipe(z.string().trim().min(1).max(max)).optional().catch(undefined);
-const placeName = searchText(20);
-const yuan = z.coerce.number().nonnegative().max(1e13).optional().catch(undefined);
-
-/**
- * Trading-centre search state lives in the URL (spec section 2: q, typeCode, associationId, size, current;
- * issue 5 adds the filters of api-reference: city, county, price range in yuan, state word, sort).
- */
-export const projectSearch = z.object({
-  q: searchText(50),
-  typeCode: positiveInt.optional().catch(undefined),
-  associationId: positiveInt.optional().catch(undefined),
-  size: positiveInt.max(100).optional().catch(undefined),
-  current: positiveInt.optional().catch(undefined),
-  city: placeName,
-  county: placeName,
-  minPrice: yuan,
-  maxPrice: yuan,
-  state: searchText(20),
-  orderBy: z.enum(PROJECT_SORTS).optional().catch(undefined),
-  order: z.enum(['asc', 'desc']).optional().catch(undefined),
-});
-
+/** The trading centre: its search state lives in the URL. */
 const projectRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/project',
@@ -177,18 +148,7 @@ const gyzcProjectRoute = createRoute({
   component: projects('StateOwnedProjectsPage'),
 });
 
-/**
- * Judicial auctions: filters, page and the item opened in the drawer (pk) live in the URL. City codes are
- * GB/T 2260 digits, kept as a number so the URL stays plain (?cityCode=1301).
- */
-export const judicialSearch = z.object({
-  name: searchText(50),
-  cityCode: positiveInt.optional().catch(undefined),
-  courtId: positiveInt.optional().catch(undefined),
-  current: positiveInt.optional().catch(undefined),
-  pk: searchText(64),
-});
-
+/** Judicial auctions: filters, page and the item opened in the drawer live in the URL. */
 const sfProjectRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/sfProject',
@@ -197,37 +157,20 @@ const sfProjectRoute = createRoute({
   component: JudicialPage,
 });
 
-/** Issue 4: content pages with their query (spec section 2: plateId, newsId, num, id = notice type). */
-const optionalId = positiveInt.optional().catch(undefined);
-const plateSearch = z.object({ plateId: optionalId });
-const newsSearch = z.object({ newsId: optionalId });
-const noticeSearch = z.object({ newsId: optionalId, id: optionalId });
-const helpSearch = z.object({ plateId: optionalId, num: optionalId });
-const idSearch = z.object({ id: optionalId });
-const lockSearch = z.object({ redirect: z.string().max(500).optional().catch(undefined) });
-
-function searchPage<const TPath extends string, TSearch extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
-  path: TPath,
-  title: string,
-  component: PageComponent,
-  validateSearch: TSearch,
-  options: { simpleHeader?: boolean } = {},
-) {
+/** One page route whose search is validated by its feature's schema. */
+function searchPage<
+  const TPath extends string,
+  TSearch extends z.ZodType<Record<string, unknown>, Record<string, unknown>>,
+  TParent extends AnyRoute = typeof rootRoute,
+>(path: TPath, title: string, component: PageComponent, validateSearch: TSearch, options: { simpleHeader?: boolean; parent?: TParent } = {}) {
   return createRoute({
-    getParentRoute: () => rootRoute,
+    getParentRoute: () => (options.parent ?? rootRoute) as TParent,
     path,
     validateSearch,
     staticData: { title, simpleHeader: options.simpleHeader },
     component,
   });
 }
-
-/** Bidding hall: the name searched and the page live in the URL; any size up to HALL_MAX_PAGE_SIZE (load tests). */
-export const hallSearch = z.object({
-  assetsName: z.string().trim().min(1).max(50).optional().catch(undefined),
-  current: positiveInt.optional().catch(undefined),
-  size: positiveInt.max(HALL_MAX_PAGE_SIZE).optional().catch(undefined),
-});
 
 const publicRoutes = [
   page('/index', '首页', HomePage),
@@ -296,49 +239,39 @@ export const authLayoutRoute = createRoute({
 const authPage = <const TPath extends string>(path: TPath, title: string, component: PageComponent = DoingPage) =>
   page(path, title, component, { parent: authLayoutRoute });
 
-/** The bidding room of one activity (?activityId=). */
-const quoteHallRoute = createRoute({
-  getParentRoute: () => authLayoutRoute,
-  path: '/quoteHall',
-  validateSearch: z.object({ activityId: positiveInt.optional().catch(undefined) }),
-  staticData: { title: '竞价室' },
-  component: QuoteRoomPage,
-});
-
-const myCollectRoute = createRoute({
-  getParentRoute: () => authLayoutRoute,
-  path: '/myCollect',
-  validateSearch: z.object({ current: positiveInt.optional().catch(undefined) }),
-  staticData: { title: '用户中心>我的收藏' },
-  component: projects('MyCollectPage'),
-});
+const authSearchPage = <const TPath extends string, TSearch extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  path: TPath,
+  title: string,
+  component: PageComponent,
+  validateSearch: TSearch,
+) => searchPage(path, title, component, validateSearch, { parent: authLayoutRoute });
 
 const authRoutes = [
   authPage('/realNamePerson', '实名认证>个人实名认证', RealNamePersonPage),
   authPage('/realNamePersonInfo', '实名认证>个人认证信息', RealNamePersonInfoPage),
   authPage('/membershipReason', '实名认证>认证未通过原因', MembershipReasonPage),
   authPage('/realNameOrg', '实名认证>机构实名认证', RealNameOrgPage),
-  authPage('/bidEnrollNormal', '交易中心>填写报名信息', enrolment('BidEnrollNormalPage')),
-  authPage('/bidEnrollPkg', '交易中心>资产包报名', enrolment('BidEnrollPkgPage')),
-  authPage('/cashierDesk', '收银台', enrolment('CashierDeskPage')),
+  authSearchPage('/bidEnrollNormal', '交易中心>填写报名信息', enrolment('BidEnrollNormalPage'), enrolSearch),
+  authSearchPage('/bidEnrollPkg', '交易中心>资产包报名', enrolment('BidEnrollPkgPage'), enrolSearch),
+  authSearchPage('/cashierDesk', '收银台', enrolment('CashierDeskPage'), depositPaySearch),
   authPage('/usercenterIndex', '用户中心', userCenter('UserCenterIndexPage')),
-  authPage('/myProject', '用户中心>我的项目', userCenter('MyProjectPage')),
-  authPage('/myDeposit', '用户中心>我的保证金', userCenter('MyDepositPage')),
+  authSearchPage('/myProject', '用户中心>我的项目', userCenter('MyProjectPage'), myProjectSearch),
+  authSearchPage('/myDeposit', '用户中心>我的保证金', userCenter('MyDepositPage'), pageSearch),
   authPage('/projectSettlement', '用户中心>项目结算'),
   authPage('/settleDetailPayInfo', '用户中心>结算支付信息'),
   authPage('/projectSettleDetail', '用户中心>结算详情'),
-  myCollectRoute,
+  authSearchPage('/myCollect', '用户中心>我的收藏', projects('MyCollectPage'), pageSearch),
   authPage('/myService', '用户中心>我的服务'),
   authPage('/myServiceDetail', '用户中心>服务详情'),
   authPage('/demandDetail', '用户中心>需求详情'),
-  authPage('/myMessage', '用户中心>我的消息', userCenter('MyMessagePage')),
-  authPage('/myMessageDetail', '用户中心>消息详情', userCenter('MyMessageDetailPage')),
+  authSearchPage('/myMessage', '用户中心>我的消息', userCenter('MyMessagePage'), pageSearch),
+  authSearchPage('/myMessageDetail', '用户中心>消息详情', userCenter('MyMessageDetailPage'), messageSearch),
   authPage('/accountSafe', '用户中心>账户安全', AccountSafePage),
   authPage('/accountFunds', '用户中心>资金账户'),
   authPage('/accountFundsDetail', '用户中心>资金账户详情'),
-  authPage('/enrollDetail', '用户中心>报名详情', enrolment('EnrollDetailPage')),
-  authPage('/depositDetail', '用户中心>保证金详情', enrolment('DepositDetailPage')),
-  authPage('/depositAddPayInfo', '用户中心>上传支付凭证', enrolment('DepositAddPayInfoPage')),
+  authSearchPage('/enrollDetail', '用户中心>报名详情', enrolment('EnrollDetailPage'), recordSearch),
+  authSearchPage('/depositDetail', '用户中心>保证金详情', enrolment('DepositDetailPage'), recordSearch),
+  authSearchPage('/depositAddPayInfo', '用户中心>上传支付凭证', enrolment('DepositAddPayInfoPage'), depositPaySearch),
   authPage('/updatePassWord', '用户中心>修改密码', UpdatePasswordPage),
   authPage('/membership', '用户中心>会员信息', MembershipPage),
   authPage('/memberEditPhone', '用户中心>修改手机号', MemberEditPhonePage),
@@ -359,7 +292,7 @@ const authRoutes = [
   authPage('/wallet/index', '用户中心>我的钱包'),
   authPage('/wallet/detail', '用户中心>我的钱包>明细'),
   authPage('/wallet/handle', '用户中心>我的钱包>办理'),
-  quoteHallRoute,
+  authSearchPage('/quoteHall', '竞价室', QuoteRoomPage, quoteHallSearch),
 ] as const;
 
 export const routeTree = rootRoute.addChildren([

@@ -14,6 +14,8 @@ function liveWithVersions(versions: Subject<VersionValue>): LiveClient {
     }) as LiveClient['stream'],
     setVisibility: () => {},
     configure: async () => {},
+    resync: () => {},
+    setAccessToken: () => {},
   };
 }
 

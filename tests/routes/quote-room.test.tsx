@@ -1,8 +1,8 @@
 /**
  * The bidding room (/quoteHall, issue 7) through the whole app: the live worker's logic in process polls
  * bidding-data every second (msw as the server, tests/mocks/handlers/quote-room.ts), the main thread asks
- * once with the user's token for the bid code. Every display rule of guide/bidding-rules.md "What a bidder
- * sees in the room": 领先/出局/未出价, next valid price and quick buttons, extension notice, result,
+ * once with the user's token for the bid code. Every display rule of what a bidder sees in the room
+ * (README "The bidding room"): 领先/出局/未出价, next valid price and quick buttons, extension notice, result,
  * the pre-check's messages, the server's refusal, idempotency keys, and the not-qualified / not-found /
  * not-logged-in states. Real time (the worker's 1 s clock).
  */
@@ -323,6 +323,15 @@ describe('/quoteHall: who may bid', () => {
     expect(within(notice).getByText('报名参与').closest('a')!.getAttribute('href')).toBe(`#/projectDetail/${backend.state.activity.assetsId}.html`);
     expect(screen.queryByRole('form', { name: '出价' })).toBeNull();
     expect(screen.queryByTestId('room-my-standing')).toBeNull();
+  });
+
+  it('a package lot leads 报名参与 (and the lot name) to the package page', async () => {
+    const backend = quoteRoomBackend({ projectType: 1 });
+    await openRoom(backend, 'demo_org');
+    const notice = await screen.findByTestId('room-not-qualified', {}, { timeout: 5_000 });
+    const pkg = `#/projectPkg/${backend.state.activity.assetsId}.html`;
+    expect(within(notice).getByText('报名参与').closest('a')!.getAttribute('href')).toBe(pkg);
+    expect(screen.getByTitle(backend.state.activity.assetsName).closest('a')!.getAttribute('href')).toBe(pkg);
   });
 
   it('an unknown activity shows 竞价活动不存在 with a way back to the hall', async () => {

@@ -16,7 +16,7 @@ import { DEMO_LEGAL_ID, DEMO_ORG_CREDIT_CODE, DEMO_PERSON_ID } from '../../serve
 import { seedDemoData } from '../../server/seed/seed.ts';
 import { validateCreditCode } from '../../src/domain/creditCode.ts';
 import { validateIdCard } from '../../src/domain/idCard.ts';
-import { prepareDatabase } from '../../server/startup.ts';
+import { prepareDatabase } from '../../server/seed/prepare.ts';
 import { createTestDatabase, NOW, type TestDatabase } from './helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -4,7 +4,7 @@
  * client check and the audit rows.
  */
 import { AUTH_MESSAGES } from '../../src/domain/auth.ts';
-import { createAccounts } from '../../server/plugins/accounts.ts';
+import { createAccounts } from '../../server/services/accounts/create.ts';
 import { findUserByLoginName, passwordMatches } from '../../server/services/accounts/login.ts';
 import { ARGON2_PARAMS, COMMON_PASSWORDS, passwordProblem } from '../../server/services/accounts/passwords.ts';
 import { createAccountsApp, DEMO_PASSWORD, FIXED_CAPTCHA, type AccountsTestApp } from './accounts-helpers.ts';

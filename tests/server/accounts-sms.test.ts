@@ -46,7 +46,7 @@ describe('sending', () => {
     try {
       // Without fixed codes the captcha is random too, so the service is called directly.
       const { sendSmsCode } = await import('../../server/services/accounts/sms.ts');
-      const accounts = await (await import('../../server/plugins/accounts.ts')).createAccounts(
+      const accounts = await (await import('../../server/services/accounts/create.ts')).createAccounts(
         {
           db: random.handle.db,
           now: () => NOW,

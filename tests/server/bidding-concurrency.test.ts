@@ -3,15 +3,12 @@
  * 200 same-amount bids at once, one idempotency key sent 10 times at once, the soft close at its edge,
  * and two server processes on one database under concurrent bids keeping every invariant.
  */
-import path from 'node:path';
-import { tmpdir } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
 import { replayActivity } from '../../server/bidding/replay.ts';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import { createActivity, freshKey, type ActivitySpec } from './bidding-fixtures.ts';
-import { DIALECT, NOW, type Json } from './helpers.ts';
+import { buildSecondProcess, DIALECT, NOW, type Json } from './helpers.ts';
 
 const NAMES = ['bidder01', 'bidder02', 'bidder03', 'bidder04', 'bidder05'];
 let t: AccountsTestApp;
@@ -130,14 +127,7 @@ describe(`a sealed offer on ${DIALECT}`, () => {
 
 describe(`two server processes on one ${DIALECT} database`, () => {
   it('keep every invariant under concurrent bids on shared activities', async () => {
-    const other = t.database.openAnother();
-    const second = await buildApp({
-      db: other.db,
-      config: { staticDir: path.join(tmpdir(), 'portal-no-such-dist'), logLevel: 'warn', dataDir: t.dataDir, nodeEnv: 'test' },
-      logger: false,
-      now: () => t.clock.now,
-      live: { timers: false, schema: t.handle.schema },
-    });
+    const second = await buildSecondProcess(t, () => t.clock.now, { timers: false, schema: t.handle.schema });
     try {
       await second.ready();
       const activities = await Promise.all([0, 1, 2].map(() => createActivity(t.handle.db, spec())));

@@ -15,7 +15,7 @@ import { replayActivity } from '../../server/bidding/replay.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
 import { createClient, freePort, spawnServer, waitForServer } from '../../server/loadtest/run.ts';
 import { seedLoad } from '../../server/loadtest/seed.ts';
-import { prepareDatabase } from '../../server/startup.ts';
+import { prepareDatabase } from '../../server/seed/prepare.ts';
 import { DIALECT, TEST_DATABASE_URL } from './helpers.ts';
 
 const CYCLES = 4;

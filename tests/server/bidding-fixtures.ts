@@ -1,7 +1,7 @@
 /**
  * Fixtures of the bidding tests: activities of any mode created directly in the database, the engine
  * driven at chosen server times, and a small independent reference model of the rules (written from
- * guide/bidding-rules.md without the production functions, so the two can disagree).
+ * the product's bidding rules without the production functions, so the two can disagree).
  */
 import type { Kysely } from 'kysely';
 import type { ActivitySettings } from '../../src/domain/bidModes.ts';

@@ -12,7 +12,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/connection.ts';
 import { parseOpsTime, runOps } from '../../server/ops/cli.ts';
-import { prepareDatabase } from '../../server/startup.ts';
+import { prepareDatabase } from '../../server/seed/prepare.ts';
 import { ENROLMENT_COMMITMENTS } from '../../src/domain/enrolment.ts';
 import { BASIC } from './accounts-helpers.ts';
 import { createTestDatabase, NOW } from './helpers.ts';

@@ -11,10 +11,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import type { AccountsConfig } from '../../server/config.ts';
-import type { AccountProviders } from '../../server/plugins/accounts.ts';
+import type { AccountProviders } from '../../server/services/accounts/create.ts';
 import type { LiveOptions } from '../../server/plugins/live.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
-import { prepareDatabase } from '../../server/startup.ts';
+import { prepareDatabase } from '../../server/seed/prepare.ts';
 
 /** The seed clock used by every test: 2026-11-21 12:00:00 China time. */
 export const NOW = Date.UTC(2026, 10, 21, 4, 0, 0);
@@ -177,3 +177,24 @@ export function captureLogs(): { stream: Writable; text(): string; lines(): Reco
 
 /** The envelope's exact key set: nothing else (no stack, no SQL) may appear. */
 export const ENVELOPE_KEYS = ['code', 'data', 'msg', 'success'];
+
+/** Another server process on the same database, with a handle of its own (cross-process tests). */
+export async function buildSecondProcess(
+  t: { database: TestDatabase; dataDir: string },
+  now: () => number,
+  live: LiveOptions,
+): Promise<FastifyInstance> {
+  const other = t.database.openAnother();
+  return buildApp({
+    db: other.db,
+    config: { staticDir: path.join(tmpdir(), 'portal-no-such-dist'), logLevel: 'warn', dataDir: t.dataDir, nodeEnv: 'test' },
+    logger: false,
+    now,
+    live,
+  });
+}
+
+/** Live options of a process that hears other processes' commits: LISTEN on PostgreSQL, the data_version watch (a timer) on SQLite. */
+export function listeningLive(schema: string | undefined): LiveOptions {
+  return TEST_DATABASE_URL ? { timers: false, schema, listen: { databaseUrl: TEST_DATABASE_URL } } : { timers: true };
+}

@@ -3,13 +3,10 @@
  * TEST_DATABASE_URL is set): snapshot answers with ETag/304, bids with every rule, idempotency,
  * concurrency, soft close, the lifecycle sweep, and a second process seeing a bid through the feed.
  */
-import path from 'node:path';
-import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../server/app.ts';
 import { LIVE_TARGET, UPCOMING_TARGET } from '../../server/seed/bidding.ts';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
-import { DIALECT, NOW, TEST_DATABASE_URL, type Json } from './helpers.ts';
+import { buildSecondProcess, listeningLive, DIALECT, NOW, TEST_DATABASE_URL, type Json } from './helpers.ts';
 
 const HALL = '/api/dscq-sync/v1/bid-assets/hall/page';
 const RATE = '/api/dscq-sync/v1/bid-assets/bidding-rate';
@@ -272,6 +269,9 @@ describe(`bidding engine on ${DIALECT}`, () => {
     const anonymous = await post(DATA, { activityId: target.id });
     expect(anonymous.body.data).toMatchObject({ biddingCount: 2, myBidCode: null, status: 'live', mode: 'ongoing' });
     expect(anonymous.body.data.bids.map((b: Json) => b.seq)).toEqual([2, 1]);
+    // The room links to the project's own page: it needs the project type (package or single asset).
+    const project = await t.handle.db.selectFrom('project').select('project_type').where('id', '=', target.project_id).executeTakeFirstOrThrow();
+    expect(anonymous.body.data.projectType).toBe(project.project_type);
     const mine = await post(DATA, { activityId: target.id }, { authorization: `Bearer ${tokens.bidder02}` });
     expect(mine.body.data.myBidCode).toBe(mine.body.data.leaderBidCode);
     expect((await post(DATA, { activityId: 999_999 })).status).toBe(404);
@@ -303,14 +303,7 @@ describe(`bidding engine on ${DIALECT}`, () => {
 
 describe(`a second server process on ${DIALECT}`, () => {
   it('sees a bid committed by the first one without a request of its own to the database per poll', async () => {
-    const other = t.database.openAnother();
-    const second = await buildApp({
-      db: other.db,
-      config: { staticDir: path.join(tmpdir(), 'portal-no-such-dist'), logLevel: 'warn', dataDir: t.dataDir, nodeEnv: 'test' },
-      logger: false,
-      now: () => t.clock.now,
-      live: TEST_DATABASE_URL ? { timers: false, schema: t.handle.schema, listen: { databaseUrl: TEST_DATABASE_URL } } : { timers: true },
-    });
+    const second = await buildSecondProcess(t, () => t.clock.now, listeningLive(t.handle.schema));
     try {
       await second.ready();
       const target = await freshLive();

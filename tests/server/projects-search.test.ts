@@ -4,11 +4,11 @@
  * Plus the short lists: top/new-publish, basic-assets/new-publish, hb-projects, assets-recommend, and the
  * feature tags, the filter bar and the cover. Expected sets come from the seed data, not from the SQL.
  */
+import { formatChinaTime } from '../../src/domain/chinaTime.ts';
 import type { ListedAsset, Page } from '../../src/domain/contracts.ts';
 import type { AssetsFeature, FilterConfig } from '../../src/domain/projects.ts';
 import { demoProjects, type ProjectSeed } from '../../server/seed/data/projects.ts';
 import { featuresFor, detailFor } from '../../server/seed/data/projects-detail.ts';
-import { formatChinaTime } from '../../server/lib/wire.ts';
 import { createTestApp, NOW, type TestApp } from './helpers.ts';
 
 const SEARCH = '/api/dscq-project/search/page';

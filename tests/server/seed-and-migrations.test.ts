@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { migrateToLatest, withStartupLock } from '../../server/db/migrate.ts';
 import { migrations } from '../../server/db/migrations/index.ts';
 import { seedDemoData } from '../../server/seed/seed.ts';
-import { prepareDatabase } from '../../server/startup.ts';
+import { prepareDatabase } from '../../server/seed/prepare.ts';
 import { createTestDatabase, NOW, type TestDatabase } from './helpers.ts';
 
 const TABLES = [

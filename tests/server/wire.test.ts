@@ -1,5 +1,6 @@
 /** Storage ⇄ wire conversions: China time without depending on the machine's zone; fen ⇄ yuan. */
-import { fenToYuan, formatChinaTime, yuanToFen } from '../../server/lib/wire.ts';
+import { formatChinaTime } from '../../src/domain/chinaTime.ts';
+import { fenToYuan, yuanToFen } from '../../src/domain/money.ts';
 import { containsPattern } from '../../server/services/projects.ts';
 
 it('formats epoch ms as China time (UTC+8), whatever TZ is', () => {

@@ -2,6 +2,7 @@
  * Test doubles for the live worker: an env on vitest's fake timers with a fake `fetch`, and a fake server
  * that answers server-time and version requests after configurable network legs (in fake time).
  */
+import type { Observable } from 'rxjs';
 import { vi, type Mock } from 'vitest';
 import { createRealEnv, type LiveEnv } from '../../workers/env';
 
@@ -82,4 +83,11 @@ export function fakeServer(options: FakeServerOptions) {
   const timeCalls = () => calls.filter((c) => c.url.pathname.endsWith('/server-time'));
   const versionCalls = () => calls.filter((c) => c.url.pathname === '/version.json');
   return { state, fetch, calls, mock, timeCalls, versionCalls, env: testEnv(fetch) };
+}
+
+/** Collects every frame a stream emits, until `stop()`. */
+export function watch<F>(frames$: Observable<F>) {
+  const frames: F[] = [];
+  const subscription = frames$.subscribe((frame) => frames.push(frame));
+  return { frames, stop: () => subscription.unsubscribe(), last: () => frames.at(-1)! };
 }

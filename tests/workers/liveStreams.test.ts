@@ -2,7 +2,6 @@
  * The other live streams of issue 6 on fake timers: upcoming (countdown to the start), maxRate (溢价领先)
  * and biddingData (the bidding room's poll, with its delta encoding).
  */
-import type { Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COUNTDOWN_OVER_TEXT } from '../../src/domain/bidding';
 import type { BiddingDataWire } from '../../src/live/frames';
@@ -12,6 +11,7 @@ import { createLiveService } from '../../workers/liveService';
 import { createMaxRate$ } from '../../workers/maxRate';
 import { chinaMonthDayTime } from '../../workers/rows';
 import { createUpcoming$ } from '../../workers/upcoming';
+import { watch } from './helpers';
 import { fakeLiveServer, lot } from './liveServer';
 
 const T0 = Date.UTC(2026, 0, 10, 2, 0, 0) + 300;
@@ -24,12 +24,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-function watch<F>(frames$: Observable<F>) {
-  const frames: F[] = [];
-  const subscription = frames$.subscribe((frame) => frames.push(frame));
-  return { frames, stop: () => subscription.unsubscribe(), last: () => frames.at(-1)! };
-}
 
 describe('upcoming', () => {
   it('lists scheduled activities with start price, China start time and a countdown to the start', async () => {

@@ -1,4 +1,4 @@
-import { BehaviorSubject } from 'rxjs';
+import { BehaviorSubject, Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveEnv } from '../../workers/env';
 import { createRealEnv } from '../../workers/env';
@@ -205,6 +205,38 @@ describe('createPoller', () => {
     expect(s.load).not.toHaveBeenCalled();
     visible$.next(true);
     expect(s.times()).toEqual([5_000]);
+    sub.unsubscribe();
+  });
+});
+
+describe('interval$ and now$ (push: slower while healthy, re-sync on demand)', () => {
+  it('a longer interval applies from the next wait, a shorter one cuts the pending wait at once', async () => {
+    const s = scriptedLoad();
+    const interval$ = new BehaviorSubject(1_000);
+    const sub = poll({ env, load: s.load, intervalMs: 1_000, interval$ }).subscribe();
+    await vi.advanceTimersByTimeAsync(0);
+    interval$.next(10_000); // the wait already scheduled (1 s) stays
+    await vi.advanceTimersByTimeAsync(25_000);
+    expect(s.times()).toEqual([0, 1_000, 11_000, 21_000]);
+    interval$.next(1_000); // back to normal: the next fetch 1 s from now, not at 31 s
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(s.times()).toEqual([0, 1_000, 11_000, 21_000, 26_000, 27_000]);
+    sub.unsubscribe();
+  });
+
+  it('now$ fetches at once; during a fetch it asks for one more right after it', async () => {
+    const s = scriptedLoad(100);
+    const now$ = new Subject<void>();
+    const sub = poll({ env, load: s.load, intervalMs: 10_000, now$ }).subscribe();
+    await vi.advanceTimersByTimeAsync(3_000);
+    now$.next();
+    await vi.advanceTimersByTimeAsync(50);
+    now$.next(); // in flight: one more when it ends, not two at once
+    await vi.advanceTimersByTimeAsync(200);
+    expect(s.times().slice(0, 2)).toEqual([0, 3_000]);
+    expect(s.times()).toHaveLength(3);
+    expect(s.times()[2]).toBeGreaterThanOrEqual(3_100); // right after the one in flight ended
+    expect(s.times()[2]).toBeLessThan(3_110);
     sub.unsubscribe();
   });
 });

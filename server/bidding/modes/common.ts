@@ -1,7 +1,7 @@
 /** Pieces the modes share: the ascending rules with pre-emption, the plain view and the settlement. */
 import { incrementAt, type ActivitySettings } from '../../../src/domain/bidModes.ts';
 import { ascendingBidRejection, type AscendingBidState } from '../../../src/domain/bidRules.ts';
-import { fenToYuan } from '../../lib/wire.ts';
+import { fenToYuan } from '../../../src/domain/money.ts';
 import type { ActivityRow, BidContext, BidDecision, PublicView, Settlement, ViewRow } from './types.ts';
 
 export function ascendingState(ctx: BidContext, leaderRank: number | null): AscendingBidState {

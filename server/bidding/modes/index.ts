@@ -11,7 +11,7 @@ import {
   phasedEndAfterBid,
 } from '../../../src/domain/bidModes.ts';
 import { dutchBidRejection, extendedEnd, sealedBidRejection } from '../../../src/domain/bidRules.ts';
-import { fenToYuan } from '../../lib/wire.ts';
+import { fenToYuan } from '../../../src/domain/money.ts';
 import { decideAscending, plainView, settleByLeader } from './common.ts';
 import type { ModeRules } from './types.ts';
 

@@ -5,7 +5,8 @@
  * the seed can insert with ON CONFLICT DO NOTHING.
  */
 import { sql, type Kysely } from 'kysely';
-import { searchKeys } from '../../services/projects-pinyin.ts';
+// A frozen copy, not services/projects-pinyin.ts: what this migration writes must never change.
+import { searchKeys0005 } from './frozen/0005-search-keys.ts';
 import { withId } from './portable.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -24,7 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Rows written before this migration get their search keys now.
   const rows = await sql<{ id: number; assets_name: string; project_code: string }>`select id, assets_name, project_code from project`.execute(db);
   for (const row of rows.rows) {
-    const keys = searchKeys(row.assets_name, row.project_code);
+    const keys = searchKeys0005(row.assets_name, row.project_code);
     await sql`update project set name_pinyin = ${keys.name_pinyin}, name_initials = ${keys.name_initials}, search_text = ${keys.search_text} where id = ${row.id}`.execute(db);
   }
   // The contract's projectNature is 1 state-owned, 2 private; the first seed used 2 for administrative

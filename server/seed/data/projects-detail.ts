@@ -4,8 +4,8 @@
  * Everything about one project is drawn from a PRNG seeded by its project code, so it never depends on the
  * order of the list; only texts that quote the announcement window depend on `now`.
  */
+import { formatChinaTime } from '../../../src/domain/chinaTime.ts';
 import type { DisclosureSectionKey } from '../../../src/domain/projects.ts';
-import { formatChinaTime } from '../../lib/wire.ts';
 import { searchKeys } from '../../services/projects-pinyin.ts';
 import { createRng, type Rng } from '../prng.ts';
 import { CITIES } from './places.ts';
@@ -123,8 +123,8 @@ function equityTarget(p: ProjectSeed): string {
 }
 
 function sectionTexts(p: ProjectSeed, d: DetailSeed, rng: Rng): Record<DisclosureSectionKey, string> {
-  const start = formatChinaTime(p.announcement_start_at).slice(0, 10);
-  const end = formatChinaTime(p.announcement_end_at).slice(0, 16);
+  const start = formatChinaTime(p.announcement_start_at, 'YYYY-MM-DD');
+  const end = formatChinaTime(p.announcement_end_at, 'YYYY-MM-DD HH:mm');
   const deposit = money(p.deposit_fen / 100);
   const stateOwned = p.project_nature === 1;
   const judicial = p.type_code === 5;
@@ -370,7 +370,7 @@ export function attachmentsFor(p: ProjectSeed, index: number, children: readonly
       paragraphs: [
         `受${p.org_name}委托，河北产权交易所对${p.assets_name}（项目编号：${code}）公开挂牌。`,
         `挂牌价格：${priceText(p)}；交易保证金：${money(p.deposit_fen / 100)}。`,
-        `公告期：${formatChinaTime(p.announcement_start_at).slice(0, 10)}至${formatChinaTime(p.announcement_end_at).slice(0, 10)}。`,
+        `公告期：${formatChinaTime(p.announcement_start_at, 'YYYY-MM-DD')}至${formatChinaTime(p.announcement_end_at, 'YYYY-MM-DD')}。`,
         '意向方须在公告期内登录河北产权交易所网络交易系统报名并交纳交易保证金。详细条件见网站披露信息。',
         '联系地址：河北省石家庄市桥西区中华南大街，河北产权交易所。',
       ],

@@ -5,6 +5,7 @@
  * new. Dates are set so that something is always enrolling. Package children are made in projects-detail.ts.
  */
 import type { Insertable } from 'kysely';
+import { chinaDayStart } from '../../../src/domain/chinaTime.ts';
 import { PROJECT_NATURE } from '../../../src/domain/projects.ts';
 import type { ProjectTable } from '../../db/schema.ts';
 import { searchKeys } from '../../services/projects-pinyin.ts';
@@ -24,12 +25,6 @@ export const STATES = {
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-const CHINA_OFFSET = 8 * HOUR;
-
-/** Epoch ms of 00:00 China time on the day containing `now`. */
-export function chinaMidnight(now: number): number {
-  return Math.floor((now + CHINA_OFFSET) / DAY) * DAY - CHINA_OFFSET;
-}
 
 type Made = Omit<Priced, 'deposit'> & { name: string; org: string; projectType: number };
 
@@ -256,7 +251,7 @@ function windowFor(rng: Rng, state: string, today: number): { start: number; end
 }
 
 export function demoProjects(now: number): ProjectSeed[] {
-  const today = chinaMidnight(now);
+  const today = chinaDayStart(now);
   const rows: ProjectSeed[] = [];
   // The foundation's 150: this stream and its order must never change (existing installs keep them).
   const rng = createRng(0x13_2026);

@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AUTH_PATHS, type UploadedFile } from '../../../src/domain/auth.ts';
 import { FILE_NAME_FORBIDDEN_CHARACTERS } from '../../../src/domain/validation.ts';
-import { BusinessError, notFound } from '../../http/envelope.ts';
+import { BusinessError, notFound } from '../../lib/envelope.ts';
 import { appendAudit } from './audit.ts';
 import { uploadsDir, type Accounts } from './context.ts';
 import { randomId } from './crypto.ts';

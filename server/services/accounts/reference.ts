@@ -1,12 +1,12 @@
 /**
  * Reference data of the account pages: dictionaries, the region tree (Hebei, its cities and counties,
- * from seed/data/places.ts), the industry classification (GB/T 4754-2017 sections with some of their
+ * from server/reference/places.ts), the industry classification (GB/T 4754-2017 sections with some of their
  * divisions) and the registration agreement.
  */
 import type { AgreementNotice, DictEntry, Industry, Region } from '../../../src/domain/auth.ts';
 import { PROVINCE_CODE } from '../../../src/domain/constants.ts';
 import { ID_DOCUMENT_TYPES } from '../../../src/domain/idCard.ts';
-import { CITIES, PROVINCE } from '../../seed/data/places.ts';
+import { CITIES, PROVINCE } from '../../reference/places.ts';
 
 const USER_TYPES = ['个人用户', '机构用户'];
 const ORG_TYPES = ['企业法人', '事业单位', '机关法人', '社会团体', '民办非企业单位', '个体工商户', '其他组织'];
@@ -28,24 +28,20 @@ export function dictionary(code: string): DictEntry[] | undefined {
 const PROVINCE_PBH = String(PROVINCE_CODE);
 
 /**
- * City codes are the real 4-digit GB/T 2260 prefixes of Hebei's cities (1301 石家庄 … 1311 衡水, the
- * order of places.ts); county codes are the city code plus their 2-digit position in places.ts — ours,
- * stable, but not the official county codes.
+ * One level of the region tree. City codes are the real 4-digit GB/T 2260 prefixes of Hebei's cities
+ * (1301 石家庄 … 1311 衡水, reference/places.ts); county codes are the city code plus their 2-digit
+ * position there — ours, stable, but not the official county codes.
  */
-function cityCode(index: number): string {
-  return `${PROVINCE_PBH}${String(index + 1).padStart(2, '0')}`;
-}
-
 export function regions(pbh: string | undefined): Region[] {
   if (pbh === undefined || pbh === '' || pbh === '0') {
     return [{ code: PROVINCE_PBH, name: PROVINCE, pbh: '0', hasChildren: true }];
   }
   if (pbh === PROVINCE_PBH) {
-    return CITIES.map((city, i) => ({ code: cityCode(i), name: city.name, pbh: PROVINCE_PBH, hasChildren: city.counties.length > 0 }));
+    return CITIES.map((city) => ({ code: city.code, name: city.name, pbh: PROVINCE_PBH, hasChildren: city.counties.length > 0 }));
   }
-  const index = CITIES.findIndex((_c, i) => cityCode(i) === pbh);
-  if (index < 0) return [];
-  return CITIES[index]!.counties.map((name, i) => ({
+  const city = CITIES.find((c) => c.code === pbh);
+  if (city === undefined) return [];
+  return city.counties.map((name, i) => ({
     code: `${pbh}${String(i + 1).padStart(2, '0')}`,
     name,
     pbh,

@@ -14,7 +14,7 @@ import {
   AUTH_MESSAGES,
   type SmsCodeAnswer,
 } from '../../../src/domain/auth.ts';
-import { BusinessError } from '../../http/envelope.ts';
+import { BusinessError } from '../../lib/envelope.ts';
 import type { Accounts, SmsMessage, SmsSender } from './context.ts';
 import { hmacHex, safeEqual } from './crypto.ts';
 

@@ -12,8 +12,8 @@ import {
   type UserDetail,
   type UserType,
 } from '../../../src/domain/auth.ts';
-import { BusinessError, notFound } from '../../http/envelope.ts';
-import { formatChinaTime } from '../../lib/wire.ts';
+import { BusinessError, notFound } from '../../lib/envelope.ts';
+import { formatChinaTime } from '../../../src/domain/chinaTime.ts';
 import { appendAudit } from './audit.ts';
 import type { Accounts } from './context.ts';
 import { decryptPassword, maskLoginName, maskMobile, randomId } from './crypto.ts';

@@ -6,13 +6,13 @@
  * answers show them masked (guide item 14).
  */
 import { AUTH_STATUS, type VerificationState, type VerificationStatus } from '../../../src/domain/auth.ts';
+import { formatChinaTime } from '../../../src/domain/chinaTime.ts';
 import { normalizeCreditCode } from '../../../src/domain/creditCode.ts';
 import { normalizeIdCard } from '../../../src/domain/idCard.ts';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { VerificationTable } from '../../db/tables/accounts.ts';
-import { BusinessError } from '../../http/envelope.ts';
-import { formatChinaTime } from '../../lib/wire.ts';
+import { BusinessError } from '../../lib/envelope.ts';
 import { appendAudit } from './audit.ts';
 import type { Accounts, OrgVerificationInput, PersonVerificationInput, VerificationProvider } from './context.ts';
 import { decryptField, encryptField, hmacHex, maskLast4, maskName } from './crypto.ts';

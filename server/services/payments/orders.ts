@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { DepositStatus, PaymentOrderAnswer } from '../../../src/domain/enrolment.ts';
 import type { Database } from '../../db/schema.ts';
-import { BusinessError, notFound } from '../../http/envelope.ts';
+import { BusinessError, notFound } from '../../lib/envelope.ts';
 import { appendAudit } from '../accounts/audit.ts';
 import { confirmDeposit, ownDeposit, toOrderAnswer } from '../deposits.ts';
 import { newCode } from '../enrolment.ts';

@@ -1,6 +1,7 @@
 /** antd form rules on the domain validators, with their exact Chinese messages (spec section 5). */
 import type { FormRule } from 'antd';
 import {
+  formatChinaTime,
   ID_CARD_MESSAGES,
   RESIDENT_ID_CARD_TYPE,
   validateCreditCode,
@@ -18,10 +19,9 @@ export function domainRule(validate: (value: string) => ValidationResult): FormR
   };
 }
 
+/** Today's date in China ('YYYY-MM-DD'), as the server checks it. */
 function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return formatChinaTime(Date.now(), 'YYYY-MM-DD');
 }
 
 /** Other documents (passports, permits…): 4–30 letters, digits, brackets or '-' (the server's rule). */

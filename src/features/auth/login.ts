@@ -6,9 +6,9 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { TokenRequest, TokenResponse, UserDetail } from '@/domain/auth';
+import { getUserDetail, userDetailQueryOptions } from '@/api/resources/get-user-detail';
+import { logout } from '@/api/resources/logout';
 import { session } from '@/lib/session';
-import { getUserDetail } from './api/get-user-detail';
-import { logout } from './api/logout';
 import { publicKeyQueryOptions } from './api/get-public-key';
 import { requestToken } from './api/post-token';
 import { encryptPassword } from './crypto';
@@ -32,7 +32,7 @@ export async function completeLogin(pair: TokenResponse, queryClient: QueryClien
   session.saveTokens(pair);
   session.saveUser(user);
   // Whatever was cached for the previous (or no) user is stale now.
-  queryClient.removeQueries({ queryKey: ['auth', 'user-detail'] });
+  queryClient.removeQueries({ queryKey: userDetailQueryOptions().queryKey });
   queryClient.removeQueries({ queryKey: ['auth', 'is-need-read'] });
   return user;
 }

@@ -4,6 +4,7 @@
  */
 import type { FormRule } from 'antd';
 import {
+  formatChinaTime,
   normalizeIdCard,
   passwordStrength,
   validateCreditCode,
@@ -30,11 +31,8 @@ export function domainRule(validate: (value: string) => ValidationResult): FormR
   };
 }
 
-const today = () => {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
+/** Today's date in China ('YYYY-MM-DD'), as the server checks it. */
+const today = () => formatChinaTime(Date.now(), 'YYYY-MM-DD');
 
 export const mobileRules: FormRule[] = [domainRule(validateMobile)];
 export const personNameRules: FormRule[] = [domainRule(validatePersonName)];

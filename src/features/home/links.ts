@@ -20,11 +20,6 @@ export function noticeLinkProps(notice: Pick<Notice, 'id' | 'noticeType'>): Link
   return { href: `#/noticeDetail?newsId=${notice.id}&id=${notice.noticeType}` };
 }
 
-/** A listed asset's detail page: packages (projectType 1, 2) and single assets differ. */
-export function assetHref(asset: { id: number; projectType: number }): string {
-  return asset.projectType === 1 || asset.projectType === 2 ? `#/projectPkg/${asset.id}.html` : `#/projectDetail/${asset.id}.html`;
-}
-
 /**
  * The category grid's external entries (spec: state-enterprise procurement, natural resources,
  * technology/IP). Each deployment may point them elsewhere at build time.

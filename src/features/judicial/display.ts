@@ -14,6 +14,3 @@ export function judicialStateTag(state: string): { text: string; colour: string 
 }
 
 export { auctionRoundLabel };
-
-/** 'YYYY-MM-DD HH:mm'. */
-export const minuteText = (text: string | null | undefined) => (text && text.length >= 16 ? text.slice(0, 16) : text || '--');

@@ -1,15 +1,8 @@
-/** Display pieces of the trading centre shared by its pages: links, status colours, the filter bar's groups. */
+/** Display pieces of the trading centre shared by its pages: status colours, money cells, the filter bar's groups. */
 import { ADMINISTRATIVE_ASSOCIATION_ID, TYPE_CODES } from '@/domain/contracts';
-import { isPackageProject, listingStatusLabel, type ListingStatusLabel } from '@/domain/listing';
+import { listingStatusLabel, type ListingStatusLabel } from '@/domain/listing';
 import { formatMoney } from '@/domain/money';
 import { PROJECT_SORTS, type FilterConfig, type ProjectSort } from '@/domain/projects';
-
-/** The detail page of an asset: packages (projectType 1, 2) and single assets differ (spec section 3). */
-export function projectPath(asset: { id: number; projectType: number }): string {
-  return isPackageProject(asset.projectType) ? `/projectPkg/${asset.id}.html` : `/projectDetail/${asset.id}.html`;
-}
-
-export const projectHref = (asset: { id: number; projectType: number }) => `#${projectPath(asset)}`;
 
 export const STATUS_COLOURS: Readonly<Record<ListingStatusLabel, string>> = {
   正在报名: 'red',

@@ -1,21 +1,31 @@
-/** The trading centre's URL state (validated by `projectSearch` in src/routes/tree.tsx) and its API query. */
-import { PROJECT_SEARCH_DEFAULT_SIZE, type ProjectSearchParams, type ProjectSort } from '@/domain/projects';
+/** The trading centre's URL state (its schema, validated by the route table) and its API query. */
+import { z } from 'zod';
+import { PROJECT_SEARCH_DEFAULT_SIZE, PROJECT_SORTS, type ProjectSearchParams } from '@/domain/projects';
+import { optionalId, positiveInt, searchText } from '@/lib/searchParams';
 
-export interface ProjectUrlSearch {
-  q?: string;
-  typeCode?: number;
-  associationId?: number;
-  size?: number;
-  current?: number;
-  city?: string;
-  county?: string;
-  /** Yuan. */
-  minPrice?: number;
-  maxPrice?: number;
-  state?: string;
-  orderBy?: ProjectSort;
-  order?: 'asc' | 'desc';
-}
+const placeName = searchText(20);
+/** Yuan. */
+const yuan = z.coerce.number().nonnegative().max(1e13).optional().catch(undefined);
+
+/**
+ * /project and /gyzcProject: the search state lives in the URL (spec section 2: q, typeCode, associationId,
+ * size, current; issue 5 adds the filters of api-reference: city, county, price range in yuan, state word, sort).
+ */
+export const projectSearch = z.object({
+  q: searchText(50),
+  typeCode: optionalId,
+  associationId: optionalId,
+  size: positiveInt.max(100).optional().catch(undefined),
+  current: optionalId,
+  city: placeName,
+  county: placeName,
+  minPrice: yuan,
+  maxPrice: yuan,
+  state: searchText(20),
+  orderBy: z.enum(PROJECT_SORTS).optional().catch(undefined),
+  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+});
+export type ProjectUrlSearch = z.infer<typeof projectSearch>;
 
 /** The search call of a URL state; `fixed` adds what a page always filters on (projectNature 1 for /gyzcProject). */
 export function toSearchParams(search: ProjectUrlSearch, fixed: Partial<ProjectSearchParams> = {}): ProjectSearchParams {

@@ -1,6 +1,7 @@
 /**
- * What the bidding room shows, computed from one bidding-data answer (guide/bidding-rules.md "What a
- * bidder sees in the room"). Pure: the components only lay these values out, and the route tests check
+ * What the bidding room shows, computed from one bidding-data answer: prices and quick buttons, the
+ * bidder's state, the countdown, the extension notice, the history and the result (README "The bidding
+ * room"). Pure: the components only lay these values out, and the route tests check
  * the rules through them. Amount arithmetic runs on integer fen (src/domain/money), never on floats.
  */
 import {
@@ -12,20 +13,9 @@ import {
   sealedBidRejection,
   type BidRejection,
 } from '@/domain/bidRules';
+import { formatChinaTime } from '@/domain/chinaTime';
 import type { BiddingData, BiddingMode, BidRecord } from '@/domain/hall';
-import { fenToYuanText, formatMoney, formatYuan, sanitizeMoneyInput, toFenBigInt } from '@/domain/money';
-
-/** The modes' Chinese names (guide/bidding-rules.md). */
-export const MODE_NAMES: Readonly<Record<BiddingMode, string>> = {
-  ongoing: '多次报价',
-  phased: '自由报价 + 限时报价',
-  final: '最终报价',
-  onceOff: '一次报价（密封）',
-  'first-come-first-served': '先到先得',
-  'two-stage': '先一次报价后多次报价',
-  'v-shaped': 'V 型竞价',
-  'dutch-auction': '降价拍（荷兰式）',
-};
+import { fenToYuanText, formatFenAsYuan, formatMoney, formatYuan, sanitizeMoneyInput, toFenBigInt } from '@/domain/money';
 
 export type MyStanding = '领先' | '出局' | '未出价' | '已报价' | '竞得' | '未竞得';
 
@@ -148,23 +138,10 @@ export function precheckBid(
   return rejection ? { rejection, message: BID_REJECTION_MESSAGES[rejection] } : null;
 }
 
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-
-/** Epoch ms → China time 'HH:mm:ss' (UTC+8, no daylight saving), whatever the browser's zone. */
-export function chinaClock(ms: number): string {
-  return new Date(ms + CHINA_OFFSET_MS).toISOString().slice(11, 19);
-}
-
-/** Epoch ms → China time 'YYYY-MM-DD HH:mm:ss'. */
-export function chinaDateTime(ms: number): string {
-  const iso = new Date(ms + CHINA_OFFSET_MS).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
-}
-
 /** The extension notice, or null while the end is the original one. */
 export function extensionNotice(data: Pick<BiddingData, 'endTime' | 'originalEndTime' | 'extensionCount'>): string | null {
   if (data.extensionCount <= 0 && data.endTime <= data.originalEndTime) return null;
-  return `竞价时间已延长至 ${chinaClock(data.endTime)}`;
+  return `竞价时间已延长至 ${formatChinaTime(data.endTime, 'HH:mm:ss')}`;
 }
 
 const PHASE_NAMES = {
@@ -210,14 +187,9 @@ export function moneyText(yuan: number): { label: string; tooltip: string | null
   return display ? { label: display.label, tooltip: display.yuanTooltip } : { label: '--', tooltip: null };
 }
 
-/** Fen → yuan with separators and 2 decimals, without the unit ('1,234,500.00'). */
-export function yuanNumber(amountFen: number): string {
-  return formatYuan(fenToYuanText(amountFen)).replace(/元$/, '');
-}
-
-/** The confirmation question (确认以 X 元出价？), in full yuan. */
+/** The confirmation question (确认以 X 元出价？), in full yuan with separators ('1,234,500.00'). */
 export function confirmText(amountFen: number): string {
-  return `确认以 ${yuanNumber(amountFen)} 元出价？`;
+  return `确认以 ${formatFenAsYuan(amountFen, { suffix: ' 元' })}出价？`;
 }
 
 /** A fresh idempotency key per attempt: a UUID without its dashes (32 hex digits). */

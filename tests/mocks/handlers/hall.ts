@@ -170,6 +170,7 @@ export function hallBackend(options: HallBackendOptions = {}) {
         activityId: lot.activityId,
         assetsId: lot.assetsId,
         assetsName: lot.assetsName,
+        projectType: lot.projectType,
         mode: lot.mode,
         status: 'live',
         outcome: null,

@@ -146,7 +146,6 @@ export const homeHandlers = [
   ),
   http.post('/api/dscq-content/partners/page', () => HttpResponse.json(envelope(pageOf(partnerFixtures, 100)))),
   http.post('/api/dscq-content/page-modules-content/batch-list', () => HttpResponse.json(envelope(moduleFixtures))),
-  http.get('/api/blade-desk/notice-info/list', () => HttpResponse.json(envelope(pageOf(noticeInfoFixtures)))),
   http.get('/api/blade-desk/notice-info/detail', ({ request }) => {
     const id = Number(new URL(request.url).searchParams.get('id'));
     const item = noticeInfoFixtures.find((n) => n.id === id) ?? noticeInfoFixtures[0]!;

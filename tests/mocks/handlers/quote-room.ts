@@ -38,6 +38,7 @@ export function roomActivityFixture(over: Partial<Activity> = {}, now = Date.now
     activityId: ROOM_ACTIVITY_ID,
     assetsId: ROOM_ASSETS_ID,
     assetsName: '石家庄市某国有企业闲置办公楼一栋（建筑面积2,860平方米）',
+    projectType: 0,
     mode: 'ongoing',
     status: 'live',
     outcome: null,

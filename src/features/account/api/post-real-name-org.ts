@@ -1,5 +1,5 @@
 import { AUTH_PATHS, type OrgVerificationRequest, type VerificationStatus } from '@/domain/auth';
-import { postJson } from './transport';
+import { postJson } from '@/api/transport';
 
 export const submitOrgVerification = (request: OrgVerificationRequest) =>
   postJson<VerificationStatus | null>(AUTH_PATHS.realNameOrg, request);

@@ -1,5 +1,5 @@
 import { AUTH_PATHS, type PersonVerificationRequest, type VerificationStatus } from '@/domain/auth';
-import { postJson } from './transport';
+import { postJson } from '@/api/transport';
 
 export const submitPersonVerification = (request: PersonVerificationRequest) =>
   postJson<VerificationStatus | null>(AUTH_PATHS.realNamePerson, request);

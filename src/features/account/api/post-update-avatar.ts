@@ -1,5 +1,5 @@
 import { AUTH_PATHS } from '@/domain/auth';
-import { postJson } from './transport';
+import { postJson } from '@/api/transport';
 
 /** Sets the uploaded image (by its fileId) as the user's avatar. */
 export const updateAvatar = (fileId: string) => postJson<unknown>(AUTH_PATHS.updateAvatar, { fileId });

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Result, Skeleton } from 'antd';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useUserDetail } from '@/api/resources/get-user-detail';
 import type { UserType } from '@/domain/auth';
 import { useRealNameStatus } from '../api/get-real-name-status';
-import { useAccountUserDetail } from '../api/get-user-detail';
 
 const KINDS = {
   1: { label: '个人', page: '/realNamePerson', done: '您已完成实名认证', pending: '实名认证审核中' },
@@ -17,7 +17,7 @@ const KINDS = {
  */
 export function RealNameGate({ userType, children }: { userType: UserType; children: ReactNode }) {
   const status = useRealNameStatus();
-  const user = useAccountUserDetail();
+  const user = useUserDetail();
   const navigate = useNavigate();
   const kind = KINDS[userType];
 

@@ -1,7 +1,7 @@
 import { Avatar, Button, Result, Skeleton, Tag } from 'antd';
 import { IdcardOutlined, LockOutlined, MobileOutlined, PictureOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from '@tanstack/react-router';
-import { useAccountUserDetail } from '../api/get-user-detail';
+import { useUserDetail } from '@/api/resources/get-user-detail';
 import { AccountPanel } from '../components/AccountPanel';
 import { authStatusLabel, userTypeLabel, verifyPathOf } from '../status';
 import { isAuthenticatedStatus } from '@/domain/auth';
@@ -9,7 +9,7 @@ import '@/styles/auth.css';
 
 /** /accountSafe: login name, masked phone, verification state, and the ways to change them. */
 export function AccountSafePage() {
-  const detail = useAccountUserDetail();
+  const detail = useUserDetail();
 
   if (detail.isPending) {
     return (

@@ -3,10 +3,10 @@ import { Alert, App as AntdApp, Button, Form, Input, Select, Upload, type Upload
 import { UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { uploadFile } from '@/api/resources/upload-file';
 import { normalizeCreditCode, normalizeIdCard, RESIDENT_ID_CARD_TYPE } from '@/domain';
 import { useDictionary } from '../api/get-dictionary';
 import { submitOrgVerification } from '../api/post-real-name-org';
-import { uploadFile } from '../api/upload-file';
 import { AccountPanel } from '../components/AccountPanel';
 import { RealNameGate } from '../components/RealNameGate';
 import { refreshStoredUser } from '../refreshUser';

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { send } from '@/api/client';
 import { AUTH_PATHS, type PublicKeyAnswer } from '@/domain/auth';
-import { unwrapData } from './transport';
+import { unwrapData } from '@/api/transport';
 
 export async function getPublicKey(): Promise<PublicKeyAnswer> {
   const answer = unwrapData<PublicKeyAnswer>(await send({ method: 'GET', path: AUTH_PATHS.publicKey }));

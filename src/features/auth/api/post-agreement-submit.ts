@@ -1,5 +1,5 @@
 import { AUTH_PATHS } from '@/domain/auth';
-import { postForEnvelope } from './transport';
+import { postForEnvelope } from '@/api/transport';
 
 /**
  * POST /dscq-user/protocol-agree/submit (with the version read, when known); the caller reads `code`

@@ -1,5 +1,5 @@
 import { AUTH_PATHS, type CancelPhoneRequest, type UserDetail } from '@/domain/auth';
-import { postJson } from './transport';
+import { postJson } from '@/api/transport';
 
 /** Unbinds the phone: the password (encrypted) and an SMS code (1008) sent to the bound phone. */
 export const cancelPhone = (request: CancelPhoneRequest) => postJson<UserDetail>(AUTH_PATHS.cancelPhone, request);

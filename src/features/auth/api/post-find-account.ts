@@ -1,4 +1,4 @@
 import { AUTH_PATHS, type FindAccountAnswer, type FindAccountRequest } from '@/domain/auth';
-import { postJson } from './transport';
+import { postJson } from '@/api/transport';
 
 export const findAccount = (request: FindAccountRequest) => postJson<FindAccountAnswer>(AUTH_PATHS.findAccount, request);

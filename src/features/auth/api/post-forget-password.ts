@@ -1,4 +1,4 @@
 import { AUTH_PATHS, type ForgetPasswordRequest } from '@/domain/auth';
-import { postJson } from './transport';
+import { postJson } from '@/api/transport';
 
 export const forgetPassword = (request: ForgetPasswordRequest) => postJson<unknown>(AUTH_PATHS.forgetPassword, request);

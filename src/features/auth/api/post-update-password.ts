@@ -1,5 +1,5 @@
 import { AUTH_PATHS, type UpdatePasswordRequest } from '@/domain/auth';
-import { postJson } from './transport';
+import { postJson } from '@/api/transport';
 
 /** Both passwords encrypted as for the token call. The server ends the user's other sessions. */
 export const updatePassword = (request: UpdatePasswordRequest) => postJson<null>(AUTH_PATHS.updatePassword, request);

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button, Modal } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
+import { logout } from '@/api/resources/logout';
 import { useSession } from '@/lib/session';
 import { useAgreementNotice } from '../api/get-agreement-notice';
 import { isNeedReadQueryOptions, useIsNeedRead } from '../api/get-is-need-read';
-import { logout } from '../api/logout';
 import { submitAgreement } from '../api/post-agreement-submit';
 import { AgreementContent } from './AgreementContent';
 

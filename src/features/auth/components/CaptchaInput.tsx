@@ -2,7 +2,7 @@ import { useCallback, useId } from 'react';
 import { Input, Spin } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { AUTH_PATHS } from '@/domain/auth';
-import { useCaptchaQuery, type CaptchaPath } from '../api/get-captcha';
+import { useCaptchaQuery, type CaptchaPath } from '@/api/resources/get-captcha';
 
 export const CAPTCHA_PLACEHOLDER = '请输入图片验证码';
 
@@ -19,7 +19,7 @@ export interface Captcha {
 /** One image captcha for one form. Single use: refresh it after every attempt that spent it. */
 export function useCaptcha(path: CaptchaPath = AUTH_PATHS.captcha): Captcha {
   const owner = useId();
-  const query = useCaptchaQuery(path, owner);
+  const query = useCaptchaQuery(owner, path);
   const { refetch } = query;
   const refresh = useCallback(() => {
     void refetch();

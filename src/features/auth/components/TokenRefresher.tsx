@@ -12,7 +12,13 @@ export function TokenRefresher() {
   const live = useLive();
   // Re-renders on every session change (this tab or another), so `storedAt` is current.
   useSession();
-  const storedAt = session.accessToken() !== null ? session.tokenStoredAt() : null;
+  const accessToken = session.accessToken();
+  const storedAt = accessToken !== null ? session.tokenStoredAt() : null;
+
+  // The worker's push connection sends the current token as its bearer (null: anonymous).
+  useEffect(() => {
+    live.setAccessToken(accessToken);
+  }, [live, accessToken]);
 
   useEffect(() => {
     if (storedAt === null) return undefined;

@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import type { FormRule } from 'antd';
 import { AUTH_PATHS, SMS_PURPOSES, type UserDetail } from '@/domain/auth';
 import { session } from '@/lib/session';
-import { userDetailQueryOptions, useUserDetail } from '../api/get-user-detail';
+import { userDetailQueryOptions, useUserDetail } from '@/api/resources/get-user-detail';
 import { cancelPhone } from '../api/post-cancel-phone';
 import { changePhone } from '../api/post-change-phone';
 import { CaptchaInput, useCaptcha } from '../components/CaptchaInput';

@@ -3,7 +3,7 @@ import { Alert, App as AntdApp, Button, Form, Input } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { logout } from '../api/logout';
+import { logout } from '@/api/resources/logout';
 import { updatePassword } from '../api/post-update-password';
 import { PasswordStrengthMeter } from '../components/PasswordStrengthMeter';
 import { encryptWithServerKey } from '../login';

@@ -3,8 +3,8 @@ import { Tag } from 'antd';
 import { QueryState } from '@/components/QueryState';
 import { NOTICE_TYPE_NAMES } from '@/domain/content';
 import type { NewsItem } from '@/domain/contracts';
-import { useNewsPage } from '../api/get-news-page';
-import { useNoticePage } from '../api/get-notice-page';
+import { useNewsPage } from '@/api/resources/get-news-page';
+import { useNoticePage } from '@/api/resources/get-notice-page';
 import { CONTENT_PAGE_SIZE } from '../constants';
 import { Pager } from './Pager';
 

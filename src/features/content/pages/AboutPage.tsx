@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Collapse, Descriptions, Skeleton } from 'antd';
 import { QueryState } from '@/components/QueryState';
+import { useNewsPage } from '@/api/resources/get-news-page';
 import { useNewsDetail } from '../api/get-news-detail';
-import { useNewsPage } from '../api/get-news-page';
 import { usePlateDetail } from '../api/get-plate-detail';
 import { useRecruitDetail } from '../api/get-recruit-detail';
 import { useRecruits } from '../api/get-recruits';

@@ -3,16 +3,17 @@ import { Collapse, Skeleton } from 'antd';
 import { useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { SOURCE_TYPES, type NewsPlate, type NewsPlateDetail } from '@/domain/content';
+import { useNewsPage } from '@/api/resources/get-news-page';
+import { useNoticeInfo } from '@/api/resources/get-notice-info';
+import { useNoticeInfoDetail } from '@/api/resources/get-notice-info-detail';
 import { useNewsDetail } from '../api/get-news-detail';
-import { useNewsPage } from '../api/get-news-page';
-import { useNoticeInfoPage } from '../api/get-notice-info';
-import { useNoticeInfoDetail } from '../api/get-notice-info-detail';
 import { usePlateDetail } from '../api/get-plate-detail';
 import { ArticleList, NoticeList } from '../components/ArticleList';
 import { Attachments } from '../components/Attachments';
 import { ContentLayout, ContentTitle } from '../components/ContentLayout';
 import { RichText } from '../components/RichText';
 import { CONTENT_PAGE_SIZE } from '../constants';
+import type { PlateSearch } from '../search';
 import '@/styles/portal-content.css';
 
 /** How a column shows its articles: as a list linking to a detail route, or as an accordion in place. */
@@ -78,7 +79,7 @@ function PlateContent({ plate, presentation }: { plate: NewsPlate; presentation:
  * left, the selected plate (query plateId; the whole column by default) on the right.
  */
 function ColumnPage({ rootCode, base, presentation, extra }: { rootCode: string; base: string; presentation: Presentation; extra?: ReactNode }) {
-  const search: { plateId?: number } = useSearch({ strict: false });
+  const search: PlateSearch = useSearch({ strict: false });
   const root = usePlateDetail({ plateCode: rootCode });
   const selectedId = search.plateId;
   const selected = root.data && selectedId !== undefined && selectedId !== root.data.id ? root.data.children.find((c) => c.id === selectedId) : undefined;
@@ -124,7 +125,7 @@ function SiteNoticeInPlace({ id }: { id: number }) {
 
 /** 网站公告 (blade-desk notice-info), shown under the disclosure column. */
 function SiteNoticeList() {
-  const notices = useNoticeInfoPage(1, CONTENT_PAGE_SIZE);
+  const notices = useNoticeInfo({ current: 1, size: CONTENT_PAGE_SIZE });
   return (
     <section className="content-subsection" aria-labelledby="site-notice-title">
       <h2 id="site-notice-title" className="content-subtitle">

@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Tag } from 'antd';
+import { useSearchProjects } from '@/api/resources/search-projects';
 import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
+import { ProjectLink } from '@/components/ProjectLink';
 import { contentLinkProps, type ColumnContent } from '@/domain/content';
-import { listingPriceDisplay, listingStatusLabel, isPackageProject } from '@/domain/listing';
+import { listingPriceDisplay, listingStatusLabel } from '@/domain/listing';
 import { ADMINISTRATIVE_ASSOCIATION_ID } from '@/domain/contracts';
+import type { ProjectSearchParams } from '@/domain/projects';
 import { useColumnContent } from '../api/get-column-content';
-import { useProjects, type ProjectQuery } from '../api/get-projects';
 import { ContentTitle } from '../components/ContentLayout';
 import { Pager } from '../components/Pager';
 import { RichText } from '../components/RichText';
@@ -77,9 +79,9 @@ function ColumnView({ columnCode, title, children }: { columnCode: string; title
 }
 
 /** A special page's project list (the trading centre's search with the special's filter). */
-function SpecialProjects({ filter, title }: { filter: Omit<ProjectQuery, 'size' | 'current'>; title: string }) {
+function SpecialProjects({ filter, title }: { filter: Omit<ProjectSearchParams, 'size' | 'current'>; title: string }) {
   const [current, setCurrent] = useState(1);
-  const projects = useProjects({ ...filter, size: PROJECT_PAGE_SIZE, current });
+  const projects = useSearchProjects({ ...filter, size: PROJECT_PAGE_SIZE, current });
   return (
     <section className="content-subsection" aria-labelledby="special-projects-title">
       <h2 id="special-projects-title" className="content-subtitle">
@@ -102,9 +104,9 @@ function SpecialProjects({ filter, title }: { filter: Omit<ProjectQuery, 'size' 
                 {page.records.map((p) => (
                   <tr key={p.id}>
                     <td className="listing-table__name">
-                      <a href={isPackageProject(p.projectType) ? `#/projectPkg/${p.id}.html` : `#/projectDetail/${p.id}.html`} title={p.assetsName}>
+                      <ProjectLink project={{ assetsId: p.id, projectType: p.projectType }} title={p.assetsName}>
                         {p.assetsName}
-                      </a>
+                      </ProjectLink>
                     </td>
                     <td className="listing-table__price">
                       <Price {...listingPriceDisplay(p)} />

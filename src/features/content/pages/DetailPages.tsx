@@ -1,10 +1,12 @@
 import { Button, Result, Tag } from 'antd';
 import { useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
+import { projectHref } from '@/domain/listing';
 import { useNewsDetail } from '../api/get-news-detail';
 import { useNoticeDetail } from '../api/get-notice-detail';
 import { Attachments } from '../components/Attachments';
 import { RichText } from '../components/RichText';
+import type { NewsSearch, NoticeSearch } from '../search';
 import '@/styles/portal-content.css';
 
 function MissingId({ back, what }: { back: string; what: string }) {
@@ -53,7 +55,7 @@ function NewsArticle({ newsId, listRoute }: { newsId: number; listRoute: string 
 }
 
 function NewsDetailPage({ listRoute }: { listRoute: string }) {
-  const search: { newsId?: number } = useSearch({ strict: false });
+  const search: NewsSearch = useSearch({ strict: false });
   if (search.newsId === undefined) return <MissingId back={listRoute} what="文章" />;
   return <NewsArticle key={search.newsId} newsId={search.newsId} listRoute={listRoute} />;
 }
@@ -84,7 +86,7 @@ function NoticeArticle({ id }: { id: number }) {
             <Attachments items={n.attachments} />
             {n.assetsId !== null && (
               <p className="article__actions">
-                <Button type="primary" href={`#/projectDetail/${n.assetsId}.html`}>
+                <Button type="primary" href={projectHref({ assetsId: n.assetsId, projectType: null })}>
                   查看项目详情
                 </Button>
               </p>
@@ -98,7 +100,7 @@ function NoticeArticle({ id }: { id: number }) {
 
 /** /noticeDetail?newsId=&id=: a trading notice (id is the notice type, used by the links that lead here). */
 export function NoticeDetailPage() {
-  const search: { newsId?: number } = useSearch({ strict: false });
+  const search: NoticeSearch = useSearch({ strict: false });
   if (search.newsId === undefined) return <MissingId back="/xwzx" what="公告" />;
   return <NoticeArticle key={search.newsId} id={search.newsId} />;
 }

@@ -2,12 +2,13 @@ import { Collapse, Skeleton } from 'antd';
 import { useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import type { NewsPlate } from '@/domain/content';
+import { useNewsPage } from '@/api/resources/get-news-page';
 import { useNewsDetail } from '../api/get-news-detail';
-import { useNewsPage } from '../api/get-news-page';
 import { usePlateDetail } from '../api/get-plate-detail';
 import { Attachments } from '../components/Attachments';
 import { ContentLayout, ContentTitle } from '../components/ContentLayout';
 import { RichText } from '../components/RichText';
+import type { HelpSearch } from '../search';
 import '@/styles/portal-content.css';
 
 function HelpAnswer({ id }: { id: number }) {
@@ -58,7 +59,7 @@ function HelpArticles({ plate, num }: { plate: NewsPlate; num: number }) {
 
 /** /helpCenter?plateId=&num=: the help plates on the left, the chosen plate's questions on the right. */
 export function HelpCenterPage() {
-  const search: { plateId?: number; num?: number } = useSearch({ strict: false });
+  const search: HelpSearch = useSearch({ strict: false });
   const root = usePlateDetail({ plateCode: 'bzzx' });
   return (
     <QueryState query={root} isEmpty={() => false} rows={10}>

@@ -5,11 +5,12 @@ import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
 import { contentLinkProps, type KeyProject } from '@/domain/content';
 import { listingPriceDisplay, listingStatusLabel } from '@/domain/listing';
+import { useKeyProjects } from '@/api/resources/get-key-projects';
 import { useKeyProject } from '../api/get-key-project';
-import { useKeyProjects } from '../api/get-key-projects';
 import { ContentTitle } from '../components/ContentLayout';
 import { Pager } from '../components/Pager';
 import { KEY_PROJECT_PAGE_SIZE } from '../constants';
+import type { IdSearch } from '../search';
 import '@/styles/portal-content.css';
 
 function KeyCard({ item }: { item: KeyProject }) {
@@ -34,7 +35,7 @@ function KeyCard({ item }: { item: KeyProject }) {
 /** /zhongdianList: every key recommendation, 8 a page. */
 export function KeyProjectListPage() {
   const [current, setCurrent] = useState(1);
-  const projects = useKeyProjects(current, KEY_PROJECT_PAGE_SIZE);
+  const projects = useKeyProjects({ current, size: KEY_PROJECT_PAGE_SIZE });
   return (
     <div className="content-page">
       <ContentTitle>重点推荐</ContentTitle>
@@ -94,7 +95,7 @@ function KeyProjectDetail({ id }: { id: number }) {
 
 /** /zhongdianDetail?id=: one key recommendation. */
 export function KeyProjectDetailPage() {
-  const search: { id?: number } = useSearch({ strict: false });
+  const search: IdSearch = useSearch({ strict: false });
   if (search.id === undefined) {
     return (
       <div className="article">

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Form, Input } from 'antd';
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { LOCK_PASSWORD_MIN_LENGTH, tabLock } from '@/lib/tabLock';
+import type { LockSearch } from '../search';
 import '@/styles/portal-content.css';
 
 /** Only paths of this site are followed after unlocking. */
@@ -83,7 +84,7 @@ function UnlockForm({ onUnlocked }: { onUnlocked: () => void }) {
 
 /** /lock: lock this tab with a password, and unlock it again (then back to where the visitor was). */
 export function LockPage() {
-  const search: { redirect?: string } = useSearch({ strict: false });
+  const search: LockSearch = useSearch({ strict: false });
   const navigate = useNavigate();
   const [locked, setLocked] = useState(() => tabLock.isLocked());
   return (

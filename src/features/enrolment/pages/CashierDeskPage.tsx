@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Radio, Result, Space, Spin } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
-import { formatYuan, type DepositDetail, type PaymentOrderAnswer } from '@/domain/enrolment';
-import { useSearchId } from '@/lib/searchParams';
+import { type DepositDetail, type PaymentOrderAnswer } from '@/domain/enrolment';
+import { formatYuan } from '@/domain/money';
 import { useDepositDetail } from '../api/get-deposit-detail';
 import { usePayOrder } from '../api/get-pay-order';
 import { postPayOrder } from '../api/post-pay-order';
@@ -48,7 +49,7 @@ function SandboxBankPanel({ order }: { order: PaymentOrderAnswer }) {
     <div className="cashier__bank" aria-label="模拟网银">
       <h3>{order.gatewayName}</h3>
       <p>
-        订单号 <span className="tabular">{order.orderNo}</span>，应付金额 <b>{formatYuan(order.amount)}</b>
+        订单号 <span className="tabular">{order.orderNo}</span>，应付金额 <b>{formatYuan(order.amount, { suffix: ' 元' })}</b>
       </p>
       {paid ? (
         <Space>
@@ -79,7 +80,7 @@ function Cashier({ deposit }: { deposit: DepositDetail }) {
         <Descriptions.Item label="项目名称">{deposit.assetsName}</Descriptions.Item>
         <Descriptions.Item label="保证金编号">{deposit.depositCode}</Descriptions.Item>
         <Descriptions.Item label="应付金额">
-          <span className="cashier__amount">{formatYuan(deposit.amount)}</span>
+          <span className="cashier__amount">{formatYuan(deposit.amount, { suffix: ' 元' })}</span>
         </Descriptions.Item>
       </Descriptions>
       {order ? (
@@ -115,7 +116,7 @@ function Cashier({ deposit }: { deposit: DepositDetail }) {
 
 /** /cashierDesk?depositId=: 收银台 — pay a deposit online through the payment gateway, or go to the transfer form. */
 export function CashierDeskPage() {
-  const depositId = useSearchId('depositId');
+  const { depositId = null } = useSearch({ from: '/_auth/cashierDesk' });
   const query = useDepositDetail(depositId);
   return (
     <div className="enrol-page cashier">

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Alert, App, Button, DatePicker, Descriptions, Form, Input, InputNumber, Result, Upload, type UploadFile } from 'antd';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
+import { uploadFile } from '@/api/resources/upload-file';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { formatYuan, type Attachment, type DepositDetail } from '@/domain/enrolment';
-import { useSearchId } from '@/lib/searchParams';
+import { type Attachment, type DepositDetail } from '@/domain/enrolment';
+import { formatYuan } from '@/domain/money';
 import { useDepositDetail } from '../api/get-deposit-detail';
 import { postDepositProof } from '../api/post-deposit-proof';
-import { uploadFile } from '../api/upload-file';
 
 interface ProofValues {
   payerName: string;
@@ -54,7 +54,7 @@ function ProofForm({ deposit }: { deposit: DepositDetail }) {
         <Descriptions.Item label="收款户名">{deposit.receiving.accountName}</Descriptions.Item>
         <Descriptions.Item label="开户银行">{deposit.receiving.bankName}</Descriptions.Item>
         <Descriptions.Item label="收款账号">{deposit.receiving.accountNo}</Descriptions.Item>
-        <Descriptions.Item label="应缴金额">{formatYuan(deposit.amount)}</Descriptions.Item>
+        <Descriptions.Item label="应缴金额">{formatYuan(deposit.amount, { suffix: ' 元' })}</Descriptions.Item>
         <Descriptions.Item label="附言（保证金编号）" span={2}>
           {deposit.depositCode}
         </Descriptions.Item>
@@ -104,7 +104,7 @@ function ProofForm({ deposit }: { deposit: DepositDetail }) {
 
 /** /depositAddPayInfo?depositId=: 上传支付凭证 — the exchange's account and the bank-transfer proof form. */
 export function DepositAddPayInfoPage() {
-  const depositId = useSearchId('depositId');
+  const { depositId = null } = useSearch({ from: '/_auth/depositAddPayInfo' });
   const query = useDepositDetail(depositId);
   return (
     <UserCentreFrame title="上传支付凭证">

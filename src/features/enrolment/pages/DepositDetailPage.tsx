@@ -1,8 +1,10 @@
 import { Button, Descriptions, Result, Space, Table, Tag } from 'antd';
+import { useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { formatYuan, type DepositDetail, type DepositProof } from '@/domain/enrolment';
-import { useSearchId } from '@/lib/searchParams';
+import { ProjectLink } from '@/components/ProjectLink';
+import { type DepositDetail, type DepositProof } from '@/domain/enrolment';
+import { formatYuan } from '@/domain/money';
 import { useDepositDetail } from '../api/get-deposit-detail';
 
 const METHOD_TEXT = { '': '—', online: '在线支付', transfer: '线下转账' } as const;
@@ -24,7 +26,7 @@ function Actions({ d }: { d: DepositDetail }) {
 
 /** /depositDetail?id=: 保证金详情 — amount, status, the online order and the transfer proofs. */
 export function DepositDetailPage() {
-  const id = useSearchId('id');
+  const { id = null } = useSearch({ from: '/_auth/depositDetail' });
   const query = useDepositDetail(id);
   return (
     <UserCentreFrame title="保证金详情" extra={<a href="#/myDeposit">返回我的保证金</a>}>
@@ -40,10 +42,10 @@ export function DepositDetailPage() {
                   <Tag color={d.status === 'confirmed' || d.status === 'kept' ? 'green' : d.status === 'released' ? 'default' : 'orange'}>{d.statusText}</Tag>
                 </Descriptions.Item>
                 <Descriptions.Item label="项目名称" span={2}>
-                  <a href={`#/projectDetail/${d.assetsId}.html`}>{d.assetsName}</a>
+                  <ProjectLink project={{ assetsId: d.assetsId, projectType: null }}>{d.assetsName}</ProjectLink>
                 </Descriptions.Item>
                 <Descriptions.Item label="项目编号">{d.projectCode}</Descriptions.Item>
-                <Descriptions.Item label="金额">{formatYuan(d.amount)}</Descriptions.Item>
+                <Descriptions.Item label="金额">{formatYuan(d.amount, { suffix: ' 元' })}</Descriptions.Item>
                 <Descriptions.Item label="缴纳方式">{METHOD_TEXT[d.method]}</Descriptions.Item>
                 <Descriptions.Item label="到账时间">{d.confirmTime ?? '—'}</Descriptions.Item>
                 <Descriptions.Item label={d.status === 'kept' ? '转为价款时间' : '退还时间'}>{d.settleTime ?? '—'}</Descriptions.Item>
@@ -69,7 +71,7 @@ export function DepositDetailPage() {
                       { title: '付款人', dataIndex: 'payerName' },
                       { title: '付款账号', dataIndex: 'payerAccount' },
                       { title: '付款银行', dataIndex: 'bankName' },
-                      { title: '金额', dataIndex: 'amount', render: (v: number) => formatYuan(v) },
+                      { title: '金额', dataIndex: 'amount', render: (v: number) => formatYuan(v, { suffix: ' 元' }) },
                       { title: '付款时间', dataIndex: 'paidTime' },
                       { title: '状态', dataIndex: 'status', render: (v: DepositProof['status'], p) => (v === 'rejected' ? `${PROOF_TEXT[v]}：${p.rejectReason}` : PROOF_TEXT[v]) },
                     ]}

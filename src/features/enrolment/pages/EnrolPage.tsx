@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { Alert, App, Button, Checkbox, Descriptions, Form, Input, Result, Upload, type UploadFile } from 'antd';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { uploadFile } from '@/api/resources/upload-file';
 import { QueryState } from '@/components/QueryState';
+import { ProjectLink } from '@/components/ProjectLink';
 import { validateMobile } from '@/domain/validation';
-import { ENROLMENT_COMMITMENTS, formatYuan, type Attachment, type CommitmentKey, type EnrolmentForm } from '@/domain/enrolment';
-import { useSearchId } from '@/lib/searchParams';
+import { ENROLMENT_COMMITMENTS, type Attachment, type CommitmentKey, type EnrolmentForm } from '@/domain/enrolment';
+import { formatYuan } from '@/domain/money';
 import { useEnrolForm } from '../api/get-enrol-form';
 import { postEnrolSubmit } from '../api/post-enrol-submit';
-import { uploadFile } from '../api/upload-file';
+import type { EnrolSearch } from '../search';
 import '@/styles/enrolment.css';
 
 interface ContactValues {
@@ -34,9 +36,9 @@ function Refusal({ form }: { form: EnrolmentForm }) {
         <Button type="primary">去实名认证</Button>
       </Link>
     ) : (
-      <a href={`#/projectDetail/${form.project.assetsId}.html`}>
+      <ProjectLink project={{ assetsId: form.project.assetsId, projectType: null }}>
         <Button>返回项目详情</Button>
-      </a>
+      </ProjectLink>
     );
   return <Result status="info" title={message} subTitle={form.project.assetsName} extra={extra} />;
 }
@@ -77,8 +79,8 @@ function EnrolFormView({ data, isPackage }: { data: EnrolmentForm; isPackage: bo
           {project.assetsName}
         </Descriptions.Item>
         <Descriptions.Item label="项目编号">{project.projectCode}</Descriptions.Item>
-        <Descriptions.Item label="挂牌价格">{project.startPrice > 0 ? formatYuan(project.startPrice) : '面议'}</Descriptions.Item>
-        <Descriptions.Item label="交易保证金">{formatYuan(project.depositAmount)}</Descriptions.Item>
+        <Descriptions.Item label="挂牌价格">{project.startPrice > 0 ? formatYuan(project.startPrice, { suffix: ' 元' }) : '面议'}</Descriptions.Item>
+        <Descriptions.Item label="交易保证金">{formatYuan(project.depositAmount, { suffix: ' 元' })}</Descriptions.Item>
         <Descriptions.Item label="报名截止">{project.enrolEndTime}</Descriptions.Item>
         {isPackage && project.children.length > 0 && (
           <Descriptions.Item label={`包含标的（${project.children.length}）`} span={2}>
@@ -172,7 +174,9 @@ function EnrolFormView({ data, isPackage }: { data: EnrolmentForm; isPackage: bo
 
 /** /bidEnrollNormal and /bidEnrollPkg: 填写报名信息 (a package shows the assets it contains). */
 function EnrolPage({ isPackage }: { isPackage: boolean }) {
-  const assetsId = useSearchId('assetsId');
+  // One page for /bidEnrollNormal and /bidEnrollPkg: both validate with enrolSearch.
+  const search: EnrolSearch = useSearch({ strict: false });
+  const assetsId = search.assetsId ?? null;
   const query = useEnrolForm(assetsId);
   return (
     <div className="enrol-page">

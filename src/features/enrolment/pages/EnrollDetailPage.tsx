@@ -1,8 +1,10 @@
 import { Alert, Button, Descriptions, Result, Space, Steps } from 'antd';
+import { useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { DEPOSIT_STATUS_TEXT, ENROLMENT_COMMITMENTS, enrolmentStep, formatYuan, type EnrolmentDetail } from '@/domain/enrolment';
-import { useSearchId } from '@/lib/searchParams';
+import { ProjectLink } from '@/components/ProjectLink';
+import { DEPOSIT_STATUS_TEXT, ENROLMENT_COMMITMENTS, enrolmentStep, type EnrolmentDetail } from '@/domain/enrolment';
+import { formatYuan } from '@/domain/money';
 import { useEnrolmentDetail } from '../api/get-enrolment-detail';
 
 const STEPS = ['提交报名', '资格审核', '缴纳保证金', '保证金确认', '取得竞买资格'];
@@ -17,7 +19,7 @@ function NextStep({ e }: { e: EnrolmentDetail }) {
       <Alert
         type="warning"
         showIcon
-        title={proofPending ? '付款凭证已提交，等待交易机构确认到账' : `审核已通过，请缴纳交易保证金 ${formatYuan(e.depositAmount)}`}
+        title={proofPending ? '付款凭证已提交，等待交易机构确认到账' : `审核已通过，请缴纳交易保证金 ${formatYuan(e.depositAmount, { suffix: ' 元' })}`}
         action={
           proofPending ? undefined : (
             <Space>
@@ -51,7 +53,7 @@ function NextStep({ e }: { e: EnrolmentDetail }) {
 
 /** /enrollDetail?id=: 报名详情 — the steps, what to do next, and the submitted facts. */
 export function EnrollDetailPage() {
-  const id = useSearchId('id');
+  const { id = null } = useSearch({ from: '/_auth/enrollDetail' });
   const query = useEnrolmentDetail(id);
   return (
     <UserCentreFrame title="报名详情" extra={<a href="#/myProject">返回我的项目</a>}>
@@ -75,7 +77,7 @@ export function EnrollDetailPage() {
                   <Descriptions.Item label="报名编号">{e.enrolCode}</Descriptions.Item>
                   <Descriptions.Item label="报名状态">{e.statusText}</Descriptions.Item>
                   <Descriptions.Item label="项目名称" span={2}>
-                    <a href={`#/projectDetail/${e.assetsId}.html`}>{e.assetsName}</a>
+                    <ProjectLink project={{ assetsId: e.assetsId, projectType: null }}>{e.assetsName}</ProjectLink>
                   </Descriptions.Item>
                   <Descriptions.Item label="项目编号">{e.projectCode}</Descriptions.Item>
                   <Descriptions.Item label="报名方式">{e.kind === 'package' ? '资产包报名' : '单项报名'}</Descriptions.Item>
@@ -83,7 +85,7 @@ export function EnrollDetailPage() {
                   <Descriptions.Item label="证件号码">{e.idMasked || '—'}</Descriptions.Item>
                   <Descriptions.Item label="联系人">{e.contactName}</Descriptions.Item>
                   <Descriptions.Item label="联系电话">{e.contactPhone}</Descriptions.Item>
-                  <Descriptions.Item label="交易保证金">{formatYuan(e.depositAmount)}</Descriptions.Item>
+                  <Descriptions.Item label="交易保证金">{formatYuan(e.depositAmount, { suffix: ' 元' })}</Descriptions.Item>
                   <Descriptions.Item label="保证金状态">
                     {e.depositId && e.depositStatus ? <a href={`#/depositDetail?id=${e.depositId}`}>{DEPOSIT_STATUS_TEXT[e.depositStatus]}</a> : '—'}
                   </Descriptions.Item>

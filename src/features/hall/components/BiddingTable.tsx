@@ -1,7 +1,7 @@
 import { memo, useRef } from 'react';
 import { FlashPrice } from '@/components/FlashPrice';
+import { ProjectLink } from '@/components/ProjectLink';
 import { isOverText, useLiveListState, useLiveRemaining, useFlashingLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
-import { projectHref } from '../links';
 import { useWindowRange } from './useWindowRange';
 
 /** Fixed row height (px): the virtual list's arithmetic and the CSS agree on it. */
@@ -32,9 +32,9 @@ const LiveRow = memo(function LiveRow({ store, id, index }: { store: BidStore; i
   return (
     <tr data-testid="live-row" data-activity-id={row.activityId} className={`live-row live-row--${row.tone}`} aria-rowindex={index + 2}>
       <td className="live-cell-name">
-        <a href={projectHref(row)} title={row.assetsName}>
+        <ProjectLink project={row} title={row.assetsName}>
           {row.assetsName}
-        </a>
+        </ProjectLink>
       </td>
       <td className="live-cell-org" title={row.orgName}>
         {row.orgName}

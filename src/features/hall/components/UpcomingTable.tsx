@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Price } from '@/components/Price';
+import { ProjectLink } from '@/components/ProjectLink';
 import { useLiveListState, useLiveRemaining, useLiveRow, type LiveListStore, type LiveUpcomingRow } from '@/live';
-import { projectHref } from '../links';
 
 type UpcomingStore = LiveListStore<LiveUpcomingRow>;
 
@@ -16,9 +16,9 @@ const UpcomingRow = memo(function UpcomingRow({ store, id }: { store: UpcomingSt
   return (
     <tr data-testid="upcoming-row">
       <td className="live-cell-name">
-        <a href={projectHref(row)} title={row.assetsName}>
+        <ProjectLink project={row} title={row.assetsName}>
           {row.assetsName}
-        </a>
+        </ProjectLink>
       </td>
       <td className="live-cell-org" title={row.orgName}>
         {row.orgName}

@@ -1,9 +1,9 @@
 import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
+import { ProjectLink } from '@/components/ProjectLink';
 import { HOME_HOT_LIST_SIZE } from '@/domain/constants';
 import { listingPriceDisplay } from '@/domain/listing';
 import { useHotInvestments } from '../api/get-hot-investments';
-import { assetHref } from '../links';
 
 /** Hot investments (blade-desk hot-investments/list, 8): the most viewed open listings. */
 export function HotInvestments() {
@@ -24,9 +24,9 @@ export function HotInvestments() {
             {list.slice(0, HOME_HOT_LIST_SIZE).map((item, i) => (
               <li key={item.id}>
                 <span className={`home-hot__rank${i < 3 ? ' home-hot__rank--top' : ''}`}>{i + 1}</span>
-                <a href={assetHref(item)} title={item.assetsName} className="home-hot__name">
+                <ProjectLink project={{ assetsId: item.id, projectType: item.projectType }} title={item.assetsName} className="home-hot__name">
                   {item.assetsName}
-                </a>
+                </ProjectLink>
                 <Price {...listingPriceDisplay(item)} />
               </li>
             ))}

@@ -6,11 +6,11 @@ import { HOME_JUDICIAL_LIST_SIZE } from '@/domain/constants';
 import { auctionRoundLabel, judicialStateLabel } from '@/domain/listing';
 import { formatMoney } from '@/domain/money';
 import { AUCTION_NAME_MAX_LENGTH, truncate } from '@/domain/text';
-import { useJudicialItems } from '../api/get-judicial-items';
+import { useJudicialItems } from '@/api/resources/get-judicial-items';
 
 /** Judicial auctions (8, spec section 9) from the separate judicial service, with a More link to /sfProject. */
 export function JudicialTable() {
-  const items = useJudicialItems(HOME_JUDICIAL_LIST_SIZE);
+  const items = useJudicialItems({ offset: 0, limit: HOME_JUDICIAL_LIST_SIZE });
   return (
     <section className="home-panel home-judicial" aria-labelledby="home-judicial-title">
       <div className="home-panel__head">

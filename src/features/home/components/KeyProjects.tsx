@@ -11,7 +11,7 @@ import {
 } from '@/domain/constants';
 import { contentLinkProps, keyProjectStripLayout, type KeyProject } from '@/domain/content';
 import { listingPriceDisplay, listingStatusLabel } from '@/domain/listing';
-import { useKeyProjects } from '../api/get-key-projects';
+import { useKeyProjects } from '@/api/resources/get-key-projects';
 import { usePositionTitle } from '../api/get-position-title';
 
 /** The title of position a1 (spec: "title by position"), with a fallback while it loads or if it fails. */
@@ -52,7 +52,7 @@ function KeyProjectCard({ item }: { item: KeyProject }) {
  * wide — it scrolls sideways and gains a 120 px "more" tile (285 × n + 120 px).
  */
 export function KeyProjects() {
-  const projects = useKeyProjects(HOME_KEY_PROJECT_COUNT);
+  const projects = useKeyProjects({ current: 1, size: HOME_KEY_PROJECT_COUNT });
   const viewport = useRef<HTMLDivElement>(null);
   const scroll = (direction: 1 | -1) =>
     viewport.current?.scrollBy({ left: direction * KEY_PROJECT_ITEM_WIDTH_PX * 2, behavior: 'smooth' });

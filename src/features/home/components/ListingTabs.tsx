@@ -1,15 +1,17 @@
 import { Tabs, Tag } from 'antd';
 import { Link } from '@tanstack/react-router';
+import { useSearchProjects } from '@/api/resources/search-projects';
 import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
+import { ProjectLink } from '@/components/ProjectLink';
 import { HOME_LISTING_ROWS_PER_TYPE } from '@/domain/constants';
 import { TYPE_CODES, type ListedAsset } from '@/domain/contracts';
-import { isPackageProject, listingPriceDisplay, listingStatusLabel } from '@/domain/listing';
-import { useListings, type ListingQuery } from '../api/get-listings';
+import { listingPriceDisplay, listingStatusLabel } from '@/domain/listing';
+import type { ProjectSearchParams } from '@/domain/projects';
 import { withoutHiddenNames } from '../hiddenListings';
 
 /** The trade listing tabs (spec section 2) with the type each shows and where its More link goes. */
-const TABS: { key: string; label: string; query: Omit<ListingQuery, 'size'>; moreTypeCode?: number; hideNames?: boolean }[] = [
+const TABS: { key: string; label: string; query: Omit<ProjectSearchParams, 'size' | 'current'>; moreTypeCode?: number; hideNames?: boolean }[] = [
   { key: 'equity', label: '产权转让', query: { typeCode: TYPE_CODES.equity }, moreTypeCode: TYPE_CODES.equity, hideNames: true },
   { key: 'physical', label: '实物资产', query: { typeCode: TYPE_CODES.physical }, moreTypeCode: TYPE_CODES.physical },
   {
@@ -38,12 +40,8 @@ const STATUS_COLOURS: Record<string, string> = {
   已结束: 'default',
 };
 
-function detailHref(asset: ListedAsset): string {
-  return isPackageProject(asset.projectType) ? `#/projectPkg/${asset.id}.html` : `#/projectDetail/${asset.id}.html`;
-}
-
-function ListingRows({ query, hideNames }: { query: Omit<ListingQuery, 'size'>; hideNames: boolean }) {
-  const listings = useListings({ ...query, size: HOME_LISTING_ROWS_PER_TYPE });
+function ListingRows({ query, hideNames }: { query: Omit<ProjectSearchParams, 'size' | 'current'>; hideNames: boolean }) {
+  const listings = useSearchProjects({ ...query, size: HOME_LISTING_ROWS_PER_TYPE, current: 1 });
   const rows = (records: ListedAsset[]) => (hideNames ? withoutHiddenNames(records) : records);
   return (
     <QueryState query={listings} isEmpty={(page) => rows(page.records).length === 0} emptyHint="请稍后再来查看">
@@ -63,9 +61,9 @@ function ListingRows({ query, hideNames }: { query: Omit<ListingQuery, 'size'>; 
               return (
                 <tr key={asset.id}>
                   <td className="listing-table__name">
-                    <a href={detailHref(asset)} title={asset.assetsName}>
+                    <ProjectLink project={{ assetsId: asset.id, projectType: asset.projectType }} title={asset.assetsName}>
                       {asset.assetsName}
-                    </a>
+                    </ProjectLink>
                   </td>
                   <td className="listing-table__price">
                     <Price {...listingPriceDisplay(asset)} />

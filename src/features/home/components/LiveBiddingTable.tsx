@@ -3,9 +3,9 @@ import { memo, useState, type CSSProperties } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { FlashPrice } from '@/components/FlashPrice';
+import { ProjectLink } from '@/components/ProjectLink';
 import { BIDDING_TABLE_HEIGHT_PX, HOME_LATEST_BIDDING_SCROLL_THRESHOLD, HOME_LATEST_BIDDING_SIZE } from '@/domain/constants';
 import { isOverText, LiveListGate, useLiveList, useLiveListState, useLiveRemaining, useFlashingLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
-import { assetHref } from '../links';
 
 type BidStore = LiveListStore<LiveBidRow>;
 
@@ -32,9 +32,9 @@ const LiveRow = memo(function LiveRow({ store, id, copy }: { store: BidStore; id
   return (
     <div role="row" className={`home-live-row home-live-row--${row.tone}`} data-testid={copy ? undefined : 'home-live-row'}>
       <span role="cell">
-        <a href={assetHref({ id: row.assetsId, projectType: row.projectType })} title={row.assetsName} tabIndex={copy ? -1 : undefined}>
+        <ProjectLink project={row} title={row.assetsName} tabIndex={copy ? -1 : undefined}>
           {row.assetsName}
-        </a>
+        </ProjectLink>
       </span>
       <span role="cell" className="home-live-row__org" title={row.orgName}>
         {row.orgName}

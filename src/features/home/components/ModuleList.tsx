@@ -1,7 +1,7 @@
 import { QueryState } from '@/components/QueryState';
 import { SOURCE_TYPES, type PageModule } from '@/domain/content';
-import { useNews } from '../api/get-news';
-import { useNotices } from '../api/get-notices';
+import { useNewsPage } from '@/api/resources/get-news-page';
+import { useNoticePage } from '@/api/resources/get-notice-page';
 import { newsLinkProps, noticeLinkProps } from '../links';
 
 interface Row {
@@ -27,7 +27,7 @@ function Rows({ rows, columns, dateLength }: { rows: Row[]; columns: 1 | 2; date
 }
 
 function NewsRows({ plateId, size, columns, dateLength }: { plateId: number | null; size: number; columns: 1 | 2; dateLength: 5 | 10 }) {
-  const news = useNews({ plateId, size });
+  const news = useNewsPage({ plateId: plateId ?? undefined, size, current: 1 });
   return (
     <QueryState query={news} isEmpty={(page) => page.records.length === 0}>
       {(page) => (
@@ -42,7 +42,7 @@ function NewsRows({ plateId, size, columns, dateLength }: { plateId: number | nu
 }
 
 function NoticeRows({ noticeType, size, columns, dateLength }: { noticeType: number; size: number; columns: 1 | 2; dateLength: 5 | 10 }) {
-  const notices = useNotices({ noticeType, size });
+  const notices = useNoticePage({ noticeType, size, current: 1 });
   return (
     <QueryState query={notices} isEmpty={(page) => page.records.length === 0}>
       {(page) => (

@@ -2,13 +2,13 @@ import '@/styles/hall.css';
 import { memo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Tabs, Tag } from 'antd';
+import { useSearchProjects } from '@/api/resources/search-projects';
 import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
+import { ProjectLink } from '@/components/ProjectLink';
 import { HALL_UPCOMING_SIZE } from '@/domain/constants';
 import { listingPriceDisplay, listingStatusLabel } from '@/domain/listing';
 import { LiveListGate, useLiveList, useLiveListState, useLiveRemaining, useLiveRow, type LiveListStore, type LiveUpcomingRow } from '@/live';
-import { useListings } from '../api/get-listings';
-import { assetHref } from '../links';
 import { LiveBiddingTable } from './LiveBiddingTable';
 
 type UpcomingStore = LiveListStore<LiveUpcomingRow>;
@@ -24,9 +24,9 @@ const UpcomingRow = memo(function UpcomingRow({ store, id }: { store: UpcomingSt
   return (
     <tr>
       <td className="listing-table__name">
-        <a href={assetHref({ id: row.assetsId, projectType: row.projectType })} title={row.assetsName}>
+        <ProjectLink project={row} title={row.assetsName}>
           {row.assetsName}
-        </a>
+        </ProjectLink>
       </td>
       <td className="listing-table__price">
         <Price text={row.startPriceText} tooltip={row.startPriceTooltip} />
@@ -71,7 +71,7 @@ function UpcomingBidding() {
 
 /** 正在报名: listings whose enrolment is open. */
 function EnrollingRows() {
-  const listings = useListings({ state: '正在报名', size: HALL_UPCOMING_SIZE });
+  const listings = useSearchProjects({ state: '正在报名', size: HALL_UPCOMING_SIZE, current: 1 });
   return (
     <QueryState query={listings} isEmpty={(page) => page.records.length === 0} emptyHint="暂无正在报名的项目">
       {(page) => (
@@ -88,9 +88,9 @@ function EnrollingRows() {
             {page.records.map((asset) => (
               <tr key={asset.id}>
                 <td className="listing-table__name">
-                  <a href={assetHref(asset)} title={asset.assetsName}>
+                  <ProjectLink project={{ assetsId: asset.id, projectType: asset.projectType }} title={asset.assetsName}>
                     {asset.assetsName}
-                  </a>
+                  </ProjectLink>
                 </td>
                 <td className="listing-table__price">
                   <Price {...listingPriceDisplay(asset)} />

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Modal, Skeleton, Tag } from 'antd';
 import { QueryState } from '@/components/QueryState';
-import { useNoticeInfo } from '../api/get-notice-info';
-import { useNoticeInfoDetail } from '../api/get-notice-info-detail';
+import { useNoticeInfo } from '@/api/resources/get-notice-info';
+import { useNoticeInfoDetail } from '@/api/resources/get-notice-info-detail';
 
 const SITE_NOTICE_COUNT = 6;
 
@@ -27,7 +27,7 @@ function NoticeInfoDialog({ id, onClose }: { id: number; onClose: () => void }) 
 
 /** Site notices (blade-desk notice-info): pinned first; a click opens the notice in a dialog. */
 export function SiteNotices() {
-  const notices = useNoticeInfo(SITE_NOTICE_COUNT);
+  const notices = useNoticeInfo({ current: 1, size: SITE_NOTICE_COUNT });
   const [open, setOpen] = useState<number | null>(null);
   return (
     <section className="home-panel home-site-notices" aria-labelledby="home-site-notices-title">

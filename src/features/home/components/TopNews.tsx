@@ -1,8 +1,8 @@
 import { QueryState } from '@/components/QueryState';
 import { HOME_TOP_NEWS_COUNT } from '@/domain/constants';
 import type { NewsItem } from '@/domain/contracts';
+import { useNewsPage } from '@/api/resources/get-news-page';
 import { useModules } from '../api/get-modules';
-import { useNews } from '../api/get-news';
 import { newsLinkProps } from '../links';
 
 /**
@@ -35,7 +35,7 @@ export function TopNewsList({ items }: { items: NewsItem[] }) {
 }
 
 function TopNewsOfPlate({ plateId }: { plateId: number | null }) {
-  const news = useNews({ plateId, size: HOME_TOP_NEWS_COUNT });
+  const news = useNewsPage({ plateId: plateId ?? undefined, size: HOME_TOP_NEWS_COUNT, current: 1 });
   return (
     <QueryState query={news} isEmpty={(page) => page.records.length === 0} rows={6}>
       {(page) => <TopNewsList items={page.records} />}

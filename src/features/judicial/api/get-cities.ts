@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { JUDICIAL_PATHS, type JudicialCity } from '@/domain/projects';
-import { judicialSend } from './transport';
+import { judicialSend } from '@/api/transport';
 
 /** GET /wechatProject/ajaxGetCity: the cities the service has courts in. */
 export const getCities = () => judicialSend<JudicialCity[]>('GET', JUDICIAL_PATHS.cities);

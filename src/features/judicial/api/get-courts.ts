@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { JUDICIAL_PATHS, type JudicialCourt } from '@/domain/projects';
-import { judicialSend } from './transport';
+import { judicialSend } from '@/api/transport';
 
 /** GET /wechatProject/ajaxGetCourt?cityCode=: the courts (of a city). */
 export const getCourts = (cityCode: string | undefined) => judicialSend<JudicialCourt[]>('GET', JUDICIAL_PATHS.courts, { cityCode });

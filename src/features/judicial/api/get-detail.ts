@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { JUDICIAL_PATHS, type JudicialItemDetail } from '@/domain/projects';
-import { judicialSend } from './transport';
+import { judicialSend } from '@/api/transport';
 
 /** GET /wechatProject/detail?pkHouseproject= (ours: the spec shows no detail call). */
 export const getJudicialDetail = (pkHouseproject: string) =>

@@ -3,8 +3,9 @@ import { Descriptions, Drawer, Tag } from 'antd';
 import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
 import type { JudicialItemDetail } from '@/domain/projects';
+import { minuteText } from '@/domain/chinaTime';
 import { useJudicialDetail } from '../api/get-detail';
-import { auctionRoundLabel, judicialMoney, judicialStateTag, minuteText } from '../display';
+import { auctionRoundLabel, judicialMoney, judicialStateTag } from '../display';
 
 function DetailBody({ item }: { item: JudicialItemDetail }) {
   const state = judicialStateTag(item.state);

@@ -2,24 +2,17 @@ import '@/styles/projects.css';
 import { useState } from 'react';
 import { Input, Pagination, Select, Tag } from 'antd';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useJudicialItems } from '@/api/resources/get-judicial-items';
 import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
 import { JUDICIAL_PAGE_SIZE, type JudicialItem } from '@/domain/projects';
 import { AUCTION_NAME_MAX_LENGTH, truncate } from '@/domain/text';
+import { minuteText } from '@/domain/chinaTime';
 import { useJudicialCities } from '../api/get-cities';
 import { useCourts } from '../api/get-courts';
-import { offsetOf, useJudicialItems } from '../api/query-items';
 import { JudicialDetailDrawer } from '../components/JudicialDetailDrawer';
-import { auctionRoundLabel, judicialMoney, judicialStateTag, minuteText } from '../display';
-
-interface JudicialUrlSearch {
-  name?: string;
-  /** GB/T 2260 digits as a number (the service's cityCode is their text). */
-  cityCode?: number;
-  courtId?: number;
-  current?: number;
-  pk?: string;
-}
+import { auctionRoundLabel, judicialMoney, judicialStateTag } from '../display';
+import { offsetOf, type JudicialUrlSearch } from '../search';
 
 function NameBox({ search, onChange }: { search: JudicialUrlSearch; onChange: (next: JudicialUrlSearch) => void }) {
   const [text, setText] = useState(search.name ?? '');

@@ -1,7 +1,7 @@
 import { Button, Input } from 'antd';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSession } from '@/lib/session';
-import { logout } from '../api/logout';
+import { logout } from '@/api/resources/logout';
 import { SEARCH_PLACEHOLDER, SITE_INFO } from '../siteInfo';
 import { SiteLogo } from './SiteLogo';
 import { TopNavigation } from './TopNavigation';

@@ -2,7 +2,7 @@ import { Tag } from 'antd';
 import { Link } from '@tanstack/react-router';
 import { ThunderboltOutlined } from '@ant-design/icons';
 import type { ProjectActivity } from '@/domain/projects';
-import { minuteText } from '../time';
+import { minuteText } from '@/domain/chinaTime';
 
 const ACTIVITY_STATE: Record<ProjectActivity['status'], { text: string; colour: string }> = {
   scheduled: { text: '即将开始', colour: 'orange' },

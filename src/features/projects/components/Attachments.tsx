@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { App, Button, Form, Input, Modal, Spin } from 'antd';
 import { DownloadOutlined, FileTextOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { AttachmentInfo } from '@/domain/projects';
-import { useCaptcha } from '../api/get-captcha';
+import { useCaptchaQuery } from '@/api/resources/get-captcha';
 import { postAttachmentLog } from '../api/post-attachment-log';
 import { postVerifyCode } from '../api/post-verify-code';
 import { fileSizeText } from '../display';
@@ -17,7 +17,7 @@ export const CAPTCHA_PLACEHOLDER = '请输入图片验证码';
 function DownloadDialog({ assetsId, attachment, onClose }: { assetsId: number; attachment: AttachmentInfo; onClose: () => void }) {
   const { message } = App.useApp();
   const owner = useId();
-  const captcha = useCaptcha(`${owner}-${attachment.id}`, true);
+  const captcha = useCaptchaQuery(`${owner}-${attachment.id}`);
   const [form] = Form.useForm<{ code: string }>();
   const [busy, setBusy] = useState(false);
 

@@ -1,7 +1,7 @@
 import { Price } from '@/components/Price';
+import { ProjectLink } from '@/components/ProjectLink';
 import type { ListedAsset } from '@/domain/contracts';
 import { listingPriceDisplay } from '@/domain/listing';
-import { projectHref } from '../display';
 import { StatusTag } from './StatusTag';
 
 export const CHILD_ASSETS_ID = 'child-assets';
@@ -29,9 +29,9 @@ export function ChildAssets({ items }: { items: ListedAsset[] }) {
             {items.map((child) => (
               <tr key={child.id}>
                 <td className="listing-table__name">
-                  <a href={projectHref(child)} title={child.assetsName}>
+                  <ProjectLink project={{ assetsId: child.id, projectType: child.projectType }} title={child.assetsName}>
                     {child.assetsName}
-                  </a>
+                  </ProjectLink>
                 </td>
                 <td className="tabular">{child.projectCode}</td>
                 <td className="listing-table__price">

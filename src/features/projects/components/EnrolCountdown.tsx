@@ -1,6 +1,7 @@
 import { memo } from 'react';
+import { chinaTimeToEpoch } from '@/domain/chinaTime';
 import { useLiveStream } from '@/live';
-import { chinaTimeToEpoch, countdownText } from '../time';
+import { countdownText } from '../time';
 
 /**
  * Time left to the enrolment deadline, ticking on the live worker's server-aligned clock (no timer here).

@@ -2,16 +2,16 @@ import { Tag } from 'antd';
 import { EnvironmentOutlined, EyeOutlined } from '@ant-design/icons';
 import { Price } from '@/components/Price';
 import type { ListedAsset } from '@/domain/contracts';
-import { isPackageProject, listingPriceDisplay } from '@/domain/listing';
-import { moneyCell, projectHref } from '../display';
-import { minuteText } from '../time';
+import { isPackageProject, listingPriceDisplay, projectHref } from '@/domain/listing';
+import { minuteText } from '@/domain/chinaTime';
+import { moneyCell } from '../display';
 import { FavouriteButton } from './FavouriteButton';
 import { ProjectCover } from './ProjectCover';
 import { StatusTag } from './StatusTag';
 
 /** One result of the trading centre: cover, name, facts, price (display rules of spec sections 3–5), favourite. */
 export function ProjectCard({ asset, collected }: { asset: ListedAsset; collected: boolean }) {
-  const href = projectHref(asset);
+  const href = projectHref({ assetsId: asset.id, projectType: asset.projectType });
   return (
     <article className="project-card" data-testid="project-card" aria-labelledby={`project-${asset.id}-name`}>
       <a className="project-card__cover" href={href} tabIndex={-1} aria-hidden="true">

@@ -1,8 +1,8 @@
 import { Button, Pagination } from 'antd';
 import { QueryState } from '@/components/QueryState';
 import type { ProjectSearchParams } from '@/domain/projects';
+import { useSearchProjects } from '@/api/resources/search-projects';
 import { useCollectedIds } from '../api/get-collect-list';
-import { useSearchProjects } from '../api/search-projects';
 import { useFilterConfig } from '../api/get-filter-config';
 import { filterGroups } from '../display';
 import { hasFilters, toSearchParams, type ProjectUrlSearch } from '../search';

@@ -1,8 +1,8 @@
 import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
+import { ProjectLink } from '@/components/ProjectLink';
 import { listingPriceDisplay } from '@/domain/listing';
 import { useRecommendations } from '../api/get-recommendations';
-import { projectHref } from '../display';
 import { ProjectCover } from './ProjectCover';
 import { StatusTag } from './StatusTag';
 
@@ -19,10 +19,10 @@ export function Recommendations({ assetsId }: { assetsId: number }) {
           <ul className="recommendations__list">
             {items.map((asset) => (
               <li key={asset.id}>
-                <a href={projectHref(asset)} className="recommendations__item" title={asset.assetsName}>
+                <ProjectLink project={{ assetsId: asset.id, projectType: asset.projectType }} className="recommendations__item" title={asset.assetsName}>
                   <ProjectCover src={asset.imgUrl} typeName={asset.typeName} className="recommendations__img" />
                   <span className="recommendations__name">{asset.assetsName}</span>
-                </a>
+                </ProjectLink>
                 <div className="recommendations__facts">
                   <Price {...listingPriceDisplay(asset)} />
                   <StatusTag state={asset.state} />

@@ -3,14 +3,14 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
+import { ProjectLink } from '@/components/ProjectLink';
 import type { CollectedAsset } from '@/domain/projects';
 import { listingPriceDisplay } from '@/domain/listing';
+import { minuteText } from '@/domain/chinaTime';
 import { useCollectList } from '../api/get-collect-list';
 import { postCollectCancel } from '../api/post-collect-cancel';
-import { projectHref } from '../display';
 import { ProjectCover } from '../components/ProjectCover';
 import { StatusTag } from '../components/StatusTag';
-import { minuteText } from '../time';
 
 export const COLLECT_PAGE_SIZE = 10;
 
@@ -66,9 +66,9 @@ export function MyCollectPage() {
                       <div className="collect-table__name">
                         <ProjectCover src={asset.imgUrl} typeName={asset.typeName} className="collect-table__img" />
                         <span>
-                          <a href={projectHref(asset)} title={asset.assetsName}>
+                          <ProjectLink project={{ assetsId: asset.id, projectType: asset.projectType }} title={asset.assetsName}>
                             {asset.assetsName}
-                          </a>
+                          </ProjectLink>
                           <small className="tabular">{asset.projectCode}</small>
                         </span>
                       </div>

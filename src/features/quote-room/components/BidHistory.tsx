@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import type { BiddingData } from '@/domain/hall';
+import { formatChinaTime } from '@/domain/chinaTime';
 import { formatYuan } from '@/domain/money';
-import { bidStanding, chinaDateTime, isSealed } from '../room';
+import { bidStanding, isSealed } from '../room';
 
 /** The latest accepted bids, newest first: bid codes only (never names); the bidder's own marked. */
 export const BidHistory = memo(function BidHistory({ data, myBidCode }: { data: BiddingData; myBidCode: string | null }) {
@@ -42,7 +43,7 @@ export const BidHistory = memo(function BidHistory({ data, myBidCode }: { data: 
                     {mine && <span className="room-history__me">（我）</span>}
                   </td>
                   <td className="tabular">{formatYuan(bid.amount)}</td>
-                  <td className="tabular">{chinaDateTime(bid.time)}</td>
+                  <td className="tabular">{formatChinaTime(bid.time)}</td>
                   <td>
                     <span className={`room-standing room-standing--${standing === '出局' ? 'out' : 'lead'}`}>{standing}</span>
                   </td>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Input } from 'antd';
 import type { BiddingData, PlaceBidAnswer, PlaceBidRequest } from '@/domain/hall';
-import { fenToYuanText, formatYuan } from '@/domain/money';
+import { fenToYuanText, formatFenAsYuan, formatYuan } from '@/domain/money';
 import { BID_NETWORK_FAILURE, usePlaceBid } from '../api/post-place-bid';
 import {
   acceptsAmount,
@@ -15,7 +15,6 @@ import {
   quickAmountFen,
   sanitizeBidInput,
   stepFen,
-  yuanNumber,
 } from '../room';
 
 type Feedback =
@@ -99,13 +98,13 @@ export function BidPanel({ data, myBidCode, serverNow, bidThisVisit, onAccepted,
           我要出价
         </h2>
         <span className="room-card__note">
-          {dutch ? '降价拍：第一位应价的竞买人以应价时的价格成交' : <>加价幅度 <span className="tabular">{formatYuan(fenToYuanText(stepFen(data)))}</span></>}
+          {dutch ? '降价拍：第一位应价的竞买人以应价时的价格成交' : <>加价幅度 <span className="tabular">{formatFenAsYuan(stepFen(data))}</span></>}
         </span>
       </div>
       <div className="room-bid__next">
         <span className="room-bid__next-label">{dutch ? '应价价格（当前价）' : sealed ? '最低报价（起始价）' : data.biddingCount === 0 ? '最低可出价（起始价）' : '最低可出价'}</span>
         <strong className="room-bid__next-value tabular" data-testid="room-next-price">
-          {yuanNumber(nextFen)}
+          {formatFenAsYuan(nextFen, { suffix: '' })}
         </strong>
         <span className="room-bid__unit">元</span>
       </div>
@@ -119,7 +118,7 @@ export function BidPanel({ data, myBidCode, serverNow, bidThisVisit, onAccepted,
           }}
         >
           <Button type="primary" size="large" htmlType="submit" disabled={!live} loading={placeBid.isPending} className="room-bid__submit room-bid__submit--wide">
-            {live ? `以当前价 ${yuanNumber(nextFen)} 元应价` : data.status === 'scheduled' ? '竞价尚未开始' : '竞价已结束'}
+            {live ? `以当前价 ${formatFenAsYuan(nextFen, { suffix: ' 元' })}应价` : data.status === 'scheduled' ? '竞价尚未开始' : '竞价已结束'}
           </Button>
         </form>
       ) : (
@@ -130,7 +129,7 @@ export function BidPanel({ data, myBidCode, serverNow, bidThisVisit, onAccepted,
               return (
                 <Button key={steps} disabled={!live} onClick={() => setAmountText(amountInputText(fen))} className="room-bid__quick-button">
                   <span className="room-bid__quick-step">+{steps} 个幅度</span>
-                  <span className="room-bid__quick-amount tabular">{yuanNumber(fen)}</span>
+                  <span className="room-bid__quick-amount tabular">{formatFenAsYuan(fen, { suffix: '' })}</span>
                 </Button>
               );
             })}
@@ -147,7 +146,7 @@ export function BidPanel({ data, myBidCode, serverNow, bidThisVisit, onAccepted,
               size="large"
               className="room-bid__input tabular"
               aria-label="出价金额（元）"
-              placeholder={`请输入出价金额，不低于 ${yuanNumber(nextFen)} 元`}
+              placeholder={`请输入出价金额，不低于 ${formatFenAsYuan(nextFen, { suffix: ' 元' })}`}
               value={amountText}
               disabled={!live}
               inputMode="decimal"

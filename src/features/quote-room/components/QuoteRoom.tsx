@@ -2,15 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Skeleton, Tag } from 'antd';
 import { ApiError } from '@/api/client';
 import { Price } from '@/components/Price';
-import type { BiddingData } from '@/domain/hall';
+import { ProjectLink } from '@/components/ProjectLink';
+import { formatChinaTime } from '@/domain/chinaTime';
+import { BIDDING_MODE_NAMES, type BiddingData } from '@/domain/hall';
 import { useSession } from '@/lib/session';
-import { useLiveStream, type BiddingDataFrame } from '@/live';
+import { useLive, useLiveStream, type BiddingDataFrame } from '@/live';
 import { useMyBiddingData } from '../api/get-bidding-data';
 import {
-  chinaDateTime,
   extensionNotice,
   isSealed,
-  MODE_NAMES,
   moneyText,
   myStanding,
   phaseText,
@@ -19,7 +19,7 @@ import {
 } from '../room';
 import { BidHistory } from './BidHistory';
 import { BidPanel } from './BidPanel';
-import { LoginNeededNotice, NotQualifiedNotice, projectHref, RoomLoadFailed, RoomNotFound } from './RoomStates';
+import { LoginNeededNotice, NotQualifiedNotice, RoomLoadFailed, RoomNotFound } from './RoomStates';
 import { ServerClock } from './ServerClock';
 
 const STANDING_CLASS: Record<MyStanding, string> = { 领先: 'lead', 出局: 'out', 未出价: 'none', 已报价: 'sealed', 竞得: 'lead', 未竞得: 'out' };
@@ -52,18 +52,18 @@ function CountdownPanel({ frame, data }: { frame: BiddingDataFrame; data: Biddin
       <dl className="room-facts">
         <div>
           <dt>开始时间</dt>
-          <dd className="tabular">{chinaDateTime(data.startTime)}</dd>
+          <dd className="tabular">{formatChinaTime(data.startTime)}</dd>
         </div>
         <div>
           <dt>{notice ? '当前结束时间' : '结束时间'}</dt>
           <dd className="tabular" data-testid="room-end-time">
-            {chinaDateTime(data.endTime)}
+            {formatChinaTime(data.endTime)}
           </dd>
         </div>
         {notice && (
           <div>
             <dt>原定结束时间</dt>
-            <dd className="tabular">{chinaDateTime(data.originalEndTime)}</dd>
+            <dd className="tabular">{formatChinaTime(data.originalEndTime)}</dd>
           </div>
         )}
       </dl>
@@ -117,12 +117,12 @@ function PricePanel({ data, flashKey }: { data: BiddingData; flashKey: number })
           '一次报价（密封）：每位竞买人只能报价一次，其他竞买人看不到您的报价，结束后按最高报价确定竞得人。'
         ) : dutch && data.biddingCount === 0 ? (
           <>
-            {dutch.nextDropAt ? <>下次降价时间 <span className="tabular">{chinaDateTime(dutch.nextDropAt)}</span></> : '已降至最低价'}
+            {dutch.nextDropAt ? <>下次降价时间 <span className="tabular">{formatChinaTime(dutch.nextDropAt)}</span></> : '已降至最低价'}
             {dutch.floorPrice !== null && <>，最低价 {moneyText(dutch.floorPrice).label}</>}
           </>
         ) : latest && data.biddingCount > 0 ? (
           <>
-            竞买号 <strong>{latest.bidCode}</strong> 于 <span className="tabular">{chinaDateTime(latest.time)}</span> 出价
+            竞买号 <strong>{latest.bidCode}</strong> 于 <span className="tabular">{formatChinaTime(latest.time)}</span> 出价
           </>
         ) : (
           '暂无出价'
@@ -191,6 +191,7 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
   const { message } = App.useApp();
   const { isLoggedIn } = useSession();
   const access = useMyBiddingData(activityId);
+  const live = useLive();
   const frame = useLiveStream('biddingData', null, { activityId });
   const [bidThisVisit, setBidThisVisit] = useState(false);
   const [sessionExpired, setSessionExpired] = useState(false);
@@ -237,7 +238,7 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
   if (!isLoggedIn || sessionExpired) action = <LoginNeededNotice activityId={activityId} expired={sessionExpired} />;
   else if (access.isPending) action = <Skeleton active paragraph={{ rows: 3 }} title={false} />;
   else if (access.isError) action = <Alert type="error" showIcon title={access.error.message || '竞买资格查询失败，请刷新重试'} />;
-  else if (!myBidCode) action = <NotQualifiedNotice assetsId={data.assetsId} />;
+  else if (!myBidCode) action = <NotQualifiedNotice project={data} />;
   else if (data.status !== 'ended')
     action = (
       <BidPanel
@@ -245,7 +246,11 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
         myBidCode={myBidCode}
         serverNow={frame!.serverNow}
         bidThisVisit={bidThisVisit}
-        onAccepted={() => setBidThisVisit(true)}
+        onAccepted={() => {
+          setBidThisVisit(true);
+          // The accepted bid's new state now, not at the next poll (the answer has no lockVersion to apply).
+          live.resync(activityId);
+        }}
         onLoggedOut={() => setSessionExpired(true)}
       />
     );
@@ -255,13 +260,13 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
       <header className="room-head">
         <div className="room-head__main">
           <h1 className="room-head__title">
-            <a href={projectHref(data.assetsId)} title={data.assetsName}>
+            <ProjectLink project={data} title={data.assetsName}>
               {data.assetsName}
-            </a>
+            </ProjectLink>
           </h1>
           <div className="room-head__tags">
             <Tag color="red" data-testid="room-mode">
-              {MODE_NAMES[data.mode] ?? data.mode}
+              {BIDDING_MODE_NAMES[data.mode] ?? data.mode}
             </Tag>
             <Tag color={data.status === 'live' ? 'processing' : 'default'} data-testid="room-phase">
               {phaseText(data)}

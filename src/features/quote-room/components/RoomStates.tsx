@@ -1,10 +1,9 @@
 import { Alert, Button, Result } from 'antd';
+import { projectHref, type ProjectRef } from '@/domain/listing';
 
 /** The room's own path, for the login redirect. */
 export const roomHref = (activityId: number) => `/quoteHall?activityId=${activityId}`;
 export const loginHref = (activityId: number) => `#/login?redirect=${encodeURIComponent(roomHref(activityId))}`;
-/** 报名参与 leads to the project's page, where enrolment starts. */
-export const projectHref = (assetsId: number) => `#/projectDetail/${assetsId}.html`;
 
 /** No such activity (404, or no activityId in the URL). */
 export function RoomNotFound({ detail }: { detail?: string }) {
@@ -39,7 +38,7 @@ export function RoomLoadFailed({ text, onRetry }: { text: string; onRetry: () =>
 }
 
 /** Logged in but without a bid code for this activity: enrol first. */
-export function NotQualifiedNotice({ assetsId }: { assetsId: number }) {
+export function NotQualifiedNotice({ project }: { project: ProjectRef }) {
   return (
     <Alert
       type="warning"
@@ -48,7 +47,7 @@ export function NotQualifiedNotice({ assetsId }: { assetsId: number }) {
       title="您尚未取得本场竞价的竞买资格"
       description="报名审核通过并交纳保证金后，系统将为您分配竞买号，方可出价。您仍可查看本场竞价的实时报价。"
       action={
-        <Button type="primary" href={projectHref(assetsId)}>
+        <Button type="primary" href={projectHref(project)}>
           报名参与
         </Button>
       }

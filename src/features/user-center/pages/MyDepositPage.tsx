@@ -1,9 +1,9 @@
 import { Pagination, Table, Tag } from 'antd';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { formatYuan, type DepositSummary } from '@/domain/enrolment';
-import { useSearchId } from '@/lib/searchParams';
+import { type DepositSummary } from '@/domain/enrolment';
+import { formatYuan } from '@/domain/money';
 import { useMyDeposits } from '../api/get-my-deposits';
 
 const PAGE_SIZE = 10;
@@ -11,7 +11,7 @@ const COLOR: Record<DepositSummary['status'], string> = { pending: 'orange', pay
 
 /** /myDeposit: 我的保证金 — every deposit with its status (paid, released, kept toward the price). */
 export function MyDepositPage() {
-  const current = useSearchId('current') ?? 1;
+  const { current = 1 } = useSearch({ from: '/_auth/myDeposit' });
   const navigate = useNavigate();
   const query = useMyDeposits(current, PAGE_SIZE);
   return (
@@ -26,7 +26,7 @@ export function MyDepositPage() {
               dataSource={page.records}
               columns={[
                 { title: '项目名称', dataIndex: 'assetsName', ellipsis: true },
-                { title: '金额', dataIndex: 'amount', width: 150, render: (v: number) => formatYuan(v) },
+                { title: '金额', dataIndex: 'amount', width: 150, render: (v: number) => formatYuan(v, { suffix: ' 元' }) },
                 { title: '状态', dataIndex: 'statusText', width: 110, render: (v: string, r) => <Tag color={COLOR[r.status]}>{v}</Tag> },
                 { title: '到账时间', dataIndex: 'confirmTime', width: 160, render: (v: string | null) => v ?? '—' },
                 {

@@ -1,10 +1,9 @@
 import { List, Pagination, Result } from 'antd';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { useSearchId } from '@/lib/searchParams';
 import { useMessage } from '../api/get-message';
 import { useMessages } from '../api/get-messages';
 import { MessageRow } from '../components/MessageRow';
@@ -13,7 +12,7 @@ const PAGE_SIZE = 10;
 
 /** /myMessage: 我的消息 — approval, rejection, deposit, outbid, won, released … newest first. */
 export function MyMessagePage() {
-  const current = useSearchId('current') ?? 1;
+  const { current = 1 } = useSearch({ from: '/_auth/myMessage' });
   const navigate = useNavigate();
   const query = useMessages(current, PAGE_SIZE);
   return (
@@ -34,7 +33,7 @@ export function MyMessagePage() {
 
 /** /myMessageDetail?id=: one message (reading it marks it read). */
 export function MyMessageDetailPage() {
-  const id = useSearchId('id');
+  const { id = null } = useSearch({ from: '/_auth/myMessageDetail' });
   const query = useMessage(id);
   const queryClient = useQueryClient();
   const read = query.isSuccess;

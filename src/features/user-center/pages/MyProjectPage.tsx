@@ -1,9 +1,10 @@
 import { Button, Pagination, Table, Tabs, Tag } from 'antd';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { formatYuan, type EnrolmentSummary, type QualifiedRoom } from '@/domain/enrolment';
-import { useSearchId } from '@/lib/searchParams';
+import { ProjectLink } from '@/components/ProjectLink';
+import { type EnrolmentSummary, type QualifiedRoom } from '@/domain/enrolment';
+import { formatYuan } from '@/domain/money';
 import { useMyEnrolments } from '../api/get-my-enrolments';
 import { useMyRooms } from '../api/get-my-rooms';
 
@@ -27,9 +28,9 @@ function Enrolments({ current }: { current: number }) {
             pagination={false}
             dataSource={page.records}
             columns={[
-              { title: '项目名称', dataIndex: 'assetsName', ellipsis: true, render: (v: string, r) => <a href={`#/projectDetail/${r.assetsId}.html`}>{v}</a> },
+              { title: '项目名称', dataIndex: 'assetsName', ellipsis: true, render: (v: string, r) => <ProjectLink project={{ assetsId: r.assetsId, projectType: null }}>{v}</ProjectLink> },
               { title: '报名时间', dataIndex: 'submitTime', width: 160 },
-              { title: '保证金', dataIndex: 'depositAmount', width: 140, render: (v: number) => formatYuan(v) },
+              { title: '保证金', dataIndex: 'depositAmount', width: 140, render: (v: number) => formatYuan(v, { suffix: ' 元' }) },
               { title: '状态', dataIndex: 'statusText', width: 130, render: (v: string, r) => <Tag color={r.status === 'qualified' ? 'green' : r.status === 'rejected' ? 'red' : 'orange'}>{v}</Tag> },
               { title: '竞买号', dataIndex: 'bidCode', width: 90, render: (v: string | null) => v ?? '—' },
               { title: '操作', key: 'op', width: 90, render: (_, r) => <a href={`#/enrollDetail?id=${r.id}`}>查看详情</a> },
@@ -58,7 +59,7 @@ function Rooms() {
                   {room.assetsName}
                 </div>
                 <div className="uc-room__meta">
-                  {room.startTime} 至 {room.endTime} · 当前价 {formatYuan(room.currentPrice)}
+                  {room.startTime} 至 {room.endTime} · 当前价 {formatYuan(room.currentPrice, { suffix: ' 元' })}
                 </div>
               </div>
               <div className="uc-room__code">
@@ -77,8 +78,7 @@ function Rooms() {
 
 /** /myProject: 我的项目 — my enrolments; list=2 opens the bidding-room list (my qualified activities). */
 export function MyProjectPage() {
-  const list = useSearchId('list');
-  const current = useSearchId('current') ?? 1;
+  const { list, current = 1 } = useSearch({ from: '/_auth/myProject' });
   const navigate = useNavigate();
   const tab = list === 2 ? 'rooms' : 'enrolments';
   return (

@@ -1,7 +1,7 @@
 import { List } from 'antd';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { formatYuan } from '@/domain/enrolment';
+import { formatYuan } from '@/domain/money';
 import { useSummary } from '../api/get-summary';
 import { MessageRow } from '../components/MessageRow';
 
@@ -24,7 +24,7 @@ export function UserCenterIndexPage() {
               <a className="uc-stat" href="#/myDeposit">
                 <div className="uc-stat__label">我的保证金</div>
                 <div className="uc-stat__value">{s.deposits.total}</div>
-                <div className="uc-stat__hint">已缴 {formatYuan(s.deposits.confirmedAmount)}</div>
+                <div className="uc-stat__hint">已缴 {formatYuan(s.deposits.confirmedAmount, { suffix: ' 元' })}</div>
               </a>
               <a className="uc-stat" href="#/myProject?list=2">
                 <div className="uc-stat__label">正在竞价</div>

@@ -1,0 +1,267 @@
+/**
+ * The push hub (issue 12 "Push"): every open server-sent-events stream of this process, the fan-out of
+ * change events to them, heartbeats, backpressure and connection limits. Pure Node, no HTTP: a stream is
+ * anything with `write`/`end`/`destroy`/`writableLength` (an `http.ServerResponse` in production, a fake
+ * in unit tests).
+ *
+ * - Fan-out: a published batch is coalesced per activity (latest wins) until the next turn of the event
+ *   loop (or `coalesceMs`), each event is serialised ONCE, and every stream gets one write per batch: the
+ *   same string for every hall stream (no filter), the activity's frame for streams filtering on it
+ *   (found through an index by activity id, not by scanning every stream).
+ * - Backpressure: nothing is queued here. A stream whose unsent bytes (Node's buffer plus the socket's)
+ *   exceed `maxBufferedBytes` at its next write (an event or the heartbeat) is destroyed, freeing its
+ *   buffer; the client reconnects and re-syncs. Memory per slow client: that bound plus one batch.
+ * - Heartbeats: one timer for the hub (running only while streams are open) writes `: hb` to every
+ *   stream; a dead peer is then noticed by TCP (the socket closes) or by the buffer bound.
+ * - Limits: per user (bearer), per address (anonymous), and a global cap; `admit()` answers before the
+ *   route commits to a stream, `open()` enforces the same.
+ */
+import { LIVE_EVENT_CHANGE, LIVE_EVENT_READY, type LiveChangeEvent, type LiveReadyEvent } from '../../src/domain/liveEvents.ts';
+
+/** What the hub writes to: `http.ServerResponse` fits. */
+export interface PushSink {
+  write(chunk: string): boolean;
+  end(): void;
+  destroy(): void;
+  /** Bytes accepted by write() and not yet handed to the kernel. */
+  readonly writableLength: number;
+}
+
+export interface PushHubOptions {
+  /** Comment line interval. Default 15,000 ms. */
+  heartbeatMs?: number;
+  /** A stream with more unsent bytes than this is dropped. Default 256 kB. */
+  maxBufferedBytes?: number;
+  /** Open streams per logged-in user. Default 8. */
+  perUser?: number;
+  /** Open anonymous streams per client address. Default 32. */
+  perIp?: number;
+  /** Open streams in this process. Default 20,000. */
+  maxConnections?: number;
+  /** Extra wait to coalesce a burst (per activity, latest wins). Default 0: the same event-loop turn. */
+  coalesceMs?: number;
+  /** The `retry:` hint sent to clients (EventSource reconnection delay). Default 3,000 ms. */
+  retryMs?: number;
+  /** Server clock for the ready event. */
+  now?: () => number;
+  /** Told when a stream is dropped for being slow (logging, metrics). */
+  onDrop?: (client: PushClient, bufferedBytes: number) => void;
+}
+
+export interface PushClient {
+  /** The bearer's user id; null for anonymous clients. */
+  userId: number | null;
+  /** Client address (the per-address limit of anonymous clients). */
+  ip: string;
+  /** The activities this stream follows; null: every live activity (the hall). */
+  activityIds: readonly number[] | null;
+}
+
+/** Why a stream was refused: too many for this user, for this address, or for the process. */
+export type PushRefusal = 'user' | 'ip' | 'global';
+
+export interface PushConnection {
+  readonly client: PushClient;
+  /** Removes the stream (idempotent); called when the request closes. Does not touch the sink. */
+  close(): void;
+}
+
+export interface PushStats {
+  connections: number;
+  /** Streams dropped as slow consumers since start. */
+  dropped: number;
+  /** Change events fanned out since start (each serialised once). */
+  events: number;
+}
+
+interface Connection extends PushConnection {
+  readonly sink: PushSink;
+  readonly key: string;
+  closed: boolean;
+}
+
+const HEARTBEAT = ': hb\n\n';
+
+export class PushHub {
+  private readonly heartbeatMs: number;
+  private readonly maxBuffered: number;
+  private readonly perUser: number;
+  private readonly perIp: number;
+  private readonly maxConnections: number;
+  private readonly coalesceMs: number;
+  private readonly retryMs: number;
+  /** Every open stream. */
+  private readonly connections = new Set<Connection>();
+  /** Streams without a filter (the hall). */
+  private readonly everything = new Set<Connection>();
+  /** Filtered streams by the activity ids they follow. */
+  private readonly byActivity = new Map<number, Set<Connection>>();
+  /** Open streams per limit key (`u:<id>` or `ip:<address>`). */
+  private readonly perKey = new Map<string, number>();
+  private readonly pending = new Map<number, LiveChangeEvent>();
+  private flushScheduled = false;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private sequence = 0;
+  private dropped = 0;
+  private events = 0;
+  private closed = false;
+
+  constructor(private readonly options: PushHubOptions = {}) {
+    this.heartbeatMs = options.heartbeatMs ?? 15_000;
+    this.maxBuffered = options.maxBufferedBytes ?? 256 * 1024;
+    this.perUser = options.perUser ?? 8;
+    this.perIp = options.perIp ?? 32;
+    this.maxConnections = options.maxConnections ?? 20_000;
+    this.coalesceMs = options.coalesceMs ?? 0;
+    this.retryMs = options.retryMs ?? 3000;
+  }
+
+  get size(): number {
+    return this.connections.size;
+  }
+
+  stats(): PushStats {
+    return { connections: this.connections.size, dropped: this.dropped, events: this.events };
+  }
+
+  /** null when a stream for this client may open now; otherwise which limit refuses it. */
+  admit(client: PushClient): PushRefusal | null {
+    if (this.closed || this.connections.size >= this.maxConnections) return 'global';
+    const key = keyOf(client);
+    const open = this.perKey.get(key) ?? 0;
+    if (client.userId !== null) return open >= this.perUser ? 'user' : null;
+    return open >= this.perIp ? 'ip' : null;
+  }
+
+  /**
+   * Starts a stream on `sink` (headers already sent): the retry hint and the ready event, then changes.
+   * Throws when `admit()` would refuse (call it first, in the same turn).
+   */
+  open(sink: PushSink, client: PushClient): PushConnection {
+    const refusal = this.admit(client);
+    if (refusal) throw new Error(`push: stream refused (${refusal})`);
+    const key = keyOf(client);
+    const connection: Connection = { sink, client, key, closed: false, close: () => this.remove(connection) };
+    this.connections.add(connection);
+    this.perKey.set(key, (this.perKey.get(key) ?? 0) + 1);
+    if (client.activityIds === null) this.everything.add(connection);
+    else
+      for (const id of new Set(client.activityIds)) {
+        let set = this.byActivity.get(id);
+        if (!set) this.byActivity.set(id, (set = new Set()));
+        set.add(connection);
+      }
+    const ready: LiveReadyEvent = { serverTime: (this.options.now ?? Date.now)(), heartbeatMs: this.heartbeatMs };
+    this.send(connection, `retry: ${this.retryMs}\nevent: ${LIVE_EVENT_READY}\ndata: ${JSON.stringify(ready)}\n\n`);
+    this.startHeartbeat();
+    return connection;
+  }
+
+  /** Whether a publish would reach anyone (callers skip building events otherwise). */
+  get listening(): boolean {
+    return this.connections.size > 0;
+  }
+
+  /** Queues changes for the next flush; a later change of the same activity replaces an earlier one. */
+  publish(events: readonly LiveChangeEvent[]): void {
+    if (this.closed || this.connections.size === 0 || events.length === 0) return;
+    for (const event of events) {
+      this.pending.delete(event.activityId); // re-inserted last: events go out in the order of their latest change
+      this.pending.set(event.activityId, event);
+    }
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    if (this.coalesceMs > 0) setTimeout(() => this.flush(), this.coalesceMs);
+    else setImmediate(() => this.flush());
+  }
+
+  /** Writes the pending events now (publish schedules this; tests may call it). */
+  flush(): void {
+    this.flushScheduled = false;
+    if (this.pending.size === 0) return;
+    const batch = [...this.pending.values()];
+    this.pending.clear();
+    if (this.closed) return;
+    const frames = batch.map((event) => `id: ${++this.sequence}\nevent: ${LIVE_EVENT_CHANGE}\ndata: ${JSON.stringify(event)}\n\n`);
+    this.events += frames.length;
+
+    // The hall: every live or just-ended activity, one string for every such stream.
+    const hall = frames.filter((_, i) => batch[i]!.status !== 'scheduled').join('');
+    if (hall !== '') for (const connection of [...this.everything]) this.send(connection, hall);
+
+    // Filtered streams: one write per stream, of the frames it follows.
+    if (this.byActivity.size === 0) return;
+    if (batch.length === 1) {
+      for (const connection of [...(this.byActivity.get(batch[0]!.activityId) ?? [])]) this.send(connection, frames[0]!);
+      return;
+    }
+    const chunks = new Map<Connection, string>();
+    batch.forEach((event, i) => {
+      for (const connection of this.byActivity.get(event.activityId) ?? []) chunks.set(connection, (chunks.get(connection) ?? '') + frames[i]!);
+    });
+    for (const [connection, chunk] of chunks) this.send(connection, chunk);
+  }
+
+  /** Ends every stream (app shutdown): `app.close()` must not wait for clients that never hang up. */
+  close(): void {
+    this.closed = true;
+    this.pending.clear();
+    this.stopHeartbeat();
+    for (const connection of [...this.connections]) {
+      this.remove(connection);
+      // A stream with unsent bytes may never drain (a client that stopped reading): destroy it.
+      if (connection.sink.writableLength > 0) connection.sink.destroy();
+      else connection.sink.end();
+    }
+  }
+
+  private send(connection: Connection, chunk: string): void {
+    if (connection.closed) return;
+    const { sink } = connection;
+    // What the previous writes left unsent. write() returning false alone only means "above the socket's
+    // high-water mark" (16 kB), which one batch of a hall stream may pass; the bound is on what stays
+    // unsent, so a stream holds at most maxBufferedBytes plus one batch.
+    const buffered = sink.writableLength;
+    if (buffered > this.maxBuffered) {
+      this.remove(connection);
+      this.dropped += 1;
+      this.options.onDrop?.(connection.client, buffered);
+      sink.destroy();
+      return;
+    }
+    sink.write(chunk);
+  }
+
+  private remove(connection: Connection): void {
+    if (connection.closed) return;
+    connection.closed = true;
+    this.connections.delete(connection);
+    this.everything.delete(connection);
+    for (const id of connection.client.activityIds ?? []) {
+      const set = this.byActivity.get(id);
+      set?.delete(connection);
+      if (set?.size === 0) this.byActivity.delete(id);
+    }
+    const left = (this.perKey.get(connection.key) ?? 1) - 1;
+    if (left > 0) this.perKey.set(connection.key, left);
+    else this.perKey.delete(connection.key);
+    if (this.connections.size === 0) this.stopHeartbeat();
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeat || this.heartbeatMs <= 0) return;
+    this.heartbeat = setInterval(() => {
+      for (const connection of [...this.connections]) this.send(connection, HEARTBEAT);
+    }, this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  private stopHeartbeat(): void {
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+}
+
+function keyOf(client: PushClient): string {
+  return client.userId !== null ? `u:${client.userId}` : `ip:${client.ip}`;
+}

@@ -1,0 +1,39 @@
+/**
+ * How the server speaks HTTP, before any route: failures become envelopes (http/errors.ts), bodies are
+ * parsed leniently (an empty JSON body is "no parameters"; forms are accepted), and API answers are
+ * `no-store` unless a route says otherwise.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { installErrorHandler, isApiPath } from '../http/errors.ts';
+
+export default fp(
+  async (app) => {
+    installErrorHandler(app);
+    installBodyParsers(app);
+    // API answers describe live data: never let a proxy or the browser cache them unless a route says so.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      return payload;
+    });
+  },
+  { name: 'http' },
+);
+
+/**
+ * JSON bodies as usual (with Fastify's prototype-poisoning protection), but an empty body is "no
+ * parameters" — clients send Content-Type: application/json on parameterless POSTs. Form bodies are
+ * accepted too, since the real system's clients sometimes post forms.
+ */
+function installBodyParsers(app: FastifyInstance): void {
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body); // parseAs 'string' delivers a string
+    if (text.trim() === '') return done(null, undefined);
+    return jsonParser(request, text, done);
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * GET /api/dscq-sync/v1/live/events (ours): the live worker's server-sent-events stream of change events
+ * (contract src/domain/liveEvents.ts, hub server/live/pushHub.ts). `?activityIds=1,2,3` follows those
+ * activities; without it every live activity (the hall). An optional bearer counts the stream against
+ * its user (8 at once); anonymous streams count against the address (32). Refusals are envelopes.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIVE_EVENTS_MAX_IDS, LIVE_EVENTS_PATH } from '../../src/domain/liveEvents.ts';
+import { optionalIntList } from '../http/params.ts';
+import { BusinessError } from '../lib/envelope.ts';
+import type { PushRefusal } from '../live/pushHub.ts';
+
+const eventsParams = z.object({ activityIds: optionalIntList('activityIds', LIVE_EVENTS_MAX_IDS) });
+
+const REFUSED: Record<PushRefusal, [number, string]> = {
+  user: [429, '实时推送连接过多，请关闭部分竞价页面后重试'],
+  ip: [429, '实时推送连接过多，请稍后重试'],
+  global: [503, '服务器实时推送连接已满，请稍后重试'],
+};
+
+export default async function liveEventRoutes(app: FastifyInstance): Promise<void> {
+  const { push } = app.live;
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const schema = { summary: '实时推送（text/event-stream）：竞价变化事件；可按竞价活动筛选，不带则为整个大厅', querystring: eventsParams };
+  api.get(LIVE_EVENTS_PATH, { schema }, async (request, reply) => {
+    const { activityIds } = request.query;
+    const user = await app.optionalUser(request);
+    const client = { userId: user?.id ?? null, ip: request.ip, activityIds: activityIds ?? null };
+    const refusal = push.admit(client);
+    if (refusal) {
+      const [status, message] = REFUSED[refusal];
+      reply.header('retry-after', '5');
+      throw new BusinessError(status, message);
+    }
+
+    // From here the stream is ours: Fastify sends nothing more (the security headers are already on the
+    // raw response). Same turn as admit(): no other stream can take the slot in between.
+    reply.hijack();
+    const res = reply.raw;
+    // The client may have gone while we read its token: then there is nothing to open.
+    if (res.destroyed || !res.socket || res.socket.destroyed) return;
+    res.socket.setNoDelay(true);
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+      // The stream is the connection's last response: ending it closes the socket (shutdown, drop).
+      connection: 'close',
+    });
+    const connection = push.open(res, client);
+    res.on('close', () => connection.close());
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * Database preparation shared by the server's entry point (main.ts), `npm run seed`, the load test and
+ * benches: migrate, then (optionally) the demo seed, its live top-up and demo enrolments, under one
+ * start-up lock. It lives in seed/ because it calls the demo seed: production modules never import seed/;
+ * only entry points and tools do. Migration alone is db/migrate.ts.
+ */
+import type { SecretOverrides } from '../config.ts';
+import type { DatabaseHandle } from '../db/connection.ts';
+import { migrateToLatest, withStartupLock } from '../db/migrate.ts';
+import { ensureLiveDemo, type LiveDemoReport } from './bidding.ts';
+import { ensureDemoEnrolments } from './enrolment.ts';
+import { seedDemoData, type SeedReport } from './seed.ts';
+
+export interface PrepareResult {
+  migrations: string[];
+  seeded: SeedReport | null;
+  /** Demo activities created by the live top-up (null without seeding). */
+  liveDemo: LiveDemoReport | null;
+}
+
+export async function prepareDatabase(
+  handle: DatabaseHandle,
+  /** dataDir: where the demo seed writes its files (content downloads and images); none → rows only. */
+  options: { seed: boolean; now: number; dataDir?: string | undefined; secrets?: SecretOverrides | undefined },
+): Promise<PrepareResult> {
+  return withStartupLock(handle, async (db) => {
+    const results = await migrateToLatest(db, handle.schema);
+    const seeded = options.seed ? await seedDemoData(db, { now: options.now, dataDir: options.dataDir, secrets: options.secrets }) : null;
+    // Demo auctions end; every start tops them up so something is always live (bidding.ts).
+    const liveDemo = options.seed ? await ensureLiveDemo(db, options.now) : null;
+    if (options.seed) await ensureDemoEnrolments(db, options.now);
+    return { migrations: results.map((r) => r.migrationName), seeded, liveDemo };
+  });
+}

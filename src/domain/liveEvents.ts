@@ -1,0 +1,120 @@
+/**
+ * The live push contract (issue 12; README "Push"): a server-sent-events stream the live
+ * worker holds open. Shared by the server (which writes it), the worker (which reads it with an
+ * `EventSource` or a streamed `fetch` and this parser) and the tests/benchmarks.
+ *
+ * GET `/api/dscq-sync/v1/live/events` `?activityIds=1,2,3` (absent: every live activity, for the hall),
+ * optional bearer. `text/event-stream`:
+ * - first `retry: <ms>` and one `event: ready` (`LiveReadyEvent`): the stream is open; events from now on
+ *   reach this client, so a client re-syncs once (poll with ETag) and then applies events;
+ * - `event: change` (`LiveChangeEvent`), one per changed activity, `id:` a per-process sequence (not a
+ *   cursor: after a reconnect the client re-syncs by polling; `Last-Event-ID` is not replayed);
+ * - `: hb` comment lines every 15 s (any bytes received mean the stream is alive).
+ * A refused stream answers the usual envelope: 429 (too many streams for this user or address) or 503
+ * (the server's cap). Amounts are yuan, times are server epoch ms (as in hall.ts).
+ */
+import type { ActivityOutcome, ActivityStatus } from './hall';
+
+export const LIVE_EVENTS_PATH = '/dscq-sync/v1/live/events';
+/** The most activities one stream may filter on (a hall page holds at most HALL_MAX_PAGE_SIZE rows). */
+export const LIVE_EVENTS_MAX_IDS = 2000;
+export const LIVE_EVENT_CHANGE = 'change';
+export const LIVE_EVENT_READY = 'ready';
+
+/**
+ * One activity changed (a bid, an extension, a start or an end). Field names as in hall.ts
+ * (`BiddingEntry`, `BiddingData`). Sealed (onceOff before its end): no `biddingPrice`, `maxPrice` or
+ * `leaderBidCode`, exactly as the public snapshot hides them. Apply an event only when its `lockVersion`
+ * is above the one last applied for that activity (several processes, a re-sync poll in between).
+ */
+export interface LiveChangeEvent {
+  activityId: number;
+  /** Bumped by every committed change of the activity (the same number in every server process). */
+  lockVersion: number;
+  status: ActivityStatus;
+  outcome: ActivityOutcome | null;
+  /** The current price (yuan); absent while sealed. */
+  biddingPrice?: number;
+  /** The highest accepted bid (yuan; the premium rate's numerator); absent while sealed. */
+  maxPrice?: number;
+  biddingCount: number;
+  /** Absent while sealed; null before any bid. */
+  leaderBidCode?: string | null;
+  /** Current end after extensions, server epoch ms. */
+  endTime: number;
+  extensionCount: number;
+  /** Server time when the change was read (for the clock offset, as in every answer). */
+  serverTime: number;
+}
+
+/** The first event of every stream. */
+export interface LiveReadyEvent {
+  serverTime: number;
+  /** Heartbeat interval: a client that hears nothing for ~2 of these treats the stream as dead. */
+  heartbeatMs: number;
+}
+
+/** One SSE message (fields per the HTML standard's event-stream interpretation). */
+export interface SseMessage {
+  event: string;
+  data: string;
+  id: string | undefined;
+}
+
+/**
+ * Incremental `text/event-stream` parser for a streamed `fetch` (or Node `http`): feed decoded text
+ * chunks as they come, get the complete messages. Comments (heartbeats) are counted, `retry:` kept.
+ */
+export class SseParser {
+  private buffer = '';
+  private event = '';
+  private data: string[] = [];
+  private id: string | undefined;
+  /** The last `id:` seen (what a reconnect would send as Last-Event-ID). */
+  lastEventId: string | undefined;
+  /** The server's reconnection hint (ms), once sent. */
+  retry: number | undefined;
+  /** Comment lines seen (`: hb` heartbeats). */
+  comments = 0;
+
+  push(chunk: string): SseMessage[] {
+    this.buffer += chunk;
+    const out: SseMessage[] = [];
+    let start = 0;
+    for (;;) {
+      const lf = this.buffer.indexOf('\n', start);
+      const cr = this.buffer.indexOf('\r', start);
+      let end = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
+      if (end === -1) break;
+      // A CR at the very end may be the first half of CRLF: wait for the next chunk.
+      if (end === cr && end === this.buffer.length - 1) break;
+      const line = this.buffer.slice(start, end);
+      if (end === cr && this.buffer[end + 1] === '\n') end += 1;
+      start = end + 1;
+      this.line(line, out);
+    }
+    this.buffer = this.buffer.slice(start);
+    return out;
+  }
+
+  private line(line: string, out: SseMessage[]): void {
+    if (line === '') {
+      if (this.data.length > 0) out.push({ event: this.event || 'message', data: this.data.join('\n'), id: this.id });
+      this.event = '';
+      this.data = [];
+      return;
+    }
+    if (line.startsWith(':')) {
+      this.comments += 1;
+      return;
+    }
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'event') this.event = value;
+    else if (field === 'data') this.data.push(value);
+    else if (field === 'id' && !value.includes('\0')) this.id = this.lastEventId = value;
+    else if (field === 'retry' && /^\d+$/.test(value)) this.retry = Number(value);
+  }
+}

@@ -1,0 +1,12 @@
+/** /hall's URL state, validated by the route table. */
+import { z } from 'zod';
+import { HALL_MAX_PAGE_SIZE } from '@/domain/hall';
+import { optionalId, positiveInt } from '@/lib/searchParams';
+
+/** The name searched and the page live in the URL; any size up to HALL_MAX_PAGE_SIZE (load tests). */
+export const hallSearch = z.object({
+  assetsName: z.string().trim().min(1).max(50).optional().catch(undefined),
+  current: optionalId,
+  size: positiveInt.max(HALL_MAX_PAGE_SIZE).optional().catch(undefined),
+});
+export type HallSearch = z.infer<typeof hallSearch>;

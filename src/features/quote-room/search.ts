@@ -1,0 +1,7 @@
+/** /quoteHall's URL state, validated by the route table. */
+import { z } from 'zod';
+import { optionalId } from '@/lib/searchParams';
+
+/** The bidding room of one activity (?activityId=). */
+export const quoteHallSearch = z.object({ activityId: optionalId });
+export type QuoteHallSearch = z.infer<typeof quoteHallSearch>;
