@@ -7,47 +7,11 @@
  * (≈ 5 minutes after the last bid), and /myDeposit shows the loser's deposit released and the winner's
  * kept toward the price. Screenshots at 1200 and 1440 px.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import type { BiddingEntry, HallPage } from '../src/domain/hall';
-import { E2E_CAPTCHA } from './playwright.config';
+import { expect, test, type Page } from '@playwright/test';
+import type { BiddingEntry } from '../src/domain/hall';
+import { bidNext, liveHall, openRoomAs } from './room';
 
 const screenshotDir = new URL('./screenshots', import.meta.url).pathname;
-const DEMO_PASSWORD = 'Demo@2026';
-
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-/** Logs in through the login page (fixed e2e captcha) and lands on the room it redirects to. */
-async function openRoomAs(browser: Browser, loginName: string, activityId: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`/#/quoteHall?activityId=${activityId}`);
-  await expect(page).toHaveURL(/#\/login\?redirect=/);
-  const form = page.getByRole('form', { name: '账号登录' });
-  await expect(form.getByAltText('图片验证码')).toBeVisible();
-  await form.getByPlaceholder('请输入用户名').fill(loginName);
-  await form.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
-  await form.getByPlaceholder('请输入图片验证码').fill(E2E_CAPTCHA);
-  await form.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page).toHaveURL(new RegExp(`#/quoteHall\\?activityId=${activityId}$`));
-  await expect(page.getByTestId('room-my-code')).toHaveText(/^\d{6}$/);
-  return { context, page };
-}
-
-/** Places the lowest valid bid through the form and the confirmation; waits for the server's 出价成功. */
-async function bidNext(page: Page): Promise<void> {
-  const next = (await page.getByTestId('room-next-price').textContent())!.replace(/,/g, '');
-  await page.getByLabel('出价金额（元）').fill(next);
-  await page.getByRole('form', { name: '出价' }).locator('button[type="submit"]').click();
-  const dialog = page.locator('.ant-modal-confirm').filter({ hasText: /确认以 .* 元出价？/ });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: '确认出价' }).click();
-  await expect(page.getByTestId('room-bid-feedback')).toContainText('出价成功');
-}
-
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${screenshotDir}/${name}-1200.png`, fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -60,12 +24,12 @@ test.describe('bidding room', () => {
   test.describe.configure({ timeout: 10 * 60_000 });
 
   test('bidder01 and bidder02 bid in one room: each sees the other within 2 s, 领先/出局 switch, extension, result', async ({ browser, request }) => {
-    const hall = (await (await request.post('/api/dscq-sync/v1/bid-assets/hall/page', { data: { current: 1, size: 200 } })).json()) as Envelope<HallPage>;
-    const ongoing = hall.data.records.filter((row: BiddingEntry) => row.mode === 'ongoing').sort((a, b) => a.endTime - b.endTime);
+    const hall = await liveHall(request);
+    const ongoing = hall.records.filter((row: BiddingEntry) => row.mode === 'ongoing').sort((a, b) => a.endTime - b.endTime);
     const soonest = ongoing[0];
     expect(soonest, 'a live ongoing demo activity').toBeDefined();
     // Inside its last 5 minutes: a bid extends it (the seed's first demo ends 3–4 minutes after start-up).
-    expect(soonest!.endTime - hall.data.serverTime).toBeLessThan(5 * 60_000);
+    expect(soonest!.endTime - hall.serverTime).toBeLessThan(5 * 60_000);
     const activityId = soonest!.activityId;
 
     const one = await openRoomAs(browser, 'bidder01', activityId);

@@ -4,7 +4,7 @@
  *
  * Adding a stream: its types in `LiveStreams` (src/live/protocol.ts), its producer in `producers` below.
  */
-import { BehaviorSubject, defer, distinctUntilChanged, type Observable, type Subscription } from 'rxjs';
+import { BehaviorSubject, defer, distinctUntilChanged, map, of, type Observable, type Subscription } from 'rxjs';
 import {
   isStreamName,
   resolveLiveConfig,
@@ -36,6 +36,7 @@ import { createVersion$ } from './version';
 export const producers: Producers = {
   // The one clock of the worker: every countdown stream ticks on this same shared instance.
   clock: (_params, ctx) => ctx.clock$,
+  pushLink: (_params, ctx) => (ctx.push?.healthy$ ?? of(false)).pipe(map((push) => ({ push }))),
   version: (_params, ctx) => createVersion$(ctx),
   token: (params, ctx) => createTokenCheck$(params, ctx),
   hall: (params, ctx) => createHall$(params, ctx),

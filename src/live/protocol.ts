@@ -29,6 +29,15 @@ export type NoParams = Record<string, never>;
  * The one server-aligned 1 s clock for every countdown of the app.
  * Emitted once on subscription (the current second) and then on every whole second of server time.
  */
+/**
+ * The live link as a bidder should know it: `push` while the push stream is healthy (a new bid shows the
+ * moment the server commits it), `polling` otherwise (the polls carry it, within about a second). The push
+ * connection opens only while a stream watches an activity (the room, the hall): watching this does not.
+ */
+export interface PushLinkValue {
+  push: boolean;
+}
+
 export interface ClockValue {
   /** Epoch ms of server time, always a whole second (`% 1000 === 0`), strictly increasing. */
   serverNow: number;
@@ -103,6 +112,8 @@ export type UpcomingFrame = LiveListFrame<LiveUpcomingRow>;
  */
 export interface LiveStreams {
   clock: { params: NoParams; value: ClockValue };
+  /** Whether the worker's push connection is healthy (prices arrive on commit) or polling carries them. */
+  pushLink: { params: NoParams; value: PushLinkValue };
   version: { params: NoParams; value: VersionValue };
   token: { params: TokenCheckParams; value: TokenCheckValue };
   /** The hall page: polled every ~2.5 s (ETag), prices every ~1 s (bidding-rate), one frame per tick. */
@@ -144,7 +155,7 @@ export function createStreamDecoder<K extends StreamName>(name: K): (wire: Strea
 export type StreamParamsArgs<K extends StreamName> =
   Record<never, never> extends StreamParams<K> ? [params?: StreamParams<K>] : [params: StreamParams<K>];
 
-export const STREAM_NAMES: readonly StreamName[] = ['clock', 'version', 'token', 'hall', 'upcoming', 'maxRate', 'biddingData'];
+export const STREAM_NAMES: readonly StreamName[] = ['clock', 'pushLink', 'version', 'token', 'hall', 'upcoming', 'maxRate', 'biddingData'];
 
 export function isStreamName(name: unknown): name is StreamName {
   return typeof name === 'string' && (STREAM_NAMES as readonly string[]).includes(name);

@@ -277,3 +277,31 @@ describe('resync (the bidder’s own accepted bid)', () => {
     service.dispose();
   });
 });
+
+describe('pushLink (the room’s 实时推送 / 每秒刷新 badge)', () => {
+  it('follows the push stream’s health: polling until ready, push while healthy, polling when it breaks', async () => {
+    const { server, endpoint } = setup();
+    const fetchImpl: typeof fetch = (input, init) => {
+      const url = new URL(String(input), 'http://portal.test');
+      return url.pathname.endsWith('/live/events') ? endpoint.open(url, init) : server.env.fetch(input, init);
+    };
+    const service = createLiveService({ ...server.env, fetch: fetchImpl });
+    service.configure({ apiBase: '/api', versionUrl: '/version.json', clientId: 'hbcq' });
+    const link: boolean[] = [];
+    const unLink = service.subscribe('pushLink', {}, (event: LiveEvent<unknown>) => {
+      if (event.type === 'value') link.push((event.value as { push: boolean }).push);
+    });
+    const unRoom = service.subscribe('biddingData', { activityId: 100 }, () => undefined);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(link).toEqual([false]);
+    endpoint.ready();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(link).toEqual([false, true]);
+    endpoint.last().end();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(link).toEqual([false, true, false]);
+    void unRoom();
+    void unLink();
+    service.dispose();
+  });
+});

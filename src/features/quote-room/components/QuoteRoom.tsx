@@ -20,7 +20,7 @@ import {
 import { BidHistory } from './BidHistory';
 import { BidPanel } from './BidPanel';
 import { LoginNeededNotice, NotQualifiedNotice, RoomLoadFailed, RoomNotFound } from './RoomStates';
-import { ServerClock } from './ServerClock';
+import { LiveLinkBadge, ServerClock } from './ServerClock';
 
 const STANDING_CLASS: Record<MyStanding, string> = { 领先: 'lead', 出局: 'out', 未出价: 'none', 已报价: 'sealed', 竞得: 'lead', 未竞得: 'out' };
 
@@ -78,6 +78,7 @@ function CountdownPanel({ frame, data }: { frame: BiddingDataFrame; data: Biddin
         />
       )}
       <div className="room-countdown__clock">
+        <LiveLinkBadge />
         <ServerClock />
       </div>
     </section>

@@ -13,3 +13,22 @@ export function ServerClock() {
     </span>
   );
 }
+
+/**
+ * How fresh the room is: 实时推送 while the push stream is healthy (another bid shows the moment the
+ * server accepts it), 每秒刷新 while polling carries the room (within about a second). A bidder in the last
+ * seconds should know which one he is looking at.
+ */
+export function LiveLinkBadge() {
+  const link = useLiveStream('pushLink', null);
+  if (!link) return null;
+  return link.push ? (
+    <span className="room-link room-link--push" data-testid="room-link" title="其他竞买人的出价在服务器受理后即时推送到本页">
+      实时推送
+    </span>
+  ) : (
+    <span className="room-link room-link--polling" data-testid="room-link" title="实时推送暂不可用，本页每秒向服务器查询一次，恢复后自动切回">
+      每秒刷新
+    </span>
+  );
+}

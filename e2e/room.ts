@@ -1,0 +1,53 @@
+/** Shared steps of the bidding-room journeys: the live hall's answer, logging into a room, bidding through its form. */
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { HallPage } from '../src/domain/hall';
+import { E2E_CAPTCHA } from './playwright.config';
+
+const DEMO_PASSWORD = 'Demo@2026';
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** Every live activity of the hall (one page of 200), with the server's time. */
+export async function liveHall(request: APIRequestContext): Promise<HallPage> {
+  const answer = (await (await request.post('/api/dscq-sync/v1/bid-assets/hall/page', { data: { current: 1, size: 200 } })).json()) as Envelope<HallPage>;
+  expect(answer.code, answer.msg).toBe(200);
+  return answer.data;
+}
+
+/** Logs in through the login page (fixed e2e captcha) and lands on the room it redirects to. */
+export async function openRoomAs(
+  browser: Browser,
+  loginName: string,
+  activityId: number,
+  prepare?: (context: BrowserContext) => Promise<unknown>,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  await prepare?.(context);
+  const page = await context.newPage();
+  await page.goto(`/#/quoteHall?activityId=${activityId}`);
+  await expect(page).toHaveURL(/#\/login\?redirect=/);
+  const form = page.getByRole('form', { name: '账号登录' });
+  await expect(form.getByAltText('图片验证码')).toBeVisible();
+  await form.getByPlaceholder('请输入用户名').fill(loginName);
+  await form.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
+  await form.getByPlaceholder('请输入图片验证码').fill(E2E_CAPTCHA);
+  await form.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(new RegExp(`#/quoteHall\\?activityId=${activityId}$`));
+  await expect(page.getByTestId('room-my-code')).toHaveText(/^\d{6}$/);
+  return { context, page };
+}
+
+/** Places the lowest valid bid through the form and the confirmation; waits for the server's 出价成功. */
+export async function bidNext(page: Page): Promise<void> {
+  const next = (await page.getByTestId('room-next-price').textContent())!.replace(/,/g, '');
+  await page.getByLabel('出价金额（元）').fill(next);
+  await page.getByRole('form', { name: '出价' }).locator('button[type="submit"]').click();
+  const dialog = page.locator('.ant-modal-confirm').filter({ hasText: /确认以 .* 元出价？/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: '确认出价' }).click();
+  await expect(page.getByTestId('room-bid-feedback')).toContainText('出价成功');
+}
