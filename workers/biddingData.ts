@@ -4,7 +4,8 @@
  * identity while the answer is unchanged, so the delta encoding sends it only when it changed.
  */
 import { Observable, Subject, filter, merge } from 'rxjs';
-import { COUNTDOWN_OVER_TEXT, displayRemaining } from '../src/domain/bidding';
+import { COUNTDOWN_OVER_TEXT } from '../src/domain/bidding';
+import { liveCountdown } from '../src/domain/liveValues';
 import { HALL_PATHS, type BiddingData } from '../src/domain/hall';
 import type { BiddingDataFrame, LiveRecordMeta } from '../src/live/frames';
 import type { BiddingDataParams } from '../src/live/protocol';
@@ -27,12 +28,9 @@ export function parseBiddingData(data: unknown): BiddingData {
   return record as BiddingData;
 }
 
-/** The countdown of the room: to the start while scheduled, to the end while live, over once ended. */
+/** The countdown of the room (liveCountdown: to the start while scheduled, to the end while live, over once ended). */
 export function roomCountdown(data: BiddingData | null, serverNow: number): string {
-  if (!data) return '';
-  if (data.status === 'ended') return COUNTDOWN_OVER_TEXT;
-  const target = data.status === 'scheduled' ? data.startTime : data.endTime;
-  return displayRemaining((target - serverNow) / 1000).text;
+  return data ? liveCountdown(data, serverNow).text : '';
 }
 
 /** Same answer (bids included)? Compared once per poll, not per tick. */
@@ -52,7 +50,7 @@ const READY: LiveRecordMeta = { status: 'ready', error: null };
 export function createBiddingData$(params: BiddingDataParams, ctx: ProducerContext): Observable<BiddingDataFrame> {
   const activityId = Number(params?.activityId);
   return new Observable<BiddingDataFrame>((subscriber) => {
-    /** The last polled answer, and the last push event applied (data = the answer with the event on top). */
+    /** The last polled answer, and the newest push event (data = the newer of the two: newerState). */
     let polled: BiddingData | null = null;
     let pushed: LiveChangeEvent | undefined;
     let data: BiddingData | null = null;

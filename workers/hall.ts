@@ -1,20 +1,21 @@
 /**
  * The bidding hall stream: hall/page every HALL_POLL_MS with `If-None-Match` (304 keeps the rows),
- * bidding-rate for the activities on the page every RATE_POLL_MS (the cheap per-second price update),
- * merged into rows with their display values, and one frame per tick of the server clock.
+ * bidding-rate for the activities on the page every RATE_POLL_MS (the cheap per-second price update) and
+ * push events, and one frame per tick of the server clock. Each row shows the newest state of its three
+ * sources (newerState: lockVersion, then server time), with its display values (rows.ts).
  */
-import { HALL_MAX_PAGE_SIZE, HALL_PATHS, RATE_MAX_IDS, type BiddingEntry, type RateAnswer, type RateEntry } from '../src/domain/hall';
+import { HALL_MAX_PAGE_SIZE, HALL_PATHS, RATE_MAX_IDS, type BiddingEntry, type HallPage, type RateAnswer, type RateEntry } from '../src/domain/hall';
 import { HALL_PAGE_SIZE } from '../src/domain/constants';
 import type { LiveBidRow } from '../src/live/frames';
 import type { HallFrame, HallParams } from '../src/live/protocol';
 import type { ProducerContext } from './context';
 import { apiHeaders, postJson, unwrapEnvelope } from './http';
-import { createPolledList$, loadPage, parsePage } from './liveList';
+import { createPolledList$, loadPage, parsePage, type ListPage } from './liveList';
 import { poll } from './poller';
-import { toBidRow } from './rows';
+import { eventState, rateState, toBidRow, type LotState } from './rows';
 import { filter, Subscription, type Observable } from 'rxjs';
 import type { LiveChangeEvent } from '../src/domain/liveEvents';
-import { freshestRate, newerEvent, pushPaced } from './pushApply';
+import { newerEvent, pushPaced } from './pushApply';
 
 /** The list changes when lots start or end: every 2.5 s (an unchanged answer is a 304). */
 export const HALL_POLL_MS = 2_500;
@@ -33,32 +34,55 @@ export function hallQuery(params: Partial<HallParams>): { assetsName?: string; c
   };
 }
 
-/** `{serverTime, rates}` → the rates (entries without an activityId dropped). */
-export function parseRates(data: unknown): RateEntry[] {
+/** A hall entry with the server time of its answer (the tie-break of two states at one lockVersion). */
+export type HallRecord = BiddingEntry & { serverTime: number };
+
+const serverTimeOf = (data: unknown): number => {
+  const time = (data as { serverTime?: unknown } | null)?.serverTime;
+  return typeof time === 'number' && Number.isFinite(time) ? time : 0;
+};
+
+/** hall/page's page, each record stamped with the answer's `serverTime`. */
+export function parseHallPage(data: unknown): ListPage<HallRecord> {
+  const page = parsePage<BiddingEntry>(data, 'hall/page');
+  const serverTime = serverTimeOf(data as Partial<HallPage> | null);
+  return { ...page, records: page.records.map((entry) => ({ ...entry, serverTime })) };
+}
+
+/** `{serverTime, rates}` → each rate's state at the answer's server time (entries without an activityId dropped). */
+export function parseRates(data: unknown): Map<number, LotState> {
   const rates = (data as Partial<RateAnswer> | null)?.rates;
   if (!Array.isArray(rates)) throw new Error('bidding-rate: data.rates is not a list');
-  return rates.filter((r): r is RateEntry => typeof (r as Partial<RateEntry> | null)?.activityId === 'number');
+  const serverTime = serverTimeOf(data);
+  const states = new Map<number, LotState>();
+  for (const rate of rates) {
+    if (typeof (rate as Partial<RateEntry> | null)?.activityId === 'number') states.set(rate.activityId, rateState(rate, serverTime));
+  }
+  return states;
 }
 
 export function createHall$(params: HallParams, ctx: ProducerContext): Observable<HallFrame> {
   const query = hallQuery(params);
-  return createPolledList$<BiddingEntry, LiveBidRow>(ctx, () => {
-    // The latest price of each activity on the page (per subscription: a restart starts clean).
-    let rates = new Map<number, RateEntry>();
+  return createPolledList$<HallRecord, LiveBidRow>(ctx, () => {
+    // The latest rate state of each activity on the page (per subscription: a restart starts clean).
+    let rates = new Map<number, LotState>();
     let ratesEtag: string | null = null;
-    // The latest push event of each activity on the page (applied over the rates when fresher).
+    // The newest push event of each activity on the page.
     const pushed = new Map<number, LiveChangeEvent>();
     return {
       name: 'hall',
       intervalMs: HALL_POLL_MS,
       load: (signal, etag) =>
-        loadPage(ctx, HALL_PATHS.hallPage, query, (data) => parsePage<BiddingEntry>(data, 'hall/page'), {
+        loadPage(ctx, HALL_PATHS.hallPage, query, parseHallPage, {
           headers: apiHeaders(ctx.config().clientId),
           etag,
           signal,
         }),
-      toRow: (entry) => toBidRow(entry, freshestRate(rates.get(entry.activityId), pushed.get(entry.activityId), entry)),
-      target: (row) => row.endTime,
+      toRow: (record) => {
+        const event = pushed.get(record.activityId);
+        return toBidRow(record, record.serverTime, rates.get(record.activityId), event && eventState(event, record));
+      },
+      times: (row) => row,
       refine: ({ ids, refresh, emitNow }) => {
         const subscriptions = new Subscription();
         // Push (the whole hall): a newer change of a row on the page is shown at once.
@@ -92,7 +116,7 @@ export function createHall$(params: HallParams, ctx: ProducerContext): Observabl
           },
         }).subscribe((answer) => {
           if (!answer) return;
-          rates = new Map(answer.map((rate) => [rate.activityId, rate]));
+          rates = answer;
           refresh();
         }));
         return subscriptions;

@@ -8,6 +8,7 @@
  * the meta 'error' and backs off (poller.ts); the next success clears it.
  */
 import { Observable, type Subscription } from 'rxjs';
+import type { LiveTimes } from '../src/domain/liveValues';
 import type { LiveKeyedRow, LiveListFrame, LiveListMeta } from '../src/live/frames';
 import type { ProducerContext } from './context';
 import { failureText, postJson, unwrapEnvelope, type PostOptions } from './http';
@@ -41,8 +42,8 @@ export interface PolledListSetup<E, R extends LiveKeyedRow> {
   /** One conditional fetch of the list (`etag`: of the answer we hold). */
   load(signal: AbortSignal, etag: string | null): Promise<ListAnswer<E>>;
   toRow(record: E): R;
-  /** The instant a row's countdown counts to (server epoch ms). */
-  target(row: R): number;
+  /** What a row's countdown counts to (liveCountdown: the start while scheduled, the end while live). */
+  times(row: R): LiveTimes;
   /** Extra polls that refine the rows; ended with the list. */
   refine?(refiner: RowRefiner): Subscription;
 }
@@ -92,7 +93,7 @@ export function createPolledList$<E, R extends LiveKeyedRow>(
       (tick) =>
         meta.status === 'loading'
           ? null
-          : { serverNow: tick.serverNow, synced: tick.synced, meta, rows, remaining: countdownTexts(rows, options.target, tick.serverNow) },
+          : { serverNow: tick.serverNow, synced: tick.synced, meta, rows, remaining: countdownTexts(rows, options.times, tick.serverNow) },
       (frame) => subscriber.next(frame),
     );
     const setMeta = (next: LiveListMeta) => {

@@ -37,7 +37,8 @@ export function createMaxRate$(params: MaxRateParams, ctx: ProducerContext): Obs
         etag,
         signal,
       }),
-    toRow: (entry) => toBidRow(entry),
-    target: (row) => row.endTime,
+    // One source: the answer (a bare list, without a server time).
+    toRow: (entry) => toBidRow(entry, 0),
+    times: (row) => row,
   }));
 }

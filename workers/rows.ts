@@ -1,12 +1,17 @@
 /**
  * Row display values, computed once per answer in the worker with src/domain (never per tick, never on the
  * main thread), and the identity rule the delta encoding relies on: a row keeps its object until one of
- * its values changes.
+ * its values changes. Status, tone and premium rate come from liveValues and countdowns from
+ * liveCountdown (src/domain/liveValues.ts): the rule the server's snapshot answers with too.
+ *
+ * A hall row has ONE source at a time: of the states its sources carry (the hall list, bidding-rate, push
+ * events) the newest by `newerState` (lockVersion, then server time) is shown, whole.
  */
-import { displayRemaining, premiumRate, rowTone } from '../src/domain/bidding';
 import { formatChinaTime } from '../src/domain/chinaTime';
 import type { ActivityStatus, BiddingEntry, RateEntry, UpcomingEntry } from '../src/domain/hall';
+import type { LiveChangeEvent } from '../src/domain/liveEvents';
 import { listingPriceDisplay } from '../src/domain/listing';
+import { liveCountdown, liveValues, newestState, type LiveTimes, type LiveVersion } from '../src/domain/liveValues';
 import type { LiveBidRow, LiveKeyedRow, LiveListMeta, LiveUpcomingRow } from '../src/live/frames';
 
 /** Shallow equality of two flat row objects (same keys, same primitive values). */
@@ -44,57 +49,85 @@ function priceDisplay(amount: number, priceType: number, unit: string): { text: 
   });
 }
 
-type PriceFields = Pick<RateEntry, 'startPrice' | 'biddingPrice' | 'maxPrice' | 'biddingCount' | 'endTime'> & {
+/** What changes while a lot is live, as one source saw it at one version. */
+export interface LotState extends LiveVersion {
   status: ActivityStatus;
-};
+  startPrice: number;
+  biddingPrice: number;
+  maxPrice: number;
+  biddingCount: number;
+  endTime: number;
+}
 
-/**
- * The fresher of a hall entry and the latest bidding-rate answer for it. Bids only add up, so the answer
- * with more bids is the newer one (an older answer arriving late must not move a price back); ends only
- * move later (extensions).
- */
-export function mergeRate(base: PriceFields, rate: RateEntry | undefined): PriceFields {
-  if (!rate || rate.biddingCount < base.biddingCount) return base;
+/** The state a hall (or 溢价领先) entry carries, read at `serverTime` (hall and 溢价领先 list live lots only). */
+export function entryState(entry: BiddingEntry, serverTime: number): LotState {
   return {
+    lockVersion: entry.lockVersion,
+    serverTime,
+    status: 'live',
+    startPrice: entry.startPrice,
+    biddingPrice: entry.biddingPrice,
+    maxPrice: entry.maxPrice,
+    biddingCount: entry.biddingCount,
+    endTime: entry.endTime,
+  };
+}
+
+/** The state a bidding-rate entry carries, read at its answer's `serverTime`. */
+export function rateState(rate: RateEntry, serverTime: number): LotState {
+  return {
+    lockVersion: rate.lockVersion,
+    serverTime,
+    status: rate.status,
     startPrice: rate.startPrice,
     biddingPrice: rate.biddingPrice,
     maxPrice: rate.maxPrice,
     biddingCount: rate.biddingCount,
-    endTime: Math.max(base.endTime, rate.endTime),
-    status: rate.status,
+    endTime: rate.endTime,
   };
 }
 
-/** A live row from a hall (or 溢价领先) entry and its latest rate. */
-export function toBidRow(entry: BiddingEntry, rate?: RateEntry): LiveBidRow {
-  const prices = mergeRate({ ...pickPrices(entry), status: 'live' }, rate);
-  const price = priceDisplay(prices.biddingPrice, entry.priceType, entry.priceUnitName ?? '');
+/**
+ * The state an event carries. A sealed activity's events carry no prices: its public prices are the ones
+ * the public view keeps while sealed (`base`'s: the start price).
+ */
+export function eventState(event: LiveChangeEvent, base: Pick<LotState, 'startPrice' | 'biddingPrice' | 'maxPrice'>): LotState {
+  return {
+    lockVersion: event.lockVersion,
+    serverTime: event.serverTime,
+    status: event.status,
+    startPrice: base.startPrice,
+    biddingPrice: event.biddingPrice ?? base.biddingPrice,
+    maxPrice: event.maxPrice ?? base.maxPrice,
+    biddingCount: event.biddingCount,
+    endTime: event.endTime,
+  };
+}
+
+/**
+ * A live row from a hall (or 溢价领先) entry read at `serverTime`, shown with the newest of that state and
+ * `others` (the latest rate, the latest push event of the activity).
+ */
+export function toBidRow(entry: BiddingEntry, serverTime: number, ...others: Array<LotState | undefined>): LiveBidRow {
+  const state = newestState([entryState(entry, serverTime), ...others])!;
+  const price = priceDisplay(state.biddingPrice, entry.priceType, entry.priceUnitName ?? '');
+  const values = liveValues({ mode: entry.mode, status: state.status, startPrice: state.startPrice, maxPrice: state.maxPrice, biddingCount: state.biddingCount });
   return {
     activityId: entry.activityId,
     assetsId: entry.assetsId,
     assetsName: entry.assetsName,
     projectType: entry.projectType,
     orgName: entry.orgName ?? '',
-    status: prices.status,
-    endTime: prices.endTime,
-    startPrice: prices.startPrice,
-    biddingPrice: prices.biddingPrice,
-    maxPrice: prices.maxPrice,
-    biddingCount: prices.biddingCount,
+    status: values.status,
+    endTime: state.endTime,
+    startPrice: state.startPrice,
+    biddingPrice: state.biddingPrice,
+    maxPrice: state.maxPrice,
+    biddingCount: state.biddingCount,
     priceText: price.text,
     priceTooltip: price.tooltip,
-    tone: rowTone(prices),
-    premiumRate: premiumRate(prices.startPrice, prices.biddingPrice, prices.biddingCount),
-  };
-}
-
-function pickPrices(entry: BiddingEntry) {
-  return {
-    startPrice: entry.startPrice,
-    biddingPrice: entry.biddingPrice,
-    maxPrice: entry.maxPrice,
-    biddingCount: entry.biddingCount,
-    endTime: entry.endTime,
+    tone: values.tone,
+    premiumRate: values.premiumRate,
   };
 }
 
@@ -119,9 +152,9 @@ export function toUpcomingRow(entry: UpcomingEntry): LiveUpcomingRow {
   };
 }
 
-/** Countdown texts of one tick: displayRemaining(target − serverNow) per row (5 s margin, 请见标的详情). */
-export function countdownTexts<R>(rows: readonly R[], target: (row: R) => number, serverNow: number): string[] {
-  return rows.map((row) => displayRemaining((target(row) - serverNow) / 1000).text);
+/** Countdown texts of one tick: liveCountdown per row (5 s margin, 请见标的详情 when over or ended). */
+export function countdownTexts<R>(rows: readonly R[], times: (row: R) => LiveTimes, serverNow: number): string[] {
+  return rows.map((row) => liveCountdown(times(row), serverNow).text);
 }
 
 export const LOADING_META: LiveListMeta = { status: 'loading', error: null, total: 0, current: 1, size: 0, pages: 0 };

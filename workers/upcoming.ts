@@ -28,6 +28,6 @@ export function createUpcoming$(params: UpcomingParams, ctx: ProducerContext): O
         signal,
       }),
     toRow: toUpcomingRow,
-    target: (row) => row.startTime,
+    times: (row) => ({ status: 'scheduled', startTime: row.startTime, endTime: row.endTime }),
   }));
 }

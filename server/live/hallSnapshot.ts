@@ -5,13 +5,21 @@
  * throttled to one rebuild per `minRebuildMs` under a bid storm, plus a slow safety rebuild.
  *
  * Answers carry a weak ETag made of the rows' activity ids and lock versions (the same in every process
- * for the same data): an unchanged poll costs a 304. `leftTime` is recomputed each second and is not part
- * of the tag — a client counts down from `endTime`, so "only time passed" is the same representation.
+ * for the same data): an unchanged poll costs a 304. Each entry carries its activity's `lockVersion`: a
+ * client orders the states it gets from every source by it (src/domain/liveValues.ts `newerState`).
+ *
+ * Premium rate and countdown come from src/domain/liveValues.ts, the functions the worker uses too. An
+ * answer's body is built once per generation (once per second only while it holds a row whose display
+ * moves with time: a dutch price); what only time changes — `serverTime` and the spec's `leftTime`
+ * (liveValues `leftTime`, from `endTime`) — is stamped on when the answer is asked for, at most once per
+ * second per answer (one pass over the page's rows, no timer), and is not part of the tag: a client
+ * counts down from `endTime`, so "only time passed" is the same representation.
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { premiumRate } from '../../src/domain/bidding.ts';
+import { NO_PREMIUM_RATE_TEXT } from '../../src/domain/bidding.ts';
 import type { Page } from '../../src/domain/contracts.ts';
+import { leftTime, liveValues } from '../../src/domain/liveValues.ts';
 import {
   BIDDING_DATA_RECENT_BIDS,
   type ActivityOutcome,
@@ -45,6 +53,7 @@ export interface ActivityRow {
   incrementFen: number;
   extensionCount: number;
   leaderBidCode: string | null;
+  /** liveValues() of the public view (sealed: '---'; see src/domain/liveValues.ts). */
   premiumRate: string;
   /** What the public may see (sealed onceOff hides amounts; dutch shows the price at the time). */
   showBids: boolean;
@@ -79,6 +88,30 @@ export type ChangeRowsListener = (rows: readonly ActivityRow[], serverTime: numb
 export interface Cached<T> {
   etag: string;
   body: T;
+}
+
+/** An answer's body as built from the rows, before the time-only fields are stamped on. */
+interface Built<B> {
+  tagParts: string;
+  body: B;
+  /** Holds a row whose display moves with time (a dutch price): rebuilt each second. */
+  timeDependent: boolean;
+}
+
+interface CachedAnswer {
+  generation: number;
+  /** The second it was built in when time-dependent; null when it holds for the whole generation. */
+  builtSecond: number | null;
+  etag: string;
+  tagParts: string;
+  body: unknown;
+  stampedSecond: number | null;
+  stamped: unknown;
+}
+
+/** An entry as served: the spec's `leftTime` counted from `endTime` at `serverTime` (hall rows are live). */
+function withLeftTime<E extends Omit<BiddingEntry, 'leftTime'>>(entry: E, serverTime: number): E & { leftTime: number } {
+  return { ...entry, leftTime: leftTime({ status: 'live', endTime: entry.endTime }, serverTime) };
 }
 
 export interface HallQuery {
@@ -124,8 +157,8 @@ export class HallSnapshot {
   private trailing: NodeJS.Timeout | undefined;
   private safety: NodeJS.Timeout | undefined;
   private readonly unsubscribe: () => void;
-  /** Per query: the answer of one generation (bodies rebuilt at most once per generation and second). */
-  private readonly answers = new Map<string, { generation: number; second: number; etag: string; tagParts: string; body: unknown }>();
+  /** Per query: the answer of one generation (see `answer`). */
+  private readonly answers = new Map<string, CachedAnswer>();
   private readonly recentBids = new Map<number, { lockVersion: number; bids: BidRecord[] }>();
   private readonly changeListeners = new Set<ChangeRowsListener>();
   readonly ready: Promise<void>;
@@ -225,16 +258,20 @@ export class HallSnapshot {
   /** One activity as the public sees it (the mode decides what a sealed or dutch row shows). */
   private toRow(r: Awaited<ReturnType<HallSnapshot['select']>>[number]): ActivityRow {
     const startPrice = fenToYuan(r.start_price_fen);
+    const status = r.status as ActivityStatus;
     const rules = modeRules(r.mode);
     const settings = settingsOrEmpty(r.mode, r.settings);
     const viewAt = (now: number) => rules?.view(r, settings, now);
     const view = viewAt(this.options.now());
     const priceFen = view?.priceFen ?? r.current_price_fen;
     const maxPrice = fenToYuan(view?.maxFen ?? r.max_price_fen);
-    const shownCount = view?.showBids === false ? 0 : r.bid_count;
+    // The worker computes its rows with the same function from the same public fields (mode, status,
+    // the public max price, the bid count), so both read the same premium rate.
+    const rateOf = (publicMax: number) => liveValues({ mode: r.mode, status, startPrice, maxPrice: publicMax, biddingCount: r.bid_count }).premiumRate;
     return {
       entry: {
         activityId: r.id,
+        lockVersion: r.lock_version,
         assetsId: r.project_id,
         assetsName: r.assets_name,
         projectType: r.project_type,
@@ -249,25 +286,24 @@ export class HallSnapshot {
         priceUnitName: r.price_type === 2 ? r.price_unit : '',
         mode: r.mode as BiddingMode,
       },
-      status: r.status as ActivityStatus,
+      status,
       outcome: (r.outcome as ActivityOutcome | null) ?? null,
       lockVersion: r.lock_version,
       originalEndTime: r.original_end_at,
       incrementFen: r.increment_fen,
       extensionCount: r.extension_count,
       leaderBidCode: view ? view.leaderBidCode : r.leader_bid_code,
-      premiumRate: premiumRate(startPrice, maxPrice, shownCount),
+      premiumRate: rateOf(maxPrice),
       showBids: view?.showBids ?? true,
       modeState: view?.modeState,
       present:
         view && view.tagPart !== ''
           ? (now) => {
               const v = viewAt(now)!;
-              const price = fenToYuan(v.priceFen);
               return {
-                biddingPrice: price,
+                biddingPrice: fenToYuan(v.priceFen),
                 maxPrice: fenToYuan(v.maxFen),
-                premiumRate: premiumRate(startPrice, fenToYuan(v.maxFen), r.bid_count > 0 ? r.bid_count : price !== startPrice ? 1 : 0),
+                premiumRate: rateOf(fenToYuan(v.maxFen)),
                 modeState: v.modeState,
                 tagPart: v.tagPart,
               };
@@ -317,17 +353,35 @@ export class HallSnapshot {
     }
   }
 
-  /** One cached answer per (query key, generation, second of server time). */
-  private answer<T>(key: string, build: () => { tagParts: string; body: T }, perSecond: boolean): Cached<T> {
-    const second = perSecond ? Math.floor(this.options.now() / 1000) : 0;
-    const hit = this.answers.get(key);
-    if (hit && hit.generation === this.generation && hit.second === second) return { etag: hit.etag, body: hit.body as T };
-    const built = build();
-    // Same generation and same parts (only leftTime moved): the same tag. A dutch price drop changes the parts.
-    const etag = hit && hit.generation === this.generation && hit.tagParts === built.tagParts ? hit.etag : tagOf(`${key}|${built.tagParts}`);
-    if (this.answers.size > 2000) this.answers.clear();
-    this.answers.set(key, { generation: this.generation, second, etag, tagParts: built.tagParts, body: built.body });
-    return { etag, body: built.body };
+  /**
+   * One cached answer per query key: built once per generation (once per second while time-dependent),
+   * with the time-only fields stamped on (`stamp`) at most once per second. The tag changes only with the
+   * built parts (only the stamp moved: the same tag).
+   */
+  private answer<B, T>(key: string, build: (now: number) => Built<B>, stamp: (body: B, now: number) => T): Cached<T> {
+    const now = this.options.now();
+    const second = Math.floor(now / 1000);
+    let hit = this.answers.get(key);
+    if (!hit || hit.generation !== this.generation || (hit.builtSecond !== null && hit.builtSecond !== second)) {
+      const built = build(now);
+      const etag = hit && hit.generation === this.generation && hit.tagParts === built.tagParts ? hit.etag : tagOf(`${key}|${built.tagParts}`);
+      if (this.answers.size > 2000) this.answers.clear();
+      hit = {
+        generation: this.generation,
+        builtSecond: built.timeDependent ? second : null,
+        etag,
+        tagParts: built.tagParts,
+        body: built.body,
+        stampedSecond: null,
+        stamped: undefined,
+      };
+      this.answers.set(key, hit);
+    }
+    if (hit.stampedSecond !== second) {
+      hit.stamped = stamp(hit.body as B, now);
+      hit.stampedSecond = second;
+    }
+    return { etag: hit.etag, body: hit.stamped as T };
   }
 
   private static versions(rows: readonly ActivityRow[], now: number): string {
@@ -342,16 +396,15 @@ export class HallSnapshot {
   hallPage(query: HallQuery): Cached<HallPage> {
     return this.answer(
       `hall|${query.assetsName ?? ''}|${query.current}|${query.size}`,
-      () => {
-        const serverTime = this.options.now();
+      (now) => {
         const page = pageOf(HallSnapshot.matching(this.live, query.assetsName), query.current, query.size);
-        const records = page.records.map((r) => ({ ...at(r, serverTime).entry, leftTime: Math.max(0, Math.floor((r.entry.endTime - serverTime) / 1000)) }));
         return {
-          tagParts: `${page.total}|${HallSnapshot.versions(page.records, serverTime)}`,
-          body: { ...page, records, serverTime },
+          tagParts: `${page.total}|${HallSnapshot.versions(page.records, now)}`,
+          body: { ...page, records: page.records.map((r) => at(r, now).entry) },
+          timeDependent: page.records.some((r) => r.present !== null),
         };
       },
-      true,
+      (page, serverTime) => ({ ...page, records: page.records.map((entry) => withLeftTime(entry, serverTime)), serverTime }),
     );
   }
 
@@ -373,20 +426,20 @@ export class HallSnapshot {
           priceUnitName: entry.priceUnitName,
           mode: entry.mode,
         }));
-        return { tagParts: `${page.total}|${HallSnapshot.versions(page.records, 0)}`, body: { ...page, records } };
+        return { tagParts: `${page.total}|${HallSnapshot.versions(page.records, 0)}`, body: { ...page, records }, timeDependent: false };
       },
-      false,
+      (body) => body,
     );
   }
 
   rates(activityIds: readonly number[]): Cached<RateAnswer> {
     return this.answer(
       `rates|${activityIds.join(',')}`,
-      () => {
-        const now = this.options.now();
+      (now) => {
         const found = activityIds.map((id) => this.rows.get(id)).filter((r): r is ActivityRow => r !== undefined);
         const rates: RateEntry[] = found.map((row) => at(row, now)).map((r) => ({
           activityId: r.entry.activityId,
+          lockVersion: r.lockVersion,
           status: r.status,
           startPrice: r.entry.startPrice,
           biddingPrice: r.entry.biddingPrice,
@@ -395,31 +448,33 @@ export class HallSnapshot {
           endTime: r.entry.endTime,
           premiumRate: r.premiumRate,
         }));
-        return { tagParts: HallSnapshot.versions(found, now), body: { serverTime: now, rates } };
+        return { tagParts: HallSnapshot.versions(found, now), body: rates, timeDependent: found.some((r) => r.present !== null) };
       },
-      true,
+      (rates, serverTime) => ({ serverTime, rates }),
     );
   }
 
+  /** 溢价领先: the live lots whose premium rate is shown (liveValues), highest first. */
   maxRate(size: number): Cached<MaxRateEntry[]> {
     return this.answer(
       `maxRate|${size}`,
-      () => {
-        const serverTime = this.options.now();
-        // Ranked on exact fen ratios, not on the display text.
+      (now) => {
+        // Ranked on exact fen ratios, not on the display text. Time moves only the prices of rows without
+        // bids (a dutch price), whose premium is '---' (liveValues): only the listed rows decide whether
+        // this answer moves with time.
         const ratio = (r: ActivityRow) => Math.abs(r.entry.maxPrice - r.entry.startPrice) / r.entry.startPrice;
         const top = this.live
-          .filter((r) => r.showBids && r.entry.biddingCount > 0 && r.entry.startPrice > 0)
+          .map((r) => at(r, now))
+          .filter((r) => r.premiumRate !== NO_PREMIUM_RATE_TEXT)
           .sort((a, b) => ratio(b) - ratio(a) || a.entry.activityId - b.entry.activityId)
           .slice(0, size);
-        const body = top.map((r) => ({
-          ...r.entry,
-          leftTime: Math.max(0, Math.floor((r.entry.endTime - serverTime) / 1000)),
-          premiumRate: r.premiumRate,
-        }));
-        return { tagParts: HallSnapshot.versions(top, serverTime), body };
+        return {
+          tagParts: HallSnapshot.versions(top, now),
+          body: top.map((r) => ({ ...r.entry, premiumRate: r.premiumRate })),
+          timeDependent: top.some((r) => r.present !== null),
+        };
       },
-      true,
+      (entries, serverTime) => entries.map((entry) => withLeftTime(entry, serverTime)),
     );
   }
 
@@ -442,6 +497,7 @@ export class HallSnapshot {
     }
     return {
       activityId,
+      lockVersion: row.lockVersion,
       assetsId: row.entry.assetsId,
       assetsName: row.entry.assetsName,
       projectType: row.entry.projectType,

@@ -1,6 +1,8 @@
 /**
  * Bidding row display rules (spec section 4 "Bidding row"): the row tone, the countdown (every countdown
- * of the portal goes through displayRemaining) and the premium rate.
+ * of the portal goes through displayRemaining) and the premium rate. A live lot's values are read with
+ * liveValues / liveCountdown (liveValues.ts), which apply these per bidding mode, on the server and in the
+ * worker alike.
  */
 import { toFenBigInt } from './money';
 

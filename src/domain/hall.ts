@@ -59,15 +59,26 @@ export const HALL_MAX_PAGE_SIZE = 2000;
 /** The most activities one bidding-rate call may ask for. */
 export const RATE_MAX_IDS = 2000;
 
-/** A row of the bidding hall (spec section 3 "Bidding entry"; `endTime`, `startTime`, `mode` are ours). */
+/**
+ * A row of the bidding hall (spec section 3 "Bidding entry"; `endTime`, `startTime`, `mode`, `lockVersion`
+ * are ours). Premium rate, tone and countdown of a row: liveValues.ts, on the server and in the worker.
+ */
 export interface BiddingEntry {
   activityId: number;
+  /**
+   * The activity's version (bumped by every committed change). Of two states of an activity from any
+   * sources (hall, bidding-rate, bidding-data, push events) the newer lockVersion wins (newerState).
+   */
+  lockVersion: number;
   assetsId: number;
   assetsName: string;
   projectType: number;
   /** The organiser (the exchange department or agency running the auction). */
   orgName: string;
-  /** Whole seconds from the answer's `serverTime` to `endTime` (spec field; prefer `endTime`). */
+  /**
+   * Whole seconds from the answer's `serverTime` to `endTime` (spec field): liveValues.ts `leftTime`, the
+   * input of the displayed countdown. Clients count down from `endTime` and their server clock.
+   */
   leftTime: number;
   startTime: number;
   /** Current end (after extensions), server epoch ms. */
@@ -84,7 +95,7 @@ export interface BiddingEntry {
   mode: BiddingMode;
 }
 
-/** hall/page answers a page plus the server time the `leftTime`s were computed at. */
+/** hall/page answers a page plus the server time the `leftTime`s were computed at (and the states read). */
 export interface HallPage extends Page<BiddingEntry> {
   serverTime: number;
 }
@@ -107,17 +118,20 @@ export interface UpcomingEntry {
 /** One row of bidding-rate: what changes while a lot is live. */
 export interface RateEntry {
   activityId: number;
+  /** As in BiddingEntry: the newer lockVersion wins. */
+  lockVersion: number;
   status: ActivityStatus;
   startPrice: number;
   biddingPrice: number;
   maxPrice: number;
   biddingCount: number;
   endTime: number;
-  /** premiumRate() of src/domain/bidding.ts: '---' without bids, else 'x.xx%'. */
+  /** liveValues() of src/domain/liveValues.ts: '---' without bids or while sealed, else 'x.xx%'. */
   premiumRate: string;
 }
 
 export interface RateAnswer {
+  /** When the rates were read (at an equal lockVersion the later answer is the newer one). */
   serverTime: number;
   /** In the order asked; activities that do not exist are left out. */
   rates: RateEntry[];
@@ -140,6 +154,8 @@ export interface BidRecord {
 /** bidding-data of one activity. `my*` only for a logged-in bidder of the activity. */
 export interface BiddingData {
   activityId: number;
+  /** As in BiddingEntry: a push event applies over this answer only when newer (newerState). */
+  lockVersion: number;
   assetsId: number;
   assetsName: string;
   /** 0/3 single asset, 1/2 package (which project page the room links to). */

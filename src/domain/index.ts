@@ -10,6 +10,7 @@ export * from './password';
 export * from './text';
 export * from './listing';
 export * from './bidding';
+export * from './liveValues';
 export * from './bidRules';
 export * from './hall';
 export * from './constants';

@@ -79,6 +79,23 @@ describe('hall frames', () => {
     hall.stop();
   });
 
+  it('reads sealed and dutch lots by the rule the server answers with (liveValues), not by the plain count', async () => {
+    const server = fakeLiveServer({
+      live: [
+        lot(0, T0, { mode: 'onceOff', biddingCount: 3 }), // three sealed offers: the public price stays the start price
+        lot(1, T0, { mode: 'dutch-auction', biddingPrice: 80_000, maxPrice: 80_000 }), // dropped, nobody bought
+        lot(2, T0, { mode: 'dutch-auction', biddingPrice: 97_000, maxPrice: 97_000, biddingCount: 1 }), // bought at 97,000
+      ],
+    });
+    const hall = watch(createHall$({ current: 1, size: 30 }, server.ctx));
+    await vi.advanceTimersByTimeAsync(1_500);
+    const [sealed, dropped, bought] = hall.last().rows;
+    expect(sealed).toMatchObject({ premiumRate: '---', tone: 'red', biddingCount: 3 });
+    expect(dropped).toMatchObject({ premiumRate: '---', tone: 'red', priceText: '8万元' });
+    expect(bought).toMatchObject({ premiumRate: '3.00%', tone: 'red' });
+    hall.stop();
+  });
+
   it('sends ONE message per tick per stream whatever the number of rows (1 or 2000)', async () => {
     const counts: number[] = [];
     for (const n of [1, 2000]) {
@@ -189,15 +206,16 @@ describe('hall polling', () => {
   });
 
   it('polls bidding-rate every second for the ids on the page and never moves a price back on a stale answer', async () => {
-    const server = fakeLiveServer({ live: [lot(0, T0, { biddingPrice: 130_000, maxPrice: 130_000, biddingCount: 3 }), lot(1, T0)] });
+    const server = fakeLiveServer({ live: [lot(0, T0, { biddingPrice: 130_000, maxPrice: 130_000, biddingCount: 3, lockVersion: 3 }), lot(1, T0)] });
     const hall = watch(createHall$({ current: 1, size: 30 }, server.ctx));
     await vi.advanceTimersByTimeAsync(3_050);
     const rateCalls = server.callsTo('/bidding-rate');
     expect(rateCalls.length).toBeGreaterThanOrEqual(3);
     expect(JSON.parse(String(rateCalls.at(-1)!.init?.body))).toEqual({ activityIds: [100, 101] });
 
+    // An answer read before the hall's (an older lockVersion), arriving late: the hall's state stays.
     server.state.rateOverride = [
-      { activityId: 100, status: 'live', startPrice: 100_000, biddingPrice: 120_000, maxPrice: 120_000, biddingCount: 2, endTime: 0, premiumRate: '20.00%' },
+      { activityId: 100, lockVersion: 2, status: 'live', startPrice: 100_000, biddingPrice: 120_000, maxPrice: 120_000, biddingCount: 2, endTime: 0, premiumRate: '20.00%' },
     ];
     server.state.version += 1;
     await vi.advanceTimersByTimeAsync(2_000);

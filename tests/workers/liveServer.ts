@@ -6,7 +6,7 @@
  */
 import { BehaviorSubject } from 'rxjs';
 import type { BiddingEntry, RateEntry, UpcomingEntry } from '../../src/domain/hall';
-import { premiumRate } from '../../src/domain/bidding';
+import { liveValues } from '../../src/domain/liveValues';
 import { resolveLiveConfig } from '../../src/live/protocol';
 import { createClock$ } from '../../workers/clock';
 import type { ProducerContext } from '../../workers/context';
@@ -15,6 +15,8 @@ import { fakeFetch, json, sleep, testEnv } from './helpers';
 export function lot(i: number, serverNow: number, over: Partial<BiddingEntry> = {}): BiddingEntry {
   return {
     activityId: 100 + i,
+    // One committed change per bid (the engine bumps the version in each bid's transaction).
+    lockVersion: over.biddingCount ?? 0,
     assetsId: 500 + i,
     assetsName: `拍品${i}`,
     projectType: 0,
@@ -54,13 +56,14 @@ export function fakeLiveServer(options: LiveServerOptions = {}) {
   };
   const rateOf = (l: BiddingEntry): RateEntry => ({
     activityId: l.activityId,
+    lockVersion: l.lockVersion,
     status: 'live',
     startPrice: l.startPrice,
     biddingPrice: l.biddingPrice,
     maxPrice: l.maxPrice,
     biddingCount: l.biddingCount,
     endTime: l.endTime,
-    premiumRate: premiumRate(l.startPrice, l.biddingPrice, l.biddingCount),
+    premiumRate: liveValues({ ...l, status: 'live' }).premiumRate,
   });
   const { fetch, calls, mock } = fakeFetch(async (url, init) => {
     const path = url.pathname.replace(/^\/api/, '');
@@ -147,7 +150,9 @@ export function fakeLiveServer(options: LiveServerOptions = {}) {
     callsTo,
     bid(activityId: number, price: number) {
       state.live = state.live.map((l) =>
-        l.activityId === activityId ? { ...l, biddingPrice: price, maxPrice: Math.max(price, l.maxPrice), biddingCount: l.biddingCount + 1 } : l,
+        l.activityId === activityId
+          ? { ...l, lockVersion: l.lockVersion + 1, biddingPrice: price, maxPrice: Math.max(price, l.maxPrice), biddingCount: l.biddingCount + 1 }
+          : l,
       );
       state.version += 1;
     },

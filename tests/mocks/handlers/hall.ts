@@ -6,7 +6,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import type { BiddingData, BiddingEntry, MaxRateEntry, RateEntry, UpcomingEntry } from '@/domain/hall';
-import { premiumRate } from '@/domain/bidding';
+import { liveValues } from '@/domain/liveValues';
 import { envelope } from '../fixtures';
 
 const HOUR = 3_600_000;
@@ -29,6 +29,8 @@ const ORGS = ['河北产权交易所', '石家庄市公共资源交易中心', '
 export function bidEntryFixture(i: number, over: Partial<BiddingEntry> = {}, now = Date.now()): BiddingEntry {
   return {
     activityId: 7000 + i,
+    // Each bid bumps the version (the fixture's lots had one change per bid).
+    lockVersion: over.biddingCount ?? 0,
     assetsId: 3000 + i,
     assetsName: LOT_NAMES[i % LOT_NAMES.length]!,
     projectType: i % 5 === 3 ? 1 : 0,
@@ -97,13 +99,14 @@ export function hallBackend(options: HallBackendOptions = {}) {
 
   const rateOf = (lot: BiddingEntry): RateEntry => ({
     activityId: lot.activityId,
+    lockVersion: lot.lockVersion,
     status: 'live',
     startPrice: lot.startPrice,
     biddingPrice: lot.biddingPrice,
     maxPrice: lot.maxPrice,
     biddingCount: lot.biddingCount,
     endTime: lot.endTime,
-    premiumRate: premiumRate(lot.startPrice, lot.biddingPrice, lot.biddingCount),
+    premiumRate: liveValues({ ...lot, status: 'live' }).premiumRate,
   });
 
   /** Answers `data` with a weak ETag of (version, query); 304 when the client holds it. */
@@ -168,6 +171,7 @@ export function hallBackend(options: HallBackendOptions = {}) {
       if (!lot) return HttpResponse.json({ code: 404, success: false, msg: '竞价活动不存在', data: null }, { status: 404 });
       return cached('bidding-data', body, request, (): BiddingData => ({
         activityId: lot.activityId,
+        lockVersion: lot.lockVersion,
         assetsId: lot.assetsId,
         assetsName: lot.assetsName,
         projectType: lot.projectType,
@@ -198,7 +202,7 @@ export function hallBackend(options: HallBackendOptions = {}) {
     bid(activityId: number, price: number) {
       state.live = state.live.map((lot) =>
         lot.activityId === activityId
-          ? { ...lot, biddingPrice: price, maxPrice: Math.max(lot.maxPrice, price), biddingCount: lot.biddingCount + 1 }
+          ? { ...lot, lockVersion: lot.lockVersion + 1, biddingPrice: price, maxPrice: Math.max(lot.maxPrice, price), biddingCount: lot.biddingCount + 1 }
           : lot,
       );
       state.version += 1;

@@ -36,6 +36,7 @@ type Activity = Omit<BiddingData, 'myBidCode' | 'serverTime'> & { windowMs: numb
 export function roomActivityFixture(over: Partial<Activity> = {}, now = Date.now()): Activity {
   return {
     activityId: ROOM_ACTIVITY_ID,
+    lockVersion: over.biddingCount ?? 0,
     assetsId: ROOM_ASSETS_ID,
     assetsName: '石家庄市某国有企业闲置办公楼一栋（建筑面积2,860平方米）',
     projectType: 0,
@@ -88,6 +89,7 @@ export function quoteRoomBackend(over: Partial<Activity> = {}, codes: Record<str
     const record: BidRecord = { seq, bidCode, amount: amountFen / 100, time: at };
     state.activity = {
       ...a,
+      lockVersion: a.lockVersion + 1,
       biddingPrice: amountFen / 100,
       maxPrice: Math.max(a.maxPrice, amountFen / 100),
       biddingCount: seq,
@@ -173,10 +175,10 @@ export function quoteRoomBackend(over: Partial<Activity> = {}, codes: Record<str
     },
     /** Moves the end later, as a late bid would. */
     extendTo(endTime: number) {
-      state.activity = { ...state.activity, endTime, extensionCount: state.activity.extensionCount + 1 };
+      state.activity = { ...state.activity, lockVersion: state.activity.lockVersion + 1, endTime, extensionCount: state.activity.extensionCount + 1 };
     },
     end(outcome: 'sold' | 'failed') {
-      state.activity = { ...state.activity, status: 'ended', outcome, endTime: Math.min(state.activity.endTime, Date.now()) };
+      state.activity = { ...state.activity, lockVersion: state.activity.lockVersion + 1, status: 'ended', outcome, endTime: Math.min(state.activity.endTime, Date.now()) };
     },
     refuseNext(msg: string, status = 400, count = 1) {
       state.refusal = { status, msg, count };
