@@ -6,13 +6,13 @@
 import { Observable, Subject, filter, merge } from 'rxjs';
 import { COUNTDOWN_OVER_TEXT } from '../src/domain/bidding';
 import { liveCountdown } from '../src/domain/liveValues';
-import { HALL_PATHS, type BiddingData } from '../src/domain/hall';
+import { HALL_PATHS, type BiddingData, type BidRecord } from '../src/domain/hall';
 import type { BiddingDataFrame, LiveRecordMeta } from '../src/live/frames';
 import type { BiddingDataParams } from '../src/live/protocol';
 import type { ProducerContext } from './context';
 import { apiHeaders, failureText, postJson, unwrapEnvelope } from './http';
 import { poll } from './poller';
-import { applyToBiddingData, newerEvent, pushPaced } from './pushApply';
+import { applyToBiddingData, bidsComplete, mergeBids, newerEvent, pushPaced } from './pushApply';
 import type { LiveChangeEvent } from '../src/domain/liveEvents';
 import { sameRow } from './rows';
 import { shareLatest } from './rx';
@@ -53,6 +53,8 @@ export function createBiddingData$(params: BiddingDataParams, ctx: ProducerConte
     /** The last polled answer, and the newest push event (data = the newer of the two: newerState). */
     let polled: BiddingData | null = null;
     let pushed: LiveChangeEvent | undefined;
+    /** Bids pushed events brought that the last poll did not have yet (newest first). */
+    let pushedBids: BidRecord[] = [];
     let data: BiddingData | null = null;
     /** One re-sync poll now (after an applied push event: the bids list and the mode's state). */
     const resyncNow = new Subject<void>();
@@ -99,22 +101,29 @@ export function createBiddingData$(params: BiddingDataParams, ctx: ProducerConte
     }).subscribe((next) => {
       if (next && !(polled && sameBiddingData(polled, next))) polled = next;
       if (polled) {
-        const shown = applyToBiddingData(polled, pushed);
+        const polledTop = polled.bids[0]?.seq ?? 0;
+        pushedBids = pushedBids.filter((bid) => bid.seq > polledTop);
+        const shown = applyToBiddingData(polled, pushed, pushedBids);
         if (!(data && sameBiddingData(data, shown))) data = shown;
       }
       setMeta(READY);
     });
-    // Push: a newer change of this activity is shown at once (not at the next tick); the bids list and the
-    // mode's state come with one re-sync poll right after it.
+    // Push: a newer change of this activity is shown at once (not at the next tick), with the bid it carries
+    // in the history and the mode's state. A poll follows only when the event cannot tell all (a gap in the
+    // history, a status change: the result) — not after every bid, or N watching rooms would poll N times
+    // per bid.
     const changes = ctx.push?.changes([activityId]).subscribe((event) => {
       if (event.activityId !== activityId || !newerEvent(pushed, event)) return;
       pushed = event;
+      if (event.lastBid) pushedBids = mergeBids(pushedBids, [event.lastBid]);
       if (!polled) return;
-      const shown = applyToBiddingData(polled, pushed);
+      const shown = applyToBiddingData(polled, pushed, pushedBids);
       if (data && sameBiddingData(data, shown)) return;
       data = shown;
       ticker.emitNow();
-      resyncNow.next();
+      const historyComplete = event.biddingPrice === undefined || bidsComplete(shown.bids, shown.biddingCount); // sealed: no history
+      const complete = shown.status === polled.status && event.modeState !== undefined && historyComplete;
+      if (!complete) resyncNow.next();
     });
     return () => {
       changes?.unsubscribe();

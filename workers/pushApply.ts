@@ -5,7 +5,7 @@
  * version the later server time), and then whole: its status, prices, count and end (a dutch acceptance
  * moves the end earlier, so no field is merged by "the larger wins").
  */
-import type { BiddingData } from '../src/domain/hall';
+import { BIDDING_DATA_RECENT_BIDS, type BiddingData, type BidRecord } from '../src/domain/hall';
 import type { LiveChangeEvent } from '../src/domain/liveEvents';
 import { newerState } from '../src/domain/liveValues';
 import { map, type Observable } from 'rxjs';
@@ -19,8 +19,24 @@ export function newerEvent(held: LiveChangeEvent | undefined, event: LiveChangeE
   return newerState(event, held);
 }
 
-/** The room's data with the event on top when the event is newer (else the same object). */
-export function applyToBiddingData(data: BiddingData, event: LiveChangeEvent | undefined): BiddingData {
+/** Newest-first bid lists merged (by seq, no duplicates), at most BIDDING_DATA_RECENT_BIDS. */
+export function mergeBids(a: readonly BidRecord[], b: readonly BidRecord[]): BidRecord[] {
+  if (b.length === 0) return a as BidRecord[];
+  const bySeq = new Map<number, BidRecord>();
+  for (const bid of [...a, ...b]) if (!bySeq.has(bid.seq)) bySeq.set(bid.seq, bid);
+  return [...bySeq.values()].sort((x, y) => y.seq - x.seq).slice(0, BIDDING_DATA_RECENT_BIDS);
+}
+
+/** Does the newest-first list hold every one of the latest bids (no gap from `count` down)? */
+export function bidsComplete(bids: readonly BidRecord[], count: number): boolean {
+  return bids.length === Math.min(count, BIDDING_DATA_RECENT_BIDS) && bids.every((bid, i) => bid.seq === count - i);
+}
+
+/**
+ * The room's data with the event on top when the event is newer (else the same object). `pushedBids`:
+ * the bids events brought since the poll (`lastBid`), merged into its history.
+ */
+export function applyToBiddingData(data: BiddingData, event: LiveChangeEvent | undefined, pushedBids: readonly BidRecord[] = []): BiddingData {
   if (!event || event.activityId !== data.activityId || !newerState(event, data)) return data;
   const next: BiddingData = {
     ...data,
@@ -33,6 +49,9 @@ export function applyToBiddingData(data: BiddingData, event: LiveChangeEvent | u
     leaderBidCode: event.leaderBidCode === undefined ? data.leaderBidCode : event.leaderBidCode,
     endTime: event.endTime,
     extensionCount: event.extensionCount,
+    modeState: event.modeState ?? data.modeState,
+    // Sealed events carry no amounts: the history stays as polled.
+    bids: event.biddingPrice === undefined ? data.bids : mergeBids(data.bids, pushedBids.filter((bid) => bid.seq <= event.biddingCount)),
   };
   const same = (Object.keys(next) as Array<keyof BiddingData>).every((key) => Object.is(next[key], data[key]));
   return same ? data : next;

@@ -2,10 +2,11 @@
  * A push change event (src/domain/liveEvents.ts) from a row the hall snapshot has just reloaded: the
  * same public view the polls answer (a sealed row shows no price or leader; a dutch row its price now).
  */
+import type { BidRecord } from '../../src/domain/hall.ts';
 import type { LiveChangeEvent } from '../../src/domain/liveEvents.ts';
 import { at, type ActivityRow } from './hallSnapshot.ts';
 
-export function changeEventOf(loaded: ActivityRow, serverTime: number): LiveChangeEvent {
+export function changeEventOf(loaded: ActivityRow, serverTime: number, newestBid?: BidRecord): LiveChangeEvent {
   const row = at(loaded, serverTime);
   const common = {
     activityId: row.entry.activityId,
@@ -16,7 +17,10 @@ export function changeEventOf(loaded: ActivityRow, serverTime: number): LiveChan
     endTime: row.entry.endTime,
     extensionCount: row.extensionCount,
     serverTime,
+    ...(row.modeState ? { modeState: row.modeState } : {}),
   };
   if (!row.showBids) return common;
-  return { ...common, biddingPrice: row.entry.biddingPrice, maxPrice: row.entry.maxPrice, leaderBidCode: row.leaderBidCode };
+  const shown = { ...common, biddingPrice: row.entry.biddingPrice, maxPrice: row.entry.maxPrice, leaderBidCode: row.leaderBidCode };
+  // Only the bid that made this version (its seq is the count): an older one would misstate the head.
+  return newestBid && newestBid.seq === row.entry.biddingCount ? { ...shown, lastBid: newestBid } : shown;
 }

@@ -82,8 +82,14 @@ function tagPartOf(row: ActivityRow, now: number): string {
   return row.present ? row.present(now).tagPart : '';
 }
 
-/** Rows changed by one load, and the server time they were read at. */
-export type ChangeRowsListener = (rows: readonly ActivityRow[], serverTime: number) => void;
+/**
+ * Rows changed by one load, the server time they were read at, and the newest bid of each changed row
+ * that shows its bids (what a push event carries so a room shows who bid when without polling).
+ */
+export type ChangeRowsListener = (rows: readonly ActivityRow[], serverTime: number, newestBids: ReadonlyMap<number, BidRecord>) => void;
+
+/** Above this many changed rows in one load (a full rebuild), events go without their newest bid. */
+const NEWEST_BIDS_MAX_ROWS = 200;
 
 export interface Cached<T> {
   etag: string;
@@ -332,10 +338,22 @@ export class HallSnapshot {
     for (const id of this.recentBids.keys()) if (!rows.has(id)) this.recentBids.delete(id);
     // Every cached answer belongs to an older generation now; drop them rather than let keys pile up.
     this.answers.clear();
-    if (this.generation > 1 && this.changeListeners.size > 0) this.announceChanges(previous, ids);
+    if (this.generation > 1 && this.changeListeners.size > 0) await this.announceChanges(previous, ids);
   }
 
-  private announceChanges(previous: ReadonlyMap<number, ActivityRow>, ids: number[] | null): void {
+  /** The newest bid of each changed row that shows bids: one query for the whole load. */
+  private async loadNewestBids(changed: readonly ActivityRow[]): Promise<Map<number, BidRecord>> {
+    const wanted = changed.filter((row) => row.showBids && row.entry.biddingCount > 0);
+    if (wanted.length === 0 || wanted.length > NEWEST_BIDS_MAX_ROWS) return new Map();
+    const found = await this.options.db
+      .selectFrom('bid')
+      .select(['activity_id', 'seq', 'bid_code', 'amount_fen', 'placed_at'])
+      .where((eb) => eb.or(wanted.map((row) => eb.and([eb('activity_id', '=', row.entry.activityId), eb('seq', '=', row.entry.biddingCount)]))))
+      .execute();
+    return new Map(found.map((b) => [b.activity_id, { seq: b.seq, bidCode: b.bid_code, amount: fenToYuan(b.amount_fen), time: b.placed_at }]));
+  }
+
+  private async announceChanges(previous: ReadonlyMap<number, ActivityRow>, ids: number[] | null): Promise<void> {
     const changed: ActivityRow[] = [];
     for (const id of ids ?? this.rows.keys()) {
       const row = this.rows.get(id);
@@ -343,10 +361,16 @@ export class HallSnapshot {
       if (row && (!before || before.lockVersion !== row.lockVersion || before.status !== row.status)) changed.push(row);
     }
     if (changed.length === 0) return;
+    let newestBids: ReadonlyMap<number, BidRecord> = new Map();
+    try {
+      newestBids = await this.loadNewestBids(changed);
+    } catch (error) {
+      this.options.onError?.(error); // the events still go, without their newest bid (clients re-sync)
+    }
     const now = this.options.now();
     for (const listener of [...this.changeListeners]) {
       try {
-        listener(changed, now);
+        listener(changed, now, newestBids);
       } catch (error) {
         this.options.onError?.(error);
       }

@@ -64,8 +64,8 @@ export default fp<LiveOptions>(
     });
     await snapshot.ready;
     const push = new PushHub({ now, onDrop: (client, bytes) => app.log.info({ userId: client.userId, bytes }, 'live: slow push stream dropped'), ...options.push });
-    snapshot.onChange((rows, serverTime) => {
-      if (push.listening) push.publish(rows.map((row) => changeEventOf(row, serverTime)));
+    snapshot.onChange((rows, serverTime, newestBids) => {
+      if (push.listening) push.publish(rows.map((row) => changeEventOf(row, serverTime, newestBids.get(row.entry.activityId))));
     });
     // When this process LISTENs, its own NOTIFY comes back like everyone else's: announcing locally too
     // would reload every changed row twice.

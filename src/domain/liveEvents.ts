@@ -13,7 +13,8 @@
  * A refused stream answers the usual envelope: 429 (too many streams for this user or address) or 503
  * (the server's cap). Amounts are yuan, times are server epoch ms (as in hall.ts).
  */
-import type { ActivityOutcome, ActivityStatus } from './hall';
+import type { ModeState } from './bidModes';
+import type { ActivityOutcome, ActivityStatus, BidRecord } from './hall';
 
 export const LIVE_EVENTS_PATH = '/dscq-sync/v1/live/events';
 /** The most activities one stream may filter on (a hall page holds at most HALL_MAX_PAGE_SIZE rows). */
@@ -40,6 +41,13 @@ export interface LiveChangeEvent {
   biddingCount: number;
   /** Absent while sealed; null before any bid. */
   leaderBidCode?: string | null;
+  /**
+   * The newest bid (its `seq` is `biddingCount`), so a room shows who bid when without a poll; absent
+   * while sealed, before any bid, and when one load changed too many rows to look them up.
+   */
+  lastBid?: BidRecord;
+  /** The mode's public state after the change (phase, next increment, dutch drop…), as bidding-data has it. */
+  modeState?: ModeState;
   /** Current end after extensions, server epoch ms. */
   endTime: number;
   extensionCount: number;

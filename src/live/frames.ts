@@ -52,7 +52,7 @@ export interface LiveBidRow {
   /** Yuan tooltip of amounts below 10000 yuan; null otherwise. */
   priceTooltip: string | null;
   tone: RowTone;
-  /** '---' without bids, else 'x.xx%'. */
+  /** 'x.xx%', or '---' without bids or while sealed (src/domain/liveValues.ts, the server's rule too). */
   premiumRate: string;
 }
 

@@ -224,6 +224,9 @@ describe(`live push stream on ${DIALECT}`, () => {
         endTime: placed.body.data.endTime,
         extensionCount: 0,
         serverTime: t.clock.now,
+        // The bid itself, so a room shows who bid when without polling, and the mode's state.
+        lastBid: { seq: 1, bidCode: placed.body.data.bidCode, amount, time: placed.body.data.time },
+        modeState: { sealed: false },
       });
       expect(event.lockVersion).toBeGreaterThan(target.lock_version);
       expect(Number(message.id)).toBeGreaterThan(0);
@@ -300,7 +303,9 @@ describe(`live push stream on ${DIALECT}`, () => {
       const message = await stream.waitFor(changeOf(id, (e) => e.biddingCount === 2), 'the second sealed offer');
       const event = change(message)!;
       expect(event).toMatchObject({ activityId: id, status: 'live', biddingCount: 2 });
-      expect(Object.keys(event).sort()).toEqual(['activityId', 'biddingCount', 'endTime', 'extensionCount', 'lockVersion', 'outcome', 'serverTime', 'status']);
+      // No price, maximum, leader or newest bid: the mode's state says only that it is sealed.
+      expect(Object.keys(event).sort()).toEqual(['activityId', 'biddingCount', 'endTime', 'extensionCount', 'lockVersion', 'modeState', 'outcome', 'serverTime', 'status']);
+      expect(event.modeState).toMatchObject({ sealed: true });
       for (const m of stream.messages.filter(changeOf(id))) {
         expect(m.data).not.toMatch(/12300|13300|biddingPrice|maxPrice|leaderBidCode/);
       }

@@ -305,3 +305,29 @@ describe('pushLink (the room’s 实时推送 / 每秒刷新 badge)', () => {
     service.dispose();
   });
 });
+
+describe('push: the event carries the bid and the mode’s state', () => {
+  it('shows who bid when from the event alone, and polls only when the history has a gap', async () => {
+    const { endpoint, ctx, roomCalls } = setup();
+    const room = watch(createBiddingData$({ activityId: 100 }, ctx));
+    await vi.advanceTimersByTimeAsync(1_000);
+    endpoint.ready();
+    await vi.advanceTimersByTimeAsync(100); // the ready's one re-sync
+    const modeState = { sealed: false, phase: 'free' as const, nextDropAt: null, floorPrice: null, nextIncrement: 2_000 };
+    const first = { seq: 1, bidCode: 'B007', amount: 101_000, time: Date.now() };
+    let calls = roomCalls();
+    endpoint.change(change({ lockVersion: 2, biddingCount: 1, lastBid: first, modeState }));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(room.last().data).toMatchObject({ biddingCount: 1, bids: [first], modeState: { nextIncrement: 2_000 } });
+    expect(roomCalls()).toBe(calls); // nothing missing: no poll
+
+    // Bid 2 never reached this room (a dropped stream, say): bid 3's event shows, and one poll fills the gap.
+    const third = { seq: 3, bidCode: 'B009', amount: 103_000, time: Date.now() };
+    calls = roomCalls();
+    endpoint.change(change({ lockVersion: 4, biddingCount: 3, biddingPrice: 103_000, maxPrice: 103_000, leaderBidCode: 'B009', lastBid: third, modeState }));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(room.last().data!.bids[0]).toEqual(third);
+    expect(roomCalls()).toBe(calls + 1);
+    room.stop();
+  });
+});

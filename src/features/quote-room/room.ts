@@ -14,6 +14,7 @@ import {
   type BidRejection,
 } from '@/domain/bidRules';
 import { formatChinaTime } from '@/domain/chinaTime';
+import { isSealedLot } from '@/domain/liveValues';
 import type { BiddingData, BiddingMode, BidRecord } from '@/domain/hall';
 import { fenToYuanText, formatFenAsYuan, formatMoney, formatYuan, sanitizeMoneyInput, toFenBigInt } from '@/domain/money';
 
@@ -21,7 +22,7 @@ export type MyStanding = '领先' | '出局' | '未出价' | '已报价' | '竞�
 
 /** onceOff while open: amounts and the leader are hidden (the server says so in modeState). */
 export function isSealed(data: Pick<BiddingData, 'modeState' | 'mode' | 'status'>): boolean {
-  return data.modeState?.sealed ?? (data.mode === 'onceOff' && data.status !== 'ended');
+  return data.modeState?.sealed ?? isSealedLot(data);
 }
 
 /** The bidder's own state: leading when the leader's code is his, out once he has bid, else not yet. */
