@@ -1,5 +1,6 @@
 /**
- * The bidding hall stream: hall/page every HALL_POLL_MS with `If-None-Match` (304 keeps the rows),
+ * The bidding hall stream: hall/page every HALL_POLL_MS with `If-None-Match` (304 keeps the rows; every
+ * PUSHED_POLL_MS while push is healthy, sooner when an event may change the page's rows),
  * bidding-rate for the activities on the page every RATE_POLL_MS (the cheap per-second price update) and
  * push events, and one frame per tick of the server clock. Each row shows the newest state of its three
  * sources (newerState: lockVersion, then server time), with its display values (rows.ts).
@@ -13,7 +14,7 @@ import { apiHeaders, postJson, unwrapEnvelope } from './http';
 import { createPolledList$, loadPage, parsePage, type ListPage } from './liveList';
 import { poll } from './poller';
 import { eventState, rateState, toBidRow, type LotState } from './rows';
-import { filter, Subscription, type Observable } from 'rxjs';
+import { filter, merge, Subject, Subscription, type Observable } from 'rxjs';
 import type { LiveChangeEvent } from '../src/domain/liveEvents';
 import { newerEvent, pushPaced } from './pushApply';
 
@@ -69,9 +70,22 @@ export function createHall$(params: HallParams, ctx: ProducerContext): Observabl
     let ratesEtag: string | null = null;
     // The newest push event of each activity on the page.
     const pushed = new Map<number, LiveChangeEvent>();
+    // While push is healthy the list is polled every PUSHED_POLL_MS; events that may change which rows
+    // the page holds ask for it sooner (listSoon).
+    const listNow = new Subject<void>();
+    let listAskedAt = -Infinity;
+    /** One list poll now, at most once per HALL_POLL_MS: the freshness polling gave, without its cost when quiet. */
+    const listSoon = () => {
+      const now = ctx.env.now();
+      if (now - listAskedAt < HALL_POLL_MS) return;
+      listAskedAt = now;
+      listNow.next();
+    };
     return {
       name: 'hall',
       intervalMs: HALL_POLL_MS,
+      interval$: pushPaced(ctx, HALL_POLL_MS),
+      now$: ctx.push && merge(listNow, ctx.push.resync$.pipe(filter((id) => id === null))),
       load: (signal, etag) =>
         loadPage(ctx, HALL_PATHS.hallPage, query, parseHallPage, {
           headers: apiHeaders(ctx.config().clientId),
@@ -85,10 +99,17 @@ export function createHall$(params: HallParams, ctx: ProducerContext): Observabl
       times: (row) => row,
       refine: ({ ids, refresh, emitNow }) => {
         const subscriptions = new Subscription();
-        // Push (the whole hall): a newer change of a row on the page is shown at once.
+        // Push (the whole hall): a newer change of a row on the page is shown at once. A lot starting, ending
+        // or extended (the page is ordered by end time) may change which rows the page holds: the list then.
         const changes = ctx.push?.changes('all').subscribe((event) => {
-          if (!newerEvent(pushed.get(event.activityId), event) || !ids().includes(event.activityId)) return;
+          if (!newerEvent(pushed.get(event.activityId), event)) return;
+          if (!ids().includes(event.activityId)) {
+            listSoon();
+            return;
+          }
+          const before = pushed.get(event.activityId);
           pushed.set(event.activityId, event);
+          if (event.status !== 'live' || (before && before.endTime !== event.endTime) || event.extensionCount > 0) listSoon();
           refresh();
           emitNow();
         });

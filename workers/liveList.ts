@@ -46,6 +46,10 @@ export interface PolledListSetup<E, R extends LiveKeyedRow> {
   times(row: R): LiveTimes;
   /** Extra polls that refine the rows; ended with the list. */
   refine?(refiner: RowRefiner): Subscription;
+  /** The list poll's interval as it changes (push healthy: slower; see poller.ts `interval$`). */
+  interval$?: Observable<number>;
+  /** Each value asks for one list poll now (see poller.ts `now$`). */
+  now$?: Observable<unknown>;
 }
 
 /** POST a list query with its ETag; parses the envelope's page (in the load, so failures back off). */
@@ -109,6 +113,8 @@ export function createPolledList$<E, R extends LiveKeyedRow>(
       env: ctx.env,
       name: options.name,
       intervalMs: options.intervalMs,
+      interval$: options.interval$,
+      now$: options.now$,
       visible$: ctx.visible$,
       load: async (signal) => {
         try {

@@ -9,7 +9,7 @@ import type { BiddingDataFrame } from '../../src/live/frames';
 import type { LiveEvent } from '../../src/live/protocol';
 import { BIDDING_DATA_POLL_MS, createBiddingData$ } from '../../workers/biddingData';
 import type { ProducerContext } from '../../workers/context';
-import { createHall$ } from '../../workers/hall';
+import { createHall$, HALL_POLL_MS } from '../../workers/hall';
 import { createLiveService } from '../../workers/liveService';
 import { createLivePush, HEARTBEAT_MARGIN_MS, type LivePush } from '../../workers/push';
 import { PUSHED_POLL_MS } from '../../workers/pushApply';
@@ -329,5 +329,39 @@ describe('push: the event carries the bid and the mode’s state', () => {
     expect(room.last().data!.bids[0]).toEqual(third);
     expect(roomCalls()).toBe(calls + 1);
     room.stop();
+  });
+});
+
+describe('push: the hall list poll', () => {
+  it('slows to PUSHED_POLL_MS while healthy and polls soon (at most every HALL_POLL_MS) when an event may change the page', async () => {
+    const { server, endpoint, ctx } = setup([lot(0, T0), lot(1, T0)]);
+    const listCalls = () => server.callsTo('/hall/page').length;
+    const hall = watch(createHall$({ current: 1, size: 10 }, ctx));
+    await vi.advanceTimersByTimeAsync(1_000);
+    endpoint.ready();
+    await vi.advanceTimersByTimeAsync(100);
+    let from = listCalls();
+    for (let t = 0; t < 20_000; t += 5_000) {
+      endpoint.heartbeat();
+      await vi.advanceTimersByTimeAsync(5_000);
+    }
+    expect(listCalls() - from).toBeLessThanOrEqual(20_000 / PUSHED_POLL_MS + 1); // not every HALL_POLL_MS
+
+    // A lot not on the page changed (it may have started or moved by its end time): the list, now.
+    from = listCalls();
+    endpoint.change(change({ activityId: 555, lockVersion: 3 }));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(listCalls()).toBe(from + 1);
+    // A burst of such events asks once per HALL_POLL_MS, not once per event.
+    for (let i = 0; i < 10; i++) endpoint.change(change({ activityId: 556 + i, lockVersion: 3 }));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(listCalls()).toBe(from + 1);
+    // A row on the page ending: the list (soon, once the rate limit allows).
+    await vi.advanceTimersByTimeAsync(HALL_POLL_MS);
+    from = listCalls();
+    endpoint.change(change({ activityId: 100, lockVersion: 9, status: 'ended', outcome: 'sold' }));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(listCalls()).toBe(from + 1);
+    hall.stop();
   });
 });
