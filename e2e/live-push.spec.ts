@@ -88,7 +88,6 @@ test.describe('live push in the bidding room', () => {
     const lags: Record<string, number> = {};
     lags['push: first → second'] = await bidSeenAfter(first.page, firstCode, second.page, 2_000);
     lags['push: second → first'] = await bidSeenAfter(second.page, secondCode, first.page, 2_000);
-    console.log('push lags (ms):', lags);
     expect(lags['push: first → second']).toBeLessThan(PUSH_LAG_LIMIT_MS);
     expect(lags['push: second → first']).toBeLessThan(PUSH_LAG_LIMIT_MS);
 
@@ -104,7 +103,8 @@ test.describe('live push in the bidding room', () => {
     if (oneLeadsNow) {
       lags['push: bidder02 → bidder01'] = await bidSeenAfter(two.page, code2, one.page, 2_000);
     }
-    lags['polling: bidder01 → bidder02 (push blocked)'] = await bidSeenAfter(one.page, code1, two.page, 3_000);
+    // Polling takes over within 5 s of a push failure (performance.md); here it was refused from the start.
+    lags['polling: bidder01 → bidder02 (push blocked)'] = await bidSeenAfter(one.page, code1, two.page, 5_000);
     await expect(two.page.getByTestId('room-my-standing')).toHaveText('出局');
 
     // The endpoint returns: the worker reconnects on its backoff and the room says so.
