@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
+import { clientError, frameworkError } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import accountsPlugin from './plugins/accounts.ts';
 import type { AccountProviders } from './services/accounts/create.ts';
@@ -61,6 +62,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           }),
     // Paths are case- and slash-exact as in the spec; a trailing slash is tolerated.
     routerOptions: { ignoreTrailingSlash: true },
+    // Failures before a route answers (a URL that does not decode, an over-long request) are envelopes too.
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
   });
   const timers = options.live?.timers ?? true;
 

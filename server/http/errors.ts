@@ -2,6 +2,7 @@
  * The one place where failures become envelopes. The HTTP status equals `code`; the body never
  * carries a stack trace, SQL or driver text — those go to the server log only.
  */
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { BusinessError, fail } from '../lib/envelope.ts';
@@ -66,4 +67,35 @@ export function installNotFoundHandler(
     if (isApiPath(request.url)) return reply.code(404).send(fail(404, MSG_NO_API));
     return onNotFound(request, reply);
   });
+}
+
+/**
+ * Errors of the router itself (a URL that does not decode, `%FF`), before any route or handler: the
+ * envelope, in Chinese, never echoing the path (Fastify's default names it in English).
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ err: error }, 'framework error');
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).send(fail(status, error.code === 'FST_ERR_BAD_URL' ? '请求地址不正确' : '请求无效'));
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; msg: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', msg: '请求地址或请求头过长' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', msg: '请求超时，请重试' },
+};
+
+/**
+ * Errors Node's HTTP parser meets before Fastify has a request (a 20 kB query string, a malformed
+ * request line, a timeout): the same envelope, written on the socket, then the socket is closed.
+ */
+export function clientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, reason: 'Bad Request', msg: '请求格式不正确' };
+  const body = JSON.stringify(fail(known.status, known.msg));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${known.status} ${known.reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

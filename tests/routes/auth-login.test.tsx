@@ -171,6 +171,8 @@ describe('open redirect', () => {
     ['https://evil.example/', '/index'],
     ['javascript:alert(1)', '/index'],
     ['/\\evil.example', '/index'],
+    ['/.//evil.example', '/index'],
+    ['/x/..//evil.example/a', '/index'],
     ['/%0d%0a//evil', '/%0d%0a//evil'],
     [' /index', '/index'],
     ['/login?redirect=/x', '/index'],

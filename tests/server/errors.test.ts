@@ -1,4 +1,5 @@
 /** Bad input → 400 with a Chinese message naming the field; unknown API → 404; failures → 500 without internals. */
+import { connect } from 'node:net';
 import { captureLogs, createTestApp, ENVELOPE_KEYS, type Json, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -95,5 +96,45 @@ describe('500', () => {
     const errorLine = logs.lines().find((l) => l.msg === 'unhandled error');
     expect(errorLine).toBeDefined();
     expect(JSON.stringify(errorLine)).toMatch(/"stack":"\w*Error/);
+  });
+});
+
+describe('failures before a route answers (issue 18 #5)', () => {
+  // Node's HTTP parser meets these before any request exists: only a real socket shows them.
+  let port = 0;
+  beforeAll(async () => {
+    port = Number(new URL(await t.app.listen({ port: 0, host: '127.0.0.1' })).port);
+  });
+
+  /** One raw HTTP/1.1 exchange: status line and parsed body. */
+  async function raw(requestLine: string): Promise<{ status: number; body: Json }> {
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(`${requestLine}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`));
+      let data = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (data += chunk));
+      socket.on('close', () => resolve(data));
+      socket.on('error', reject);
+    });
+    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
+    return { status, body: JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as Json };
+  }
+
+  it('a URL that does not decode → 400 envelope in Chinese, without echoing the path', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/dscq-content/files/%FF' });
+    expectFailure(res, 400, '请求地址不正确');
+    expect(res.body).not.toContain('%FF');
+  });
+
+  it('an over-long request (a 20 kB query string) → 431 envelope in Chinese', async () => {
+    const { status, body } = await raw(`GET /api/dscq-project/search/page?q=${'a'.repeat(20_000)} HTTP/1.1`);
+    expect(status).toBe(431);
+    expect(body).toEqual({ code: 431, success: false, msg: '请求地址或请求头过长', data: null });
+  });
+
+  it('a malformed request line → 400 envelope in Chinese', async () => {
+    const { status, body } = await raw('GET /api/x HTTP/9.9 nonsense');
+    expect(status).toBe(400);
+    expect(body).toEqual({ code: 400, success: false, msg: '请求格式不正确', data: null });
   });
 });

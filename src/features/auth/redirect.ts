@@ -22,6 +22,8 @@ export function safeRedirect(raw: unknown): string {
     return DEFAULT_AFTER_LOGIN;
   }
   if (parsed.origin !== 'http://portal.invalid') return DEFAULT_AFTER_LOGIN;
+  // Dot segments normalise to a protocol-relative path ('/.//evil.example' → '//evil.example').
+  if (parsed.pathname.startsWith('//')) return DEFAULT_AFTER_LOGIN;
   if (LOGIN_PATHS.includes(parsed.pathname)) return DEFAULT_AFTER_LOGIN;
   return `${parsed.pathname}${parsed.search}${parsed.hash}`;
 }
