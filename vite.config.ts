@@ -1,7 +1,10 @@
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 /** Emits dist/version.json: the live worker polls it and reloads the page when it changes. */
 function versionFile(): Plugin {
@@ -14,10 +17,34 @@ function versionFile(): Plugin {
   };
 }
 
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy of every text file of the build beside it, at the highest
+ * levels (once per build, not per request); the server sends the one the browser accepts
+ * (@fastify/static `preCompressed`). version.json is polled and tiny: left as it is.
+ */
+function precompressed(): Plugin {
+  const TEXT = /\.(js|mjs|css|html|svg|json|txt|xml|wasm)$/;
+  return {
+    name: 'portal-precompressed',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      for (const file of Object.values(bundle)) {
+        if (!TEXT.test(file.fileName) || file.fileName === 'version.json') continue;
+        const source = file.type === 'chunk' ? Buffer.from(file.code) : Buffer.from(file.source);
+        if (source.length < 1024) continue;
+        const target = path.join(outDir, file.fileName);
+        writeFileSync(`${target}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+        writeFileSync(`${target}.gz`, gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
+
 const serverPort = process.env.PORT ?? '8080';
 
 export default defineConfig({
-  plugins: [react(), versionFile()],
+  plugins: [react(), versionFile(), precompressed()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -55,6 +55,8 @@ async function serveWebApp(
     root: staticDir,
     prefix: '/',
     cacheControl: false,
+    // The build writes .br and .gz beside each text file (vite.config.ts): sent when the browser accepts them.
+    preCompressed: true,
     etag: true,
     lastModified: true,
     setHeaders: (reply, filePath) => {

@@ -1,5 +1,6 @@
 /** Security headers, static files and their caching, the SPA fallback, server time, logout. */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -38,6 +39,10 @@ describe('with a built web app', () => {
     writeFileSync(path.join(dist, 'index.html'), INDEX);
     writeFileSync(path.join(dist, 'version.json'), JSON.stringify({ version: '2026-11-21T04:00:00.000Z' }));
     writeFileSync(path.join(dist, 'assets', 'index-B1a2c3d4.js'), 'console.log("portal")');
+    // What the build writes beside a text file (vite.config.ts precompressed()).
+    writeFileSync(path.join(dist, 'assets', 'index-B1a2c3d4.js.br'), brotliCompressSync('console.log("portal")'));
+    writeFileSync(path.join(dist, 'assets', 'index-B1a2c3d4.js.gz'), gzipSync('console.log("portal")'));
+    writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX));
     writeFileSync(path.join(dist, 'favicon.ico'), 'icon');
     t = await createTestApp({ staticDir: dist, now: () => 1_795_000_000_000 });
   });
@@ -68,6 +73,23 @@ describe('with a built web app', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('sends the precompressed copy the browser accepts (brotli first), with the same caching', async () => {
+    const url = '/assets/index-B1a2c3d4.js';
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("portal")');
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("portal")');
+    const index = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(index.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(index.rawPayload).toString()).toBe(INDEX);
   });
 
   it('falls back to index.html for app paths, but not for missing files or APIs', async () => {
