@@ -1,0 +1,417 @@
+/**
+ * The load generator of `npm run loadtest` and `npm run bench:poll`, meant to run in a PROCESS OF ITS OWN
+ * (`startGenerator`): neither the server under test nor the driver that seeds, spawns, samples and prints
+ * shares its event loop, so a pause in either (seeding, a sort of latencies, a GC) is not timed as server
+ * latency. It still reports its own health (CPU, event-loop delay, GC pauses) so a round in which the
+ * generator itself was the bottleneck can be seen and discarded.
+ *
+ * Load, as people produce it:
+ * - hall watchers: each polls hall/page on a FIXED timetable (every `pollIntervalMs` from a seeded phase;
+ *   offered rate = watchers ÷ interval, like autocannon -R), with If-None-Match, one poll in flight per
+ *   watcher like the live worker: a slot that comes while the previous poll is unanswered is `missed`;
+ * - bidders: each bids after an exponential pause (mean `bidIntervalMs`) on a random lot at the price it
+ *   last saw + 1–3 increments, and the price feed (bidding-rate for every lot, once a second) keeps those
+ *   prices fresh, as a bidder's screen does;
+ * - hall polls may go to another server than the bids (a baseline: `pollUrl`).
+ * Polls, bids and the feed use separate connection pools, one keep-alive connection per watcher / bidder
+ * at most: a slow poll never queues a bid inside the generator.
+ *
+ * Only requests SENT in the measured window (after `warmupMs`, for `measureMs`) count; at the end of the
+ * window no new request starts and the generator waits for the ones in flight (up to the request
+ * timeout), so slow answers land in p99 instead of being cut off.
+ */
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRng } from '../seed/prng.ts';
+
+export interface GeneratorLot {
+  id: number;
+  /** The price a bidder outbids first (start price − increment, so the first bid may be the start price). */
+  priceFen: number;
+  stepFen: number;
+}
+
+export interface GeneratorSpec {
+  /** Our server: bids and the bidders' price feed. */
+  bidUrl: string;
+  /** Where the hall polls go (our server, or a baseline). */
+  pollUrl: string;
+  tokens: string[];
+  lots: GeneratorLot[];
+  watchers: number;
+  pollIntervalMs: number;
+  pageSize: number;
+  bidIntervalMs: number;
+  warmupMs: number;
+  measureMs: number;
+  /** Progress reports every this many ms of the measured window (0: none). */
+  progressMs: number;
+  /** Tags idempotency keys. */
+  runId: string;
+  /** Seeds phases, think times and lot choices: the same seed gives every candidate the same schedule. */
+  seed: number;
+  timeoutMs?: number;
+}
+
+export interface Latencies {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export interface GeneratorResult {
+  seconds: number;
+  polls: Latencies & { offered: number; sent: number; ok: number; notModified: number; missed: number; errors: number; perSecond: number };
+  bids: Latencies & { sent: number; accepted: number; refusedByRule: number; errors: number; perSecond: number; requestsPerSecond: number };
+  feed: { sent: number; errors: number };
+  /** Errors of the warm-up (not in the figures above). */
+  warmupErrors: number;
+  /** A few error texts, for the report. */
+  errorSamples: string[];
+  /** The generator's own health over the measured window. */
+  self: ProcessHealth;
+}
+
+export interface ProcessHealth {
+  cpuPercent: number;
+  loopDelayP99: number;
+  loopDelayMax: number;
+  gcMs: number;
+  gcMaxMs: number;
+}
+
+export interface GeneratorProgress {
+  atSeconds: number;
+  bidsPerSecond: number;
+  pollsPerSecond: number;
+  bid: Latencies;
+  poll: Latencies;
+  errors: number;
+}
+
+export interface GeneratorEvents {
+  /** The measured window starts / ends (the driver samples the servers' counters there). */
+  onWindow?: (phase: 'start' | 'end') => void;
+  onProgress?: (progress: GeneratorProgress) => void;
+}
+
+export function percentile(sorted: ArrayLike<number>, p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function latencies(values: number[]): Latencies {
+  const sorted = Float64Array.from(values).sort();
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.length > 0 ? sorted[sorted.length - 1]! : 0 };
+}
+
+interface Answer {
+  status: number;
+  etag: string | undefined;
+  body: string;
+}
+
+function pool(base: string, maxSockets: number, timeoutMs: number) {
+  const url = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
+  const call = (pathAndQuery: string, headers: Record<string, string>, keepBody: boolean): Promise<Answer> =>
+    new Promise((resolve, reject) => {
+      const req = http.request({ host: url.hostname, port: url.port, path: pathAndQuery, method: 'POST', agent, headers: { 'client-id': 'loadtest', ...headers } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => keepBody && chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, body: keepBody ? Buffer.concat(chunks).toString('utf8') : '' }));
+        res.on('error', reject);
+      });
+      req.setTimeout(timeoutMs, () => req.destroy(new Error(`timeout after ${timeoutMs} ms`)));
+      req.on('error', reject);
+      req.end();
+    });
+  return { call, close: () => agent.destroy() };
+}
+
+/** Drives the load in THIS process; `startGenerator` runs it in a process of its own. */
+export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents = {}): Promise<GeneratorResult> {
+  const timeoutMs = spec.timeoutMs ?? 15_000;
+  const polls = pool(spec.pollUrl, Math.max(1, spec.watchers), timeoutMs);
+  const bids = pool(spec.bidUrl, Math.max(1, spec.tokens.length), timeoutMs);
+  const feedPool = pool(spec.bidUrl, 1, timeoutMs);
+  const rng = createRng(spec.seed);
+  const known = new Map(spec.lots.map((l) => [l.id, { priceFen: l.priceFen, stepFen: l.stepFen }]));
+  const lotIds = spec.lots.map((l) => l.id);
+
+  const t0 = performance.now();
+  const measureStart = t0 + spec.warmupMs;
+  const measureEnd = measureStart + spec.measureMs;
+  const inWindow = (t: number) => t >= measureStart && t < measureEnd;
+
+  const pollLatency: number[] = [];
+  const bidLatency: number[] = [];
+  const c = { pollsOffered: 0, pollsSent: 0, pollsOk: 0, notModified: 0, missed: 0, pollErrors: 0, bidsSent: 0, accepted: 0, refused: 0, bidErrors: 0, feedSent: 0, feedErrors: 0, warmupErrors: 0 };
+  const errorSamples: string[] = [];
+  const error = (sentAt: number, kind: 'poll' | 'bid' | 'feed', what: string) => {
+    if (!inWindow(sentAt)) {
+      c.warmupErrors += 1;
+      return;
+    }
+    if (kind === 'poll') c.pollErrors += 1;
+    else if (kind === 'bid') c.bidErrors += 1;
+    else c.feedErrors += 1;
+    if (errorSamples.length < 5) errorSamples.push(`${kind}: ${what}`);
+  };
+  let inFlight = 0;
+  let settled: (() => void) | null = null;
+  const track = async (work: () => Promise<void>) => {
+    inFlight += 1;
+    try {
+      await work();
+    } finally {
+      inFlight -= 1;
+      if (inFlight === 0) settled?.();
+    }
+  };
+  const timers = new Set<NodeJS.Timeout>();
+  /** Runs `fn` at `at` (performance.now() time), unless that is past the end of the window. */
+  const at = (when: number, fn: () => void) => {
+    if (when >= measureEnd) return;
+    const t = setTimeout(
+      () => {
+        timers.delete(t);
+        fn();
+      },
+      Math.max(0, when - performance.now()),
+    );
+    timers.add(t);
+  };
+
+  // The generator's own health over the window.
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  let gcMs = 0;
+  let gcMaxMs = 0;
+  let measuring = false;
+  const gc = new PerformanceObserver((list) => {
+    if (!measuring) return;
+    for (const e of list.getEntries()) {
+      gcMs += e.duration;
+      gcMaxMs = Math.max(gcMaxMs, e.duration);
+    }
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  let cpuAtStart = process.cpuUsage();
+  at(measureStart, () => {
+    loop.enable();
+    loop.reset();
+    measuring = true;
+    cpuAtStart = process.cpuUsage();
+    events.onWindow?.('start');
+  });
+
+  // The price feed a bidder's screen shows.
+  const rateQuery = `/api/dscq-sync/v1/bid-assets/bidding-rate?activityIds=${lotIds.join(',')}`;
+  const feed = (due: number) => {
+    const sentAt = performance.now();
+    if (inWindow(sentAt)) c.feedSent += 1;
+    void track(async () => {
+      try {
+        const res = await feedPool.call(rateQuery, {}, true);
+        if (res.status !== 200) error(sentAt, 'feed', `HTTP ${res.status}`);
+        else {
+          for (const r of JSON.parse(res.body).data.rates as Array<{ activityId: number; biddingPrice: number; biddingCount: number }>) {
+            const k = known.get(r.activityId);
+            if (k && r.biddingCount > 0) k.priceFen = Math.max(k.priceFen, Math.round(r.biddingPrice * 100));
+          }
+        }
+      } catch (e) {
+        error(sentAt, 'feed', (e as Error).message);
+      }
+      at(Math.max(due + 1000, performance.now()), () => feed(due + 1000));
+    });
+  };
+  feed(t0);
+
+  spec.tokens.forEach((token, index) => {
+    const think = createRng(spec.seed * 7919 + index + 1);
+    let n = 0;
+    const next = () => at(performance.now() + Math.round(-Math.log(1 - think.next()) * spec.bidIntervalMs), once);
+    const once = () => {
+      const id = lotIds[Math.floor(think.next() * lotIds.length)]!;
+      const k = known.get(id)!;
+      const amountFen = k.priceFen + k.stepFen * (1 + Math.floor(think.next() * 3));
+      const key = `lt-${spec.runId}-${index}-${n++}`;
+      const sentAt = performance.now();
+      const counted = inWindow(sentAt);
+      if (counted) c.bidsSent += 1;
+      void track(async () => {
+        try {
+          const res = await bids.call(`/api/dscq-sync/v1/bidding/ongoing/bid?activityId=${id}&amount=${(amountFen / 100).toFixed(2)}&idempotencyKey=${key}`, { authorization: `Bearer ${token}` }, false);
+          if (counted) bidLatency.push(performance.now() - sentAt);
+          if (res.status === 200) {
+            if (counted) c.accepted += 1;
+            k.priceFen = Math.max(k.priceFen, amountFen);
+          } else if (res.status === 400) {
+            if (counted) c.refused += 1;
+          } else error(sentAt, 'bid', `HTTP ${res.status}`);
+        } catch (e) {
+          error(sentAt, 'bid', (e as Error).message);
+        }
+        next();
+      });
+    };
+    next();
+  });
+
+  const pages = Math.max(1, Math.ceil(lotIds.length / spec.pageSize));
+  for (let i = 0; i < spec.watchers; i++) {
+    let etag: string | undefined;
+    let busy = false;
+    const page = 1 + (i % pages);
+    const slot = (due: number) => {
+      at(due + spec.pollIntervalMs, () => slot(due + spec.pollIntervalMs));
+      const sentAt = performance.now();
+      const counted = inWindow(sentAt);
+      if (counted) c.pollsOffered += 1;
+      if (busy) {
+        if (counted) c.missed += 1;
+        return;
+      }
+      busy = true;
+      if (counted) c.pollsSent += 1;
+      void track(async () => {
+        try {
+          const res = await polls.call(`/api/dscq-sync/v1/bid-assets/hall/page?size=${spec.pageSize}&current=${page}`, etag ? { 'if-none-match': etag } : {}, false);
+          if (counted) pollLatency.push(performance.now() - sentAt);
+          if (res.status === 304) {
+            if (counted) c.notModified += 1;
+          } else if (res.status === 200) {
+            etag = res.etag;
+            if (counted) c.pollsOk += 1;
+          } else error(sentAt, 'poll', `HTTP ${res.status}`);
+        } catch (e) {
+          error(sentAt, 'poll', (e as Error).message);
+        } finally {
+          busy = false;
+        }
+      });
+    };
+    at(t0 + rng.next() * spec.pollIntervalMs, () => slot(performance.now()));
+  }
+
+  // Progress (loadtest): the figures of the last interval.
+  if (spec.progressMs > 0 && events.onProgress) {
+    let last = { at: measureStart, bids: 0, polls: 0, bidIdx: 0, pollIdx: 0, errors: 0 };
+    const report = (when: number) => {
+      const now = performance.now();
+      const s = (now - last.at) / 1000;
+      const errors = c.pollErrors + c.bidErrors + c.feedErrors;
+      events.onProgress!({
+        atSeconds: (now - measureStart) / 1000,
+        bidsPerSecond: (c.accepted - last.bids) / s,
+        pollsPerSecond: (c.pollsSent - last.polls) / s,
+        bid: latencies(bidLatency.slice(last.bidIdx)),
+        poll: latencies(pollLatency.slice(last.pollIdx)),
+        errors,
+      });
+      last = { at: now, bids: c.accepted, polls: c.pollsSent, bidIdx: bidLatency.length, pollIdx: pollLatency.length, errors };
+      at(when + spec.progressMs, () => report(when + spec.progressMs));
+    };
+    at(measureStart + spec.progressMs, () => report(measureStart + spec.progressMs));
+  }
+
+  // The window ends: no new request; the ones in flight finish (or time out) and count.
+  await new Promise((r) => setTimeout(r, Math.max(0, measureEnd - performance.now())));
+  const cpu = process.cpuUsage(cpuAtStart);
+  measuring = false;
+  loop.disable();
+  events.onWindow?.('end');
+  for (const t of timers) clearTimeout(t);
+  timers.clear();
+  if (inFlight > 0) await new Promise<void>((resolve) => (settled = resolve));
+  gc.disconnect();
+  polls.close();
+  bids.close();
+  feedPool.close();
+
+  const seconds = spec.measureMs / 1000;
+  return {
+    seconds,
+    polls: {
+      ...latencies(pollLatency),
+      offered: c.pollsOffered,
+      sent: c.pollsSent,
+      ok: c.pollsOk,
+      notModified: c.notModified,
+      missed: c.missed,
+      errors: c.pollErrors,
+      perSecond: pollLatency.length / seconds,
+    },
+    bids: {
+      ...latencies(bidLatency),
+      sent: c.bidsSent,
+      accepted: c.accepted,
+      refusedByRule: c.refused,
+      errors: c.bidErrors,
+      perSecond: c.accepted / seconds,
+      requestsPerSecond: bidLatency.length / seconds,
+    },
+    feed: { sent: c.feedSent, errors: c.feedErrors },
+    warmupErrors: c.warmupErrors,
+    errorSamples,
+    self: {
+      cpuPercent: ((cpu.user + cpu.system) / 1000 / spec.measureMs) * 100,
+      loopDelayP99: loop.percentile(99) / 1e6,
+      loopDelayMax: loop.max / 1e6,
+      gcMs,
+      gcMaxMs,
+    },
+  };
+}
+
+// ------------------------------------------------------------------ the generator's own process
+
+type ToGenerator = { type: 'run'; spec: GeneratorSpec };
+type FromGenerator =
+  | { type: 'window'; phase: 'start' | 'end' }
+  | { type: 'progress'; progress: GeneratorProgress }
+  | { type: 'result'; result: GeneratorResult }
+  | { type: 'failed'; message: string };
+
+const here = fileURLToPath(import.meta.url);
+const root = path.resolve(path.dirname(here), '../..');
+
+/** Runs the generator in a process of its own (node + the tsx loader, no wrapper process). */
+export async function startGenerator(spec: GeneratorSpec, events: GeneratorEvents = {}): Promise<GeneratorResult> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', here, '--role', 'generator'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  try {
+    return await new Promise<GeneratorResult>((resolve, reject) => {
+      child.on('message', (m: FromGenerator) => {
+        if (m.type === 'window') events.onWindow?.(m.phase);
+        else if (m.type === 'progress') events.onProgress?.(m.progress);
+        else if (m.type === 'result') resolve(m.result);
+        else reject(new Error(`load generator: ${m.message}`));
+      });
+      child.once('exit', (code) => reject(new Error(`load generator exited (${code})`)));
+      child.once('spawn', () => child.send({ type: 'run', spec } satisfies ToGenerator));
+    });
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === here && process.argv.includes('generator')) {
+  const send = (m: FromGenerator) => process.send!(m);
+  process.once('message', (m: ToGenerator) => {
+    runGenerator(m.spec, { onWindow: (phase) => send({ type: 'window', phase }), onProgress: (progress) => send({ type: 'progress', progress }) }).then(
+      (result) => send({ type: 'result', result }),
+      (e: unknown) => send({ type: 'failed', message: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
+    );
+  });
+}
