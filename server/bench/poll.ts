@@ -24,12 +24,13 @@
  *
  * --db postgres (the default when DATABASE_URL is set): DATABASE_URL or postgres://postgres@127.0.0.1:5432/test;
  *   the run creates databases of its own next to it and drops them.
- * --profile: `--cpu-prof` on that candidate's server processes; .cpuprofile files in ./bench-profiles/.
+ * --profile: `--cpu-prof` and `--trace-gc` on that candidate's server processes: ./bench-profiles/<run>/*.cpuprofile
+ *   (the largest is the main thread) and ./bench-profiles/<run>.log.
  * --generator inline: the load from the driver's own process (the old set-up; for comparison only).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -192,14 +193,16 @@ interface Probed {
   stop(): Promise<void>;
 }
 
-function spawnProbed(file: string, env: NodeJS.ProcessEnv, nodeArgs: string[]): Probed {
+/** `node --import tsx --import probe.ts [nodeArgs] file`; with `logFile`, its stdout (--trace-gc) goes there. */
+function spawnProbed(file: string, env: NodeJS.ProcessEnv, nodeArgs: string[], logFile?: string): Probed {
   const child = spawn(process.execPath, ['--import', 'tsx', '--import', probeUrl, ...nodeArgs, path.join(root, file)], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   children.add(child);
-  child.stdout!.resume();
+  if (logFile) child.stdout!.pipe(createWriteStream(logFile));
+  else child.stdout!.resume();
   return {
     child,
     start: () => child.connected && child.send({ probe: 'start' }),
@@ -230,12 +233,17 @@ function spawnProbed(file: string, env: NodeJS.ProcessEnv, nodeArgs: string[]): 
 }
 
 const profileDir = path.join(root, 'bench-profiles');
-const profileArgs = (candidate: Candidate, name: string) =>
-  values.profile === candidate ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}-${candidate}-${Date.now().toString(36)}.cpuprofile`] : [];
+/** --profile: a CPU profile of the whole process and a GC trace (in the .log beside it). */
+const profiled = (candidate: Candidate, name: string): [string[], string | undefined] => {
+  if (values.profile !== candidate) return [[], undefined];
+  const base = `${name}-${candidate}-${Date.now().toString(36)}`;
+  // A directory per process: every thread (tsx's loader runs in a worker) writes a profile of its own.
+  return [['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, base)}`, '--trace-gc'], path.join(profileDir, `${base}.log`)];
+};
 
 async function ourServer(copy: Copy, candidate: Candidate, round: number) {
   const port = await freePort();
-  const server = spawnProbed('server/main.ts', serverEnv(port, copy.dataDir, copy.env), profileArgs(candidate, `r${round}-server`));
+  const server = spawnProbed('server/main.ts', serverEnv(port, copy.dataDir, copy.env), ...profiled(candidate, `r${round}-server`));
   const url = `http://127.0.0.1:${port}`;
   await waitForServer(url, server.child);
   return { ...server, url };
@@ -243,16 +251,37 @@ async function ourServer(copy: Copy, candidate: Candidate, round: number) {
 
 async function naiveServer(copy: Copy, round: number) {
   const port = await freePort();
-  const server = spawnProbed('server/bench/naive-hall-server.ts', { ...process.env, ...copy.env, PORT: String(port) }, profileArgs('baseline', `r${round}-naive`));
-  await new Promise<void>((resolve, reject) => {
-    let seen = '';
-    server.child.stdout!.on('data', (d: Buffer) => {
-      seen += d.toString();
-      if (seen.includes('ready')) resolve();
-    });
-    server.child.once('exit', () => reject(new Error('baseline server exited during start-up')));
-  });
-  return { ...server, url: `http://127.0.0.1:${port}` };
+  const server = spawnProbed('server/bench/naive-hall-server.ts', { ...process.env, ...copy.env, PORT: String(port) }, ...profiled('baseline', `r${round}-naive`));
+  const url = `http://127.0.0.1:${port}`;
+  await waitForNaive(url, server.child);
+  return { ...server, url };
+}
+
+/** The baseline server answers hall/page. */
+async function waitForNaive(url: string, child: ChildProcess) {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error('baseline server exited during start-up');
+    try {
+      if ((await fetch(`${url}/api/dscq-sync/v1/bid-assets/hall/page?size=1`, { method: 'POST' })).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('baseline server did not start in 60 s');
+}
+
+// ------------------------------------------------------------------ the machine (Linux /proc/stat)
+
+/** CPU time of the whole machine in ms (busy: not idle, not iowait), read at both ends of the window. */
+function machineBusyMs(): number | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const [user = 0, nice = 0, system = 0, _idle = 0, _iowait = 0, irq = 0, softirq = 0, steal = 0] = fields;
+    return ((user + nice + system + irq + softirq + steal) * 1000) / 100; // USER_HZ = 100
+  } catch {
+    return null;
+  }
 }
 
 // ------------------------------------------------------------------ one run
@@ -264,6 +293,8 @@ interface Run {
   server: ProbeStats | null;
   naive: ProbeStats | null;
   invariants: { bids: number; violations: string[] };
+  /** CPU of the other processes on the machine over the window, in % of one core (2 cores: up to 200 %). */
+  othersPercent: number | null;
 }
 
 async function runOnce(store: Store, seeded: { tokens: string[]; lots: GeneratorLot[] }, round: number, candidate: Candidate): Promise<Run> {
@@ -275,6 +306,7 @@ async function runOnce(store: Store, seeded: { tokens: string[]; lots: Generator
     const naive = candidate === 'baseline' ? await naiveServer(copy, round) : null;
     if (naive) servers.push(naive);
     let stats: Promise<[ProbeStats | null, ProbeStats | null]> = Promise.resolve([null, null]);
+    let machine = { busyMs: null as number | null, at: 0, spentMs: null as number | null, wallMs: 0 };
     const spec: GeneratorSpec = {
       bidUrl: ours.url,
       pollUrl: naive?.url ?? ours.url,
@@ -293,8 +325,14 @@ async function runOnce(store: Store, seeded: { tokens: string[]; lots: Generator
     };
     const events: GeneratorEvents = {
       onWindow: (phase) => {
-        if (phase === 'start') for (const s of servers) s.start();
-        else stats = Promise.all([ours.read(), naive ? naive.read() : Promise.resolve(null)]);
+        if (phase === 'start') {
+          for (const s of servers) s.start();
+          machine = { ...machine, busyMs: machineBusyMs(), at: performance.now() };
+        } else {
+          stats = Promise.all([ours.read(), naive ? naive.read() : Promise.resolve(null)]);
+          const busy = machineBusyMs();
+          machine = { ...machine, spentMs: busy !== null && machine.busyMs !== null ? busy - machine.busyMs : null, wallMs: performance.now() - machine.at };
+        }
       },
     };
     const load = values.generator === 'inline' ? await runGenerator(spec, events) : await startGenerator(spec, events);
@@ -304,7 +342,9 @@ async function runOnce(store: Store, seeded: { tokens: string[]; lots: Generator
     const handle = copy.open();
     try {
       const check = await checkBidLog(handle.db, seeded.lots.map((l) => l.id));
-      return { round, candidate, load, server, naive: naiveStats, invariants: { bids: check.bids, violations: check.violations } };
+      const ownPercent = (server?.cpuPercent ?? 0) + (naiveStats?.cpuPercent ?? 0) + load.self.cpuPercent;
+      const othersPercent = machine.spentMs === null ? null : Math.max(0, (machine.spentMs / machine.wallMs) * 100 - ownPercent);
+      return { round, candidate, load, server, naive: naiveStats, invariants: { bids: check.bids, violations: check.violations }, othersPercent };
     } finally {
       await handle.close();
     }
@@ -344,18 +384,34 @@ const roundRow = (r: Run) => [
   String(errorsOf(r)),
 ];
 
-const HEALTH_HEADER = ['round', 'candidate', 'our server CPU %', 'loop p99/max ms', 'GC ms (max)', 'baseline server CPU %', 'loop p99/max ms', 'generator CPU %', 'loop p99/max ms', 'GC ms (max)'];
+const HEALTH_HEADER = [
+  'round',
+  'candidate',
+  'our server CPU % (wait)',
+  'loop p99/max ms',
+  'GC ms (max)',
+  'heap MB',
+  'baseline server CPU % (wait)',
+  'loop p99/max ms',
+  'generator CPU % (wait)',
+  'loop p99/max ms',
+  'GC ms (max)',
+  'other processes CPU %',
+];
+const cpu = (x: { cpuPercent: number; cpuWaitPercent: number | null } | null) => (x ? `${f(x.cpuPercent, 0)} (${f(x.cpuWaitPercent, 0)})` : '—');
 const healthRow = (r: Run) => [
   String(r.round),
   r.candidate,
-  f(r.server?.cpuPercent, 0),
+  cpu(r.server),
   `${f(r.server?.loopDelayP99)}/${f(r.server?.loopDelayMax)}`,
   `${f(r.server?.gcMs, 0)} (${f(r.server?.gcMaxMs)})`,
-  f(r.naive?.cpuPercent, 0),
+  f(r.server?.heapUsedMb, 0),
+  cpu(r.naive),
   r.naive ? `${f(r.naive.loopDelayP99)}/${f(r.naive.loopDelayMax)}` : '—',
-  f(r.load.self.cpuPercent, 0),
+  cpu(r.load.self),
   `${f(r.load.self.loopDelayP99)}/${f(r.load.self.loopDelayMax)}`,
   `${f(r.load.self.gcMs, 0)} (${f(r.load.self.gcMaxMs)})`,
+  f(r.othersPercent, 0),
 ];
 
 function median(xs: number[]): number {
@@ -368,7 +424,7 @@ const spread = (xs: number[], d = 1) => `${f(median(xs), d)} [${f(Math.min(...xs
 function printReport(runs: Run[], storeLabel: string) {
   console.log(`\n每轮（${storeLabel}；每轮新复制的同一数据集、新服务进程，预热 ${o.warmup} s 后计 ${o.seconds} s；压测在独立进程中）\n`);
   table(ROUND_HEADER, runs.map(roundRow));
-  console.log('\n进程健康（计时窗口内；loop = 事件循环延迟，一次停顿就是所有应答的延迟）\n');
+  console.log(`\n进程健康（计时窗口内；loop = 事件循环延迟，一次停顿就是所有应答的延迟；CPU % 以一个核为 100 %，本机 ${availableParallelism()} 核；(wait) = 主线程可运行却在等 CPU 的时间 %；other processes = 本机其他进程的 CPU，噪声的来源）\n`);
   table(HEALTH_HEADER, runs.map(healthRow));
 
   const of = (c: Candidate) => runs.filter((r) => r.candidate === c);

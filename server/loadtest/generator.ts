@@ -22,6 +22,7 @@
  */
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,6 +78,8 @@ export interface GeneratorResult {
 
 export interface ProcessHealth {
   cpuPercent: number;
+  /** Time the main thread was ready to run but waited for a CPU (Linux schedstat), in % of the window. */
+  cpuWaitPercent: number | null;
   loopDelayP99: number;
   loopDelayMax: number;
   gcMs: number;
@@ -101,6 +104,15 @@ export interface GeneratorEvents {
 export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** ns the main thread has waited on a run queue (field 2 of /proc/self/schedstat); null off Linux. */
+export function runQueueWaitNs(): number | null {
+  try {
+    return Number(readFileSync('/proc/self/schedstat', 'utf8').split(' ')[1]);
+  } catch {
+    return null;
+  }
 }
 
 function latencies(values: number[]): Latencies {
@@ -200,11 +212,13 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
   });
   gc.observe({ entryTypes: ['gc'] });
   let cpuAtStart = process.cpuUsage();
+  let waitAtStart = runQueueWaitNs();
   at(measureStart, () => {
     loop.enable();
     loop.reset();
     measuring = true;
     cpuAtStart = process.cpuUsage();
+    waitAtStart = runQueueWaitNs();
     events.onWindow?.('start');
   });
 
@@ -322,6 +336,7 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
   // The window ends: no new request; the ones in flight finish (or time out) and count.
   await new Promise((r) => setTimeout(r, Math.max(0, measureEnd - performance.now())));
   const cpu = process.cpuUsage(cpuAtStart);
+  const waitAtEnd = runQueueWaitNs();
   measuring = false;
   loop.disable();
   events.onWindow?.('end');
@@ -360,6 +375,7 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
     errorSamples,
     self: {
       cpuPercent: ((cpu.user + cpu.system) / 1000 / spec.measureMs) * 100,
+      cpuWaitPercent: waitAtEnd !== null && waitAtStart !== null ? ((waitAtEnd - waitAtStart) / 1e6 / spec.measureMs) * 100 : null,
       loopDelayP99: loop.percentile(99) / 1e6,
       loopDelayMax: loop.max / 1e6,
       gcMs,
