@@ -24,12 +24,12 @@
  *
  * --db postgres (the default when DATABASE_URL is set): DATABASE_URL or postgres://postgres@127.0.0.1:5432/test;
  *   the run creates databases of its own next to it and drops them.
- * --profile: `--cpu-prof` and `--trace-gc` on that candidate's server processes: ./bench-profiles/<run>/*.cpuprofile
- *   (the largest is the main thread) and ./bench-profiles/<run>.log.
+ * --profile: `--cpu-prof` and `--trace-gc` on that candidate's server processes: ./data/bench-profiles/<run>/*.cpuprofile
+ *   (the largest is the main thread) and ./data/bench-profiles/<run>.log.
  * --generator inline: the load from the driver's own process (the old set-up; for comparison only).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -95,6 +95,8 @@ interface Copy {
   env: Record<string, string>;
   dataDir: string;
   open(): DatabaseHandle;
+  /** SQLite: the size of the write-ahead log now (readers that never pause keep it from being reset). */
+  walMb(): number | null;
   dispose(): Promise<void>;
 }
 
@@ -122,6 +124,13 @@ async function sqliteStore(): Promise<Store> {
         env: { PORTAL_DATA_DIR: dataDir, DATABASE_URL: '' },
         dataDir,
         open: () => openDatabase({ sqliteFile: path.join(dataDir, 'portal.sqlite') }),
+        walMb: () => {
+          try {
+            return statSync(path.join(dataDir, 'portal.sqlite-wal')).size / 2 ** 20;
+          } catch {
+            return 0;
+          }
+        },
         dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
       };
     },
@@ -163,6 +172,7 @@ async function postgresStore(): Promise<Store> {
         env: { PORTAL_DATA_DIR: dataDir, DATABASE_URL: urlOf(name) },
         dataDir,
         open: () => openDatabase({ databaseUrl: urlOf(name), poolMax: 2 }),
+        walMb: () => null,
         dispose: async () => {
           await admin(`drop database if exists ${name} with (force)`);
           copies.delete(name);
@@ -232,7 +242,7 @@ function spawnProbed(file: string, env: NodeJS.ProcessEnv, nodeArgs: string[], l
   };
 }
 
-const profileDir = path.join(root, 'bench-profiles');
+const profileDir = path.join(root, 'data/bench-profiles');
 /** --profile: a CPU profile of the whole process and a GC trace (in the .log beside it). */
 const profiled = (candidate: Candidate, name: string): [string[], string | undefined] => {
   if (values.profile !== candidate) return [[], undefined];
@@ -295,6 +305,7 @@ interface Run {
   invariants: { bids: number; violations: string[] };
   /** CPU of the other processes on the machine over the window, in % of one core (2 cores: up to 200 %). */
   othersPercent: number | null;
+  walMb: number | null;
 }
 
 async function runOnce(store: Store, seeded: { tokens: string[]; lots: GeneratorLot[] }, round: number, candidate: Candidate): Promise<Run> {
@@ -337,6 +348,7 @@ async function runOnce(store: Store, seeded: { tokens: string[]; lots: Generator
     };
     const load = values.generator === 'inline' ? await runGenerator(spec, events) : await startGenerator(spec, events);
     const [server, naiveStats] = await stats;
+    const walMb = copy.walMb();
     for (const s of servers.reverse()) await s.stop();
     servers.length = 0;
     const handle = copy.open();
@@ -344,7 +356,7 @@ async function runOnce(store: Store, seeded: { tokens: string[]; lots: Generator
       const check = await checkBidLog(handle.db, seeded.lots.map((l) => l.id));
       const ownPercent = (server?.cpuPercent ?? 0) + (naiveStats?.cpuPercent ?? 0) + load.self.cpuPercent;
       const othersPercent = machine.spentMs === null ? null : Math.max(0, (machine.spentMs / machine.wallMs) * 100 - ownPercent);
-      return { round, candidate, load, server, naive: naiveStats, invariants: { bids: check.bids, violations: check.violations }, othersPercent };
+      return { round, candidate, load, server, naive: naiveStats, invariants: { bids: check.bids, violations: check.violations }, othersPercent, walMb };
     } finally {
       await handle.close();
     }
@@ -397,6 +409,7 @@ const HEALTH_HEADER = [
   'loop p99/max ms',
   'GC ms (max)',
   'other processes CPU %',
+  'WAL MB',
 ];
 const cpu = (x: { cpuPercent: number; cpuWaitPercent: number | null } | null) => (x ? `${f(x.cpuPercent, 0)} (${f(x.cpuWaitPercent, 0)})` : '—');
 const healthRow = (r: Run) => [
@@ -412,6 +425,7 @@ const healthRow = (r: Run) => [
   `${f(r.load.self.loopDelayP99)}/${f(r.load.self.loopDelayMax)}`,
   `${f(r.load.self.gcMs, 0)} (${f(r.load.self.gcMaxMs)})`,
   f(r.othersPercent, 0),
+  f(r.walMb),
 ];
 
 function median(xs: number[]): number {
@@ -422,7 +436,7 @@ function median(xs: number[]): number {
 const spread = (xs: number[], d = 1) => `${f(median(xs), d)} [${f(Math.min(...xs), d)}–${f(Math.max(...xs), d)}]`;
 
 function printReport(runs: Run[], storeLabel: string) {
-  console.log(`\n每轮（${storeLabel}；每轮新复制的同一数据集、新服务进程，预热 ${o.warmup} s 后计 ${o.seconds} s；压测在独立进程中）\n`);
+  console.log(`\n每轮（${storeLabel}；每轮新复制的同一数据集、新服务进程，预热 ${o.warmup} s 后计 ${o.seconds} s；${values.generator === 'inline' ? '压测在驱动进程内（inline）' : '压测在独立进程中'}）\n`);
   table(ROUND_HEADER, runs.map(roundRow));
   console.log(`\n进程健康（计时窗口内；loop = 事件循环延迟，一次停顿就是所有应答的延迟；CPU % 以一个核为 100 %，本机 ${availableParallelism()} 核；(wait) = 主线程可运行却在等 CPU 的时间 %；other processes = 本机其他进程的 CPU，噪声的来源）\n`);
   table(HEALTH_HEADER, runs.map(healthRow));
@@ -451,6 +465,20 @@ function printReport(runs: Run[], storeLabel: string) {
   const pollRatio = pairs.map(([a, b]) => a!.load.polls.p99 / Math.max(0.001, b!.load.polls.p99));
   const bidRatio = pairs.map(([a, b]) => a!.load.bids.p99 / Math.max(0.001, b!.load.bids.p99));
   console.log(`\n每轮配对比值 ours ÷ baseline：poll p99 ${pollRatio.map((x) => f(x, 2)).join(', ')}（中位数 ${f(median(pollRatio), 2)}）；bid p99 ${bidRatio.map((x) => f(x, 2)).join(', ')}（中位数 ${f(median(bidRatio), 2)}）`);
+  // CPU per poll is far less sensitive to the machine's noise than a p99. Ours: our server's CPU with the
+  // polls minus its CPU without them (the baseline run of the same round: bids and feed only).
+  const perPoll = (cpuPercent: number, pollsPerSecond: number) => ((cpuPercent / 100) * 1e6) / Math.max(1, pollsPerSecond);
+  const oursUs = pairs.filter(([a, b]) => a!.server && b!.server).map(([a, b]) => perPoll(a!.server!.cpuPercent - b!.server!.cpuPercent, a!.load.polls.perSecond));
+  const baseUs = pairs.filter(([, b]) => b!.naive).map(([, b]) => perPoll(b!.naive!.cpuPercent, b!.load.polls.perSecond));
+  if (oursUs.length > 0 && baseUs.length > 0) {
+    console.log(`每次轮询的服务器 CPU：ours ${spread(oursUs, 0)} µs（我方服务器有/无轮询之差，同一轮），baseline ${spread(baseUs, 0)} µs（基线服务器）`);
+  }
+  const others = runs.map((r) => r.othersPercent).filter((x): x is number => x !== null);
+  if (others.length > 0 && median(others) > 50) {
+    console.log(
+      `注意：本机其他进程在计时窗口内占用 CPU ${spread(others, 0)} %（以一个核为 100 %），我方进程有相当时间在等 CPU（上表 wait）：绝对延迟（p99 < 100 ms）在此时不可信，比较请看配对比值与每次轮询的 CPU。`,
+    );
+  }
 
   const ours = { poll: median(metric('ours', (r) => r.load.polls.p99)), bid: median(metric('ours', (r) => r.load.bids.p99)) };
   const base = { poll: median(metric('baseline', (r) => r.load.polls.p99)), bid: median(metric('baseline', (r) => r.load.bids.p99)) };
