@@ -240,7 +240,9 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
       } catch (e) {
         error(sentAt, 'feed', (e as Error).message);
       }
-      at(Math.max(due + 1000, performance.now()), () => feed(due + 1000));
+      // Once a second; a late answer moves the timetable on instead of firing back to back.
+      const next = Math.max(due + 1000, performance.now());
+      at(next, () => feed(next));
     });
   };
   feed(t0);
@@ -309,7 +311,8 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
         }
       });
     };
-    at(t0 + rng.next() * spec.pollIntervalMs, () => slot(performance.now()));
+    const first = t0 + rng.next() * spec.pollIntervalMs;
+    at(first, () => slot(first));
   }
 
   // Progress (loadtest): the figures of the last interval.
