@@ -294,6 +294,19 @@ function machineBusyMs(): number | null {
   }
 }
 
+/** Machine-wide TCP counters: SYNs dropped by full listen queues and SYN retransmits (each costs a client ≥ 1 s). */
+function tcpCounters(): { listenOverflows: number; synRetrans: number } | null {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((l) => l.startsWith('TcpExt:'));
+    const names = lines[0]!.split(/\s+/);
+    const values = lines[1]!.split(/\s+/).map(Number);
+    const get = (name: string) => values[names.indexOf(name)] ?? 0;
+    return { listenOverflows: get('ListenOverflows'), synRetrans: get('TCPSynRetrans') };
+  } catch {
+    return null;
+  }
+}
+
 // ------------------------------------------------------------------ one run
 
 interface Run {
@@ -306,6 +319,8 @@ interface Run {
   /** CPU of the other processes on the machine over the window, in % of one core (2 cores: up to 200 %). */
   othersPercent: number | null;
   walMb: number | null;
+  /** Over the window, machine-wide: listen-queue overflows / SYN retransmits. */
+  tcp: { listenOverflows: number; synRetrans: number } | null;
 }
 
 async function runOnce(store: Store, seeded: { tokens: string[]; lots: GeneratorLot[] }, round: number, candidate: Candidate): Promise<Run> {
@@ -318,6 +333,8 @@ async function runOnce(store: Store, seeded: { tokens: string[]; lots: Generator
     if (naive) servers.push(naive);
     let stats: Promise<[ProbeStats | null, ProbeStats | null]> = Promise.resolve([null, null]);
     let machine = { busyMs: null as number | null, at: 0, spentMs: null as number | null, wallMs: 0 };
+    let tcp0 = tcpCounters();
+    let tcp: Run['tcp'] = null;
     const spec: GeneratorSpec = {
       bidUrl: ours.url,
       pollUrl: naive?.url ?? ours.url,
@@ -339,10 +356,13 @@ async function runOnce(store: Store, seeded: { tokens: string[]; lots: Generator
         if (phase === 'start') {
           for (const s of servers) s.start();
           machine = { ...machine, busyMs: machineBusyMs(), at: performance.now() };
+          tcp0 = tcpCounters();
         } else {
           stats = Promise.all([ours.read(), naive ? naive.read() : Promise.resolve(null)]);
           const busy = machineBusyMs();
           machine = { ...machine, spentMs: busy !== null && machine.busyMs !== null ? busy - machine.busyMs : null, wallMs: performance.now() - machine.at };
+          const tcp1 = tcpCounters();
+          tcp = tcp0 && tcp1 ? { listenOverflows: tcp1.listenOverflows - tcp0.listenOverflows, synRetrans: tcp1.synRetrans - tcp0.synRetrans } : null;
         }
       },
     };
@@ -356,7 +376,7 @@ async function runOnce(store: Store, seeded: { tokens: string[]; lots: Generator
       const check = await checkBidLog(handle.db, seeded.lots.map((l) => l.id));
       const ownPercent = (server?.cpuPercent ?? 0) + (naiveStats?.cpuPercent ?? 0) + load.self.cpuPercent;
       const othersPercent = machine.spentMs === null ? null : Math.max(0, (machine.spentMs / machine.wallMs) * 100 - ownPercent);
-      return { round, candidate, load, server, naive: naiveStats, invariants: { bids: check.bids, violations: check.violations }, othersPercent, walMb };
+      return { round, candidate, load, server, naive: naiveStats, invariants: { bids: check.bids, violations: check.violations }, othersPercent, walMb, tcp };
     } finally {
       await handle.close();
     }
@@ -409,6 +429,8 @@ const HEALTH_HEADER = [
   'loop p99/max ms',
   'GC ms (max)',
   'other processes CPU %',
+  'reconnects',
+  'listen drops / SYN retrans',
   'WAL MB',
 ];
 const cpu = (x: { cpuPercent: number; cpuWaitPercent: number | null } | null) => (x ? `${f(x.cpuPercent, 0)} (${f(x.cpuWaitPercent, 0)})` : '—');
@@ -425,6 +447,8 @@ const healthRow = (r: Run) => [
   `${f(r.load.self.loopDelayP99)}/${f(r.load.self.loopDelayMax)}`,
   `${f(r.load.self.gcMs, 0)} (${f(r.load.self.gcMaxMs)})`,
   f(r.othersPercent, 0),
+  String(r.load.reconnects),
+  r.tcp ? `${r.tcp.listenOverflows} / ${r.tcp.synRetrans}` : '—',
   f(r.walMb),
 ];
 
@@ -438,7 +462,7 @@ const spread = (xs: number[], d = 1) => `${f(median(xs), d)} [${f(Math.min(...xs
 function printReport(runs: Run[], storeLabel: string) {
   console.log(`\n每轮（${storeLabel}；每轮新复制的同一数据集、新服务进程，预热 ${o.warmup} s 后计 ${o.seconds} s；${values.generator === 'inline' ? '压测在驱动进程内（inline）' : '压测在独立进程中'}）\n`);
   table(ROUND_HEADER, runs.map(roundRow));
-  console.log(`\n进程健康（计时窗口内；loop = 事件循环延迟，一次停顿就是所有应答的延迟；CPU % 以一个核为 100 %，本机 ${availableParallelism()} 核；(wait) = 主线程可运行却在等 CPU 的时间 %；other processes = 本机其他进程的 CPU（PostgreSQL 时含数据库进程），噪声的来源）\n`);
+  console.log(`\n进程健康（计时窗口内；loop = 事件循环延迟，一次停顿就是所有应答的延迟；CPU % 以一个核为 100 %，本机 ${availableParallelism()} 核；(wait) = 主线程可运行却在等 CPU 的时间 %；other processes = 本机其他进程的 CPU（PostgreSQL 时含数据库进程），噪声的来源；reconnects = 窗口内已有连接的轮询者、出价人重新建立连接的次数（应为 0）；listen drops / SYN retrans 为整机计数）\n`);
   table(HEALTH_HEADER, runs.map(healthRow));
 
   const of = (c: Candidate) => runs.filter((r) => r.candidate === c);

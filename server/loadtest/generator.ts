@@ -13,8 +13,9 @@
  *   last saw + 1–3 increments, and the price feed (bidding-rate for every lot, once a second) keeps those
  *   prices fresh, as a bidder's screen does;
  * - hall polls may go to another server than the bids (a baseline: `pollUrl`).
- * Polls, bids and the feed use separate connection pools, one keep-alive connection per watcher / bidder
- * at most: a slow poll never queues a bid inside the generator.
+ * Every watcher and every bidder holds one keep-alive connection of its own, as a browser does (see
+ * `connection`), and the feed another: a slow poll never queues a bid inside the generator, and a pause
+ * of the server never makes the generator open connections in a burst.
  *
  * Only requests SENT in the measured window (after `warmupMs`, for `measureMs`) count; at the end of the
  * window no new request starts and the generator waits for the ones in flight (up to the request
@@ -68,6 +69,8 @@ export interface GeneratorResult {
   polls: Latencies & { offered: number; sent: number; ok: number; notModified: number; missed: number; errors: number; perSecond: number };
   bids: Latencies & { sent: number; accepted: number; refusedByRule: number; errors: number; perSecond: number; requestsPerSecond: number };
   feed: { sent: number; errors: number };
+  /** Connections opened again in the window by a watcher or bidder that had one (lost keep-alive). */
+  reconnects: number;
   /** Errors of the warm-up (not in the figures above). */
   warmupErrors: number;
   /** A few error texts, for the report. */
@@ -124,17 +127,25 @@ interface Answer {
   status: number;
   etag: string | undefined;
   body: string;
+  /** The request opened a new connection (not a kept-alive one). */
+  connected: boolean;
 }
 
-function pool(base: string, maxSockets: number, timeoutMs: number) {
+/**
+ * One keep-alive connection of one client (a watcher's or a bidder's browser): its requests go one after
+ * the other over the same socket, opened at its first request (in the warm-up). A shared pool would open
+ * new connections in bursts whenever the server pauses — hundreds of SYNs at once overflow the listen
+ * queue, and each dropped SYN costs a 1 s (then 3 s, 7 s) retransmit that is no server latency.
+ */
+function connection(base: string, timeoutMs: number) {
   const url = new URL(base);
-  const agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1, maxFreeSockets: 1 });
   const call = (pathAndQuery: string, headers: Record<string, string>, keepBody: boolean): Promise<Answer> =>
     new Promise((resolve, reject) => {
       const req = http.request({ host: url.hostname, port: url.port, path: pathAndQuery, method: 'POST', agent, headers: { 'client-id': 'loadtest', ...headers } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => keepBody && chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, body: keepBody ? Buffer.concat(chunks).toString('utf8') : '' }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, body: keepBody ? Buffer.concat(chunks).toString('utf8') : '', connected: !req.reusedSocket }));
         res.on('error', reject);
       });
       req.setTimeout(timeoutMs, () => req.destroy(new Error(`timeout after ${timeoutMs} ms`)));
@@ -147,9 +158,24 @@ function pool(base: string, maxSockets: number, timeoutMs: number) {
 /** Drives the load in THIS process; `startGenerator` runs it in a process of its own. */
 export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents = {}): Promise<GeneratorResult> {
   const timeoutMs = spec.timeoutMs ?? 15_000;
-  const polls = pool(spec.pollUrl, Math.max(1, spec.watchers), timeoutMs);
-  const bids = pool(spec.bidUrl, Math.max(1, spec.tokens.length), timeoutMs);
-  const feedPool = pool(spec.bidUrl, 1, timeoutMs);
+  const connections: Array<ReturnType<typeof connection>> = [];
+  const connect = (base: string) => {
+    const c = connection(base, timeoutMs);
+    connections.push(c);
+    let opened = false;
+    return {
+      call: async (pathAndQuery: string, headers: Record<string, string>, keepBody: boolean) => {
+        const sentAt = performance.now();
+        const answer = await c.call(pathAndQuery, headers, keepBody);
+        if (answer.connected) {
+          if (opened && inWindow(sentAt)) counts.reconnects += 1;
+          opened = true;
+        }
+        return answer;
+      },
+    };
+  };
+  const feedConnection = connect(spec.bidUrl);
   const rng = createRng(spec.seed);
   const known = new Map(spec.lots.map((l) => [l.id, { priceFen: l.priceFen, stepFen: l.stepFen }]));
   const lotIds = spec.lots.map((l) => l.id);
@@ -161,16 +187,16 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
 
   const pollLatency: number[] = [];
   const bidLatency: number[] = [];
-  const c = { pollsOffered: 0, pollsSent: 0, pollsOk: 0, notModified: 0, missed: 0, pollErrors: 0, bidsSent: 0, accepted: 0, refused: 0, bidErrors: 0, feedSent: 0, feedErrors: 0, warmupErrors: 0 };
+  const counts = { pollsOffered: 0, pollsSent: 0, pollsOk: 0, notModified: 0, missed: 0, pollErrors: 0, bidsSent: 0, accepted: 0, refused: 0, bidErrors: 0, feedSent: 0, feedErrors: 0, warmupErrors: 0, reconnects: 0 };
   const errorSamples: string[] = [];
   const error = (sentAt: number, kind: 'poll' | 'bid' | 'feed', what: string) => {
     if (!inWindow(sentAt)) {
-      c.warmupErrors += 1;
+      counts.warmupErrors += 1;
       return;
     }
-    if (kind === 'poll') c.pollErrors += 1;
-    else if (kind === 'bid') c.bidErrors += 1;
-    else c.feedErrors += 1;
+    if (kind === 'poll') counts.pollErrors += 1;
+    else if (kind === 'bid') counts.bidErrors += 1;
+    else counts.feedErrors += 1;
     if (errorSamples.length < 5) errorSamples.push(`${kind}: ${what}`);
   };
   let inFlight = 0;
@@ -226,10 +252,10 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
   const rateQuery = `/api/dscq-sync/v1/bid-assets/bidding-rate?activityIds=${lotIds.join(',')}`;
   const feed = (due: number) => {
     const sentAt = performance.now();
-    if (inWindow(sentAt)) c.feedSent += 1;
+    if (inWindow(sentAt)) counts.feedSent += 1;
     void track(async () => {
       try {
-        const res = await feedPool.call(rateQuery, {}, true);
+        const res = await feedConnection.call(rateQuery, {}, true);
         if (res.status !== 200) error(sentAt, 'feed', `HTTP ${res.status}`);
         else {
           for (const r of JSON.parse(res.body).data.rates as Array<{ activityId: number; biddingPrice: number; biddingCount: number }>) {
@@ -249,6 +275,7 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
 
   spec.tokens.forEach((token, index) => {
     const think = createRng(spec.seed * 7919 + index + 1);
+    const bids = connect(spec.bidUrl);
     let n = 0;
     const next = () => at(performance.now() + Math.round(-Math.log(1 - think.next()) * spec.bidIntervalMs), once);
     const once = () => {
@@ -258,16 +285,16 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
       const key = `lt-${spec.runId}-${index}-${n++}`;
       const sentAt = performance.now();
       const counted = inWindow(sentAt);
-      if (counted) c.bidsSent += 1;
+      if (counted) counts.bidsSent += 1;
       void track(async () => {
         try {
           const res = await bids.call(`/api/dscq-sync/v1/bidding/ongoing/bid?activityId=${id}&amount=${(amountFen / 100).toFixed(2)}&idempotencyKey=${key}`, { authorization: `Bearer ${token}` }, false);
           if (counted) bidLatency.push(performance.now() - sentAt);
           if (res.status === 200) {
-            if (counted) c.accepted += 1;
+            if (counted) counts.accepted += 1;
             k.priceFen = Math.max(k.priceFen, amountFen);
           } else if (res.status === 400) {
-            if (counted) c.refused += 1;
+            if (counted) counts.refused += 1;
           } else error(sentAt, 'bid', `HTTP ${res.status}`);
         } catch (e) {
           error(sentAt, 'bid', (e as Error).message);
@@ -283,26 +310,27 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
     let etag: string | undefined;
     let busy = false;
     const page = 1 + (i % pages);
+    const polls = connect(spec.pollUrl);
     const slot = (due: number) => {
       at(due + spec.pollIntervalMs, () => slot(due + spec.pollIntervalMs));
       const sentAt = performance.now();
       const counted = inWindow(sentAt);
-      if (counted) c.pollsOffered += 1;
+      if (counted) counts.pollsOffered += 1;
       if (busy) {
-        if (counted) c.missed += 1;
+        if (counted) counts.missed += 1;
         return;
       }
       busy = true;
-      if (counted) c.pollsSent += 1;
+      if (counted) counts.pollsSent += 1;
       void track(async () => {
         try {
           const res = await polls.call(`/api/dscq-sync/v1/bid-assets/hall/page?size=${spec.pageSize}&current=${page}`, etag ? { 'if-none-match': etag } : {}, false);
           if (counted) pollLatency.push(performance.now() - sentAt);
           if (res.status === 304) {
-            if (counted) c.notModified += 1;
+            if (counted) counts.notModified += 1;
           } else if (res.status === 200) {
             etag = res.etag;
-            if (counted) c.pollsOk += 1;
+            if (counted) counts.pollsOk += 1;
           } else error(sentAt, 'poll', `HTTP ${res.status}`);
         } catch (e) {
           error(sentAt, 'poll', (e as Error).message);
@@ -321,16 +349,16 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
     const report = (when: number) => {
       const now = performance.now();
       const s = (now - last.at) / 1000;
-      const errors = c.pollErrors + c.bidErrors + c.feedErrors;
+      const errors = counts.pollErrors + counts.bidErrors + counts.feedErrors;
       events.onProgress!({
         atSeconds: (now - measureStart) / 1000,
-        bidsPerSecond: (c.accepted - last.bids) / s,
-        pollsPerSecond: (c.pollsSent - last.polls) / s,
+        bidsPerSecond: (counts.accepted - last.bids) / s,
+        pollsPerSecond: (counts.pollsSent - last.polls) / s,
         bid: latencies(bidLatency.slice(last.bidIdx)),
         poll: latencies(pollLatency.slice(last.pollIdx)),
         errors,
       });
-      last = { at: now, bids: c.accepted, polls: c.pollsSent, bidIdx: bidLatency.length, pollIdx: pollLatency.length, errors };
+      last = { at: now, bids: counts.accepted, polls: counts.pollsSent, bidIdx: bidLatency.length, pollIdx: pollLatency.length, errors };
       at(when + spec.progressMs, () => report(when + spec.progressMs));
     };
     at(measureStart + spec.progressMs, () => report(measureStart + spec.progressMs));
@@ -347,34 +375,33 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
   timers.clear();
   if (inFlight > 0) await new Promise<void>((resolve) => (settled = resolve));
   gc.disconnect();
-  polls.close();
-  bids.close();
-  feedPool.close();
+  for (const c of connections) c.close();
 
   const seconds = spec.measureMs / 1000;
   return {
     seconds,
     polls: {
       ...latencies(pollLatency),
-      offered: c.pollsOffered,
-      sent: c.pollsSent,
-      ok: c.pollsOk,
-      notModified: c.notModified,
-      missed: c.missed,
-      errors: c.pollErrors,
+      offered: counts.pollsOffered,
+      sent: counts.pollsSent,
+      ok: counts.pollsOk,
+      notModified: counts.notModified,
+      missed: counts.missed,
+      errors: counts.pollErrors,
       perSecond: pollLatency.length / seconds,
     },
     bids: {
       ...latencies(bidLatency),
-      sent: c.bidsSent,
-      accepted: c.accepted,
-      refusedByRule: c.refused,
-      errors: c.bidErrors,
-      perSecond: c.accepted / seconds,
+      sent: counts.bidsSent,
+      accepted: counts.accepted,
+      refusedByRule: counts.refused,
+      errors: counts.bidErrors,
+      perSecond: counts.accepted / seconds,
       requestsPerSecond: bidLatency.length / seconds,
     },
-    feed: { sent: c.feedSent, errors: c.feedErrors },
-    warmupErrors: c.warmupErrors,
+    feed: { sent: counts.feedSent, errors: counts.feedErrors },
+    reconnects: counts.reconnects,
+    warmupErrors: counts.warmupErrors,
     errorSamples,
     self: {
       cpuPercent: ((cpu.user + cpu.system) / 1000 / spec.measureMs) * 100,
