@@ -29,7 +29,7 @@
  * --generator inline: the load from the driver's own process (the old set-up; for comparison only).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -95,8 +95,6 @@ interface Copy {
   env: Record<string, string>;
   dataDir: string;
   open(): DatabaseHandle;
-  /** SQLite: the size of the write-ahead log now (readers that never pause keep it from being reset). */
-  walMb(): number | null;
   dispose(): Promise<void>;
 }
 
@@ -124,13 +122,6 @@ async function sqliteStore(): Promise<Store> {
         env: { PORTAL_DATA_DIR: dataDir, DATABASE_URL: '' },
         dataDir,
         open: () => openDatabase({ sqliteFile: path.join(dataDir, 'portal.sqlite') }),
-        walMb: () => {
-          try {
-            return statSync(path.join(dataDir, 'portal.sqlite-wal')).size / 2 ** 20;
-          } catch {
-            return 0;
-          }
-        },
         dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
       };
     },
@@ -172,7 +163,6 @@ async function postgresStore(): Promise<Store> {
         env: { PORTAL_DATA_DIR: dataDir, DATABASE_URL: urlOf(name) },
         dataDir,
         open: () => openDatabase({ databaseUrl: urlOf(name), poolMax: 2 }),
-        walMb: () => null,
         dispose: async () => {
           await admin(`drop database if exists ${name} with (force)`);
           copies.delete(name);
@@ -318,7 +308,6 @@ interface Run {
   invariants: { bids: number; violations: string[] };
   /** CPU of the other processes on the machine over the window, in % of one core (2 cores: up to 200 %). */
   othersPercent: number | null;
-  walMb: number | null;
   /** Over the window, machine-wide: listen-queue overflows / SYN retransmits. */
   tcp: { listenOverflows: number; synRetrans: number } | null;
 }
@@ -368,7 +357,6 @@ async function runOnce(store: Store, seeded: { tokens: string[]; lots: Generator
     };
     const load = values.generator === 'inline' ? await runGenerator(spec, events) : await startGenerator(spec, events);
     const [server, naiveStats] = await stats;
-    const walMb = copy.walMb();
     for (const s of servers.reverse()) await s.stop();
     servers.length = 0;
     const handle = copy.open();
@@ -376,7 +364,7 @@ async function runOnce(store: Store, seeded: { tokens: string[]; lots: Generator
       const check = await checkBidLog(handle.db, seeded.lots.map((l) => l.id));
       const ownPercent = (server?.cpuPercent ?? 0) + (naiveStats?.cpuPercent ?? 0) + load.self.cpuPercent;
       const othersPercent = machine.spentMs === null ? null : Math.max(0, (machine.spentMs / machine.wallMs) * 100 - ownPercent);
-      return { round, candidate, load, server, naive: naiveStats, invariants: { bids: check.bids, violations: check.violations }, othersPercent, walMb, tcp };
+      return { round, candidate, load, server, naive: naiveStats, invariants: { bids: check.bids, violations: check.violations }, othersPercent, tcp };
     } finally {
       await handle.close();
     }
@@ -422,7 +410,6 @@ const HEALTH_HEADER = [
   'our server CPU % (wait)',
   'loop p99/max ms',
   'GC ms (max)',
-  'heap MB',
   'baseline server CPU % (wait)',
   'loop p99/max ms',
   'generator CPU % (wait)',
@@ -431,7 +418,6 @@ const HEALTH_HEADER = [
   'other processes CPU %',
   'reconnects',
   'listen drops / SYN retrans',
-  'WAL MB',
 ];
 const cpu = (x: { cpuPercent: number; cpuWaitPercent: number | null } | null) => (x ? `${f(x.cpuPercent, 0)} (${f(x.cpuWaitPercent, 0)})` : '—');
 const healthRow = (r: Run) => [
@@ -440,7 +426,6 @@ const healthRow = (r: Run) => [
   cpu(r.server),
   `${f(r.server?.loopDelayP99)}/${f(r.server?.loopDelayMax)}`,
   `${f(r.server?.gcMs, 0)} (${f(r.server?.gcMaxMs)})`,
-  f(r.server?.heapUsedMb, 0),
   cpu(r.naive),
   r.naive ? `${f(r.naive.loopDelayP99)}/${f(r.naive.loopDelayMax)}` : '—',
   cpu(r.load.self),
@@ -449,7 +434,6 @@ const healthRow = (r: Run) => [
   f(r.othersPercent, 0),
   String(r.load.reconnects),
   r.tcp ? `${r.tcp.listenOverflows} / ${r.tcp.synRetrans}` : '—',
-  f(r.walMb),
 ];
 
 function median(xs: number[]): number {
