@@ -9,7 +9,8 @@
  *
  * Round r runs ours then the baseline, each on a fresh copy of ONE seeded data set (a copied SQLite file,
  * or `CREATE DATABASE … TEMPLATE` on PostgreSQL), with fresh server processes, the same generator seed,
- * a warm-up of the full load (not measured: JIT, connections, caches) and then the measured window. The
+ * a connect phase (every client opens its keep-alive connection), a warm-up of the full load (not
+ * measured: a fresh server answers its first ~5 s slowly — JIT, GC sizing) and then the measured window. The
  * load comes from a process of its own (server/loadtest/generator.ts); the servers carry a probe
  * (server/bench/probe.ts) that measures their CPU, event-loop delay and GC over the same window.
  *
@@ -18,15 +19,16 @@
  * and the targets evaluated on the medians: ours' poll p99 < 100 ms and below the baseline's; bid p99
  * under the hall load within 2× of the baseline's. The bid log's invariants are checked after every round.
  *
- *   npm run bench:poll -- [--rounds 3] [--seconds 20] [--warmup 5] [--watchers 2000] [--poll-interval 2000]
+ *   npm run bench:poll -- [--rounds 3] [--seconds 20] [--warmup 10] [--watchers 2000] [--poll-interval 2000]
  *                         [--bidders 200] [--bid-interval 3000] [--lots 500] [--size 30]
- *                         [--db sqlite|postgres] [--profile ours|baseline] [--generator process|inline]
+ *                         [--db sqlite|postgres] [--profile ours|baseline] [--generator process|inline] [--trace]
  *
  * --db postgres (the default when DATABASE_URL is set): DATABASE_URL or postgres://postgres@127.0.0.1:5432/test;
  *   the run creates databases of its own next to it and drops them.
  * --profile: `--cpu-prof` and `--trace-gc` on that candidate's server processes: ./data/bench-profiles/<run>/*.cpuprofile
  *   (the largest is the main thread) and ./data/bench-profiles/<run>.log.
  * --generator inline: the load from the driver's own process (the old set-up; for comparison only).
+ * --trace: every request of every window to ./data/bench-traces/r<round>-<candidate>.jsonl (where a tail comes from).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -52,7 +54,7 @@ const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '20' },
-    warmup: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '10' },
     watchers: { type: 'string', default: '2000' },
     'poll-interval': { type: 'string', default: '2000' },
     bidders: { type: 'string', default: '200' },
@@ -62,6 +64,7 @@ const { values } = parseArgs({
     db: { type: 'string', default: process.env.DATABASE_URL ? 'postgres' : 'sqlite' },
     profile: { type: 'string' },
     generator: { type: 'string', default: 'process' },
+    trace: { type: 'boolean', default: false },
   },
 });
 const num = (name: keyof typeof values, min: number, max: number) => {
@@ -233,6 +236,7 @@ function spawnProbed(file: string, env: NodeJS.ProcessEnv, nodeArgs: string[], l
 }
 
 const profileDir = path.join(root, 'data/bench-profiles');
+const traceDir = path.join(root, 'data/bench-traces');
 /** --profile: a CPU profile of the whole process and a GC trace (in the .log beside it). */
 const profiled = (candidate: Candidate, name: string): [string[], string | undefined] => {
   if (values.profile !== candidate) return [[], undefined];
@@ -339,6 +343,7 @@ async function runOnce(store: Store, seeded: { tokens: string[]; lots: Generator
       runId: `${Date.now().toString(36)}${round}${candidate[0]}`,
       // The same schedule (phases, pauses, lots) for both candidates of a round.
       seed: 1000 + round,
+      ...(values.trace ? { traceFile: path.join(traceDir, `r${round}-${candidate}.jsonl`) } : {}),
     };
     const events: GeneratorEvents = {
       onWindow: (phase) => {
@@ -517,6 +522,7 @@ async function main() {
         `${o.rounds} 轮 × (ours, baseline) 交替，每次预热 ${o.warmup} s + 计时 ${o.seconds} s${values.generator === 'inline' ? '；压测在驱动进程内（inline，仅作对照）' : ''}${values.profile ? `；CPU 剖析: ${values.profile} → ${profileDir}` : ''}`,
     );
     if (values.profile) mkdirSync(profileDir, { recursive: true });
+    if (values.trace) mkdirSync(traceDir, { recursive: true });
     await prepareDatabase(store.handle, { seed: false, now: Date.now() });
     const perRunMs = (o.warmup + o.seconds + 20) * 1000;
     const totalMs = o.rounds * CANDIDATES.length * perRunMs;

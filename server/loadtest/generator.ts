@@ -17,13 +17,14 @@
  * `connection`), and the feed another: a slow poll never queues a bid inside the generator, and a pause
  * of the server never makes the generator open connections in a burst.
  *
- * Only requests SENT in the measured window (after `warmupMs`, for `measureMs`) count; at the end of the
+ * First every client opens its connection (a connect phase, in batches), then the load runs; only
+ * requests SENT in the measured window (after `warmupMs`, for `measureMs`) count; at the end of the
  * window no new request starts and the generator waits for the ones in flight (up to the request
  * timeout), so slow answers land in p99 instead of being cut off.
  */
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +57,8 @@ export interface GeneratorSpec {
   /** Seeds phases, think times and lot choices: the same seed gives every candidate the same schedule. */
   seed: number;
   timeoutMs?: number;
+  /** Writes every request of the window to this file (JSON lines: kind, sent at ms into the window, ms, status, fresh = on a new connection). */
+  traceFile?: string;
 }
 
 export interface Latencies {
@@ -155,34 +158,16 @@ function connection(base: string, timeoutMs: number) {
   return { call, close: () => agent.destroy() };
 }
 
+/** At most this many connections are opened at once in the connect phase (a listen queue holds 511). */
+const CONNECT_BATCH = 200;
+
 /** Drives the load in THIS process; `startGenerator` runs it in a process of its own. */
 export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents = {}): Promise<GeneratorResult> {
   const timeoutMs = spec.timeoutMs ?? 15_000;
-  const connections: Array<ReturnType<typeof connection>> = [];
-  const connect = (base: string) => {
-    const c = connection(base, timeoutMs);
-    connections.push(c);
-    let opened = false;
-    return {
-      call: async (pathAndQuery: string, headers: Record<string, string>, keepBody: boolean) => {
-        const sentAt = performance.now();
-        const answer = await c.call(pathAndQuery, headers, keepBody);
-        if (answer.connected) {
-          if (opened && inWindow(sentAt)) counts.reconnects += 1;
-          opened = true;
-        }
-        return answer;
-      },
-    };
-  };
-  const feedConnection = connect(spec.bidUrl);
-  const rng = createRng(spec.seed);
-  const known = new Map(spec.lots.map((l) => [l.id, { priceFen: l.priceFen, stepFen: l.stepFen }]));
-  const lotIds = spec.lots.map((l) => l.id);
-
-  const t0 = performance.now();
-  const measureStart = t0 + spec.warmupMs;
-  const measureEnd = measureStart + spec.measureMs;
+  // Set when the connect phase is over.
+  let t0 = Infinity;
+  let measureStart = Infinity;
+  let measureEnd = Infinity;
   const inWindow = (t: number) => t >= measureStart && t < measureEnd;
 
   const pollLatency: number[] = [];
@@ -199,6 +184,66 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
     else counts.feedErrors += 1;
     if (errorSamples.length < 5) errorSamples.push(`${kind}: ${what}`);
   };
+  const trace: Array<{ kind: string; at: number; ms: number; status: number; fresh: boolean }> | null = spec.traceFile ? [] : null;
+
+  const connections: Array<ReturnType<typeof connection>> = [];
+  const connect = (base: string) => {
+    const c = connection(base, timeoutMs);
+    connections.push(c);
+    let opened = false;
+    return {
+      call: async (kind: 'poll' | 'bid' | 'feed' | 'open', pathAndQuery: string, headers: Record<string, string>, keepBody: boolean) => {
+        const sentAt = performance.now();
+        let status = 0;
+        let fresh = false;
+        try {
+          const answer = await c.call(pathAndQuery, headers, keepBody);
+          status = answer.status;
+          fresh = answer.connected;
+          if (answer.connected) {
+            if (opened && inWindow(sentAt)) counts.reconnects += 1;
+            opened = true;
+          }
+          return answer;
+        } finally {
+          if (trace && inWindow(sentAt)) trace.push({ kind, at: Math.round(sentAt - measureStart), ms: Math.round((performance.now() - sentAt) * 10) / 10, status, fresh });
+        }
+      },
+    };
+  };
+  const rng = createRng(spec.seed);
+  const known = new Map(spec.lots.map((l) => [l.id, { priceFen: l.priceFen, stepFen: l.stepFen }]));
+  const lotIds = spec.lots.map((l) => l.id);
+  const pages = Math.max(1, Math.ceil(lotIds.length / spec.pageSize));
+  const pollPath = (page: number) => `/api/dscq-sync/v1/bid-assets/hall/page?size=${spec.pageSize}&current=${page}`;
+  const feedConnection = connect(spec.bidUrl);
+  const watchers = Array.from({ length: spec.watchers }, (_, i) => ({ connection: connect(spec.pollUrl), page: 1 + (i % pages), etag: undefined as string | undefined, busy: false }));
+  const bidders = spec.tokens.map((token, index) => ({ token, connection: connect(spec.bidUrl), think: createRng(spec.seed * 7919 + index + 1) }));
+
+  // Connect phase (not measured): every client opens its keep-alive connection with a first request — a
+  // watcher its first poll, a bidder the room of a lot (bidding-data) — at most CONNECT_BATCH at a time.
+  // All at once, 2,000 connects overflow the server's listen queue, and the handshakes it drops are
+  // retried after 1, 3, 7 s: connections still being set up well into the measured window.
+  const openings: Array<() => Promise<unknown>> = [
+    ...watchers.map((w) => async () => {
+      const res = await w.connection.call('open', pollPath(w.page), {}, false);
+      if (res.status === 200) w.etag = res.etag;
+    }),
+    ...bidders.map((b) => () => b.connection.call('open', `/api/dscq-sync/v1/bid-assets/bidding-data?activityId=${lotIds[Math.floor(b.think.next() * lotIds.length)]}`, { authorization: `Bearer ${b.token}` }, false)),
+  ];
+  for (let i = 0; i < openings.length; i += CONNECT_BATCH) {
+    await Promise.all(
+      openings.slice(i, i + CONNECT_BATCH).map((open) =>
+        open().catch(() => {
+          counts.warmupErrors += 1;
+        }),
+      ),
+    );
+  }
+  t0 = performance.now();
+  measureStart = t0 + spec.warmupMs;
+  measureEnd = measureStart + spec.measureMs;
+
   let inFlight = 0;
   let settled: (() => void) | null = null;
   const track = async (work: () => Promise<void>) => {
@@ -211,7 +256,7 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
     }
   };
   const timers = new Set<NodeJS.Timeout>();
-  /** Runs `fn` at `at` (performance.now() time), unless that is past the end of the window. */
+  /** Runs `fn` at `when` (performance.now() time), unless that is past the end of the window. */
   const at = (when: number, fn: () => void) => {
     if (when >= measureEnd) return;
     const t = setTimeout(
@@ -255,7 +300,7 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
     if (inWindow(sentAt)) counts.feedSent += 1;
     void track(async () => {
       try {
-        const res = await feedConnection.call(rateQuery, {}, true);
+        const res = await feedConnection.call('feed', rateQuery, {}, true);
         if (res.status !== 200) error(sentAt, 'feed', `HTTP ${res.status}`);
         else {
           for (const r of JSON.parse(res.body).data.rates as Array<{ activityId: number; biddingPrice: number; biddingCount: number }>) {
@@ -273,9 +318,7 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
   };
   feed(t0);
 
-  spec.tokens.forEach((token, index) => {
-    const think = createRng(spec.seed * 7919 + index + 1);
-    const bids = connect(spec.bidUrl);
+  bidders.forEach(({ token, connection: bids, think }, index) => {
     let n = 0;
     const next = () => at(performance.now() + Math.round(-Math.log(1 - think.next()) * spec.bidIntervalMs), once);
     const once = () => {
@@ -288,7 +331,7 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
       if (counted) counts.bidsSent += 1;
       void track(async () => {
         try {
-          const res = await bids.call(`/api/dscq-sync/v1/bidding/ongoing/bid?activityId=${id}&amount=${(amountFen / 100).toFixed(2)}&idempotencyKey=${key}`, { authorization: `Bearer ${token}` }, false);
+          const res = await bids.call('bid', `/api/dscq-sync/v1/bidding/ongoing/bid?activityId=${id}&amount=${(amountFen / 100).toFixed(2)}&idempotencyKey=${key}`, { authorization: `Bearer ${token}` }, false);
           if (counted) bidLatency.push(performance.now() - sentAt);
           if (res.status === 200) {
             if (counted) counts.accepted += 1;
@@ -305,37 +348,32 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
     next();
   });
 
-  const pages = Math.max(1, Math.ceil(lotIds.length / spec.pageSize));
-  for (let i = 0; i < spec.watchers; i++) {
-    let etag: string | undefined;
-    let busy = false;
-    const page = 1 + (i % pages);
-    const polls = connect(spec.pollUrl);
+  for (const w of watchers) {
     const slot = (due: number) => {
       at(due + spec.pollIntervalMs, () => slot(due + spec.pollIntervalMs));
       const sentAt = performance.now();
       const counted = inWindow(sentAt);
       if (counted) counts.pollsOffered += 1;
-      if (busy) {
+      if (w.busy) {
         if (counted) counts.missed += 1;
         return;
       }
-      busy = true;
+      w.busy = true;
       if (counted) counts.pollsSent += 1;
       void track(async () => {
         try {
-          const res = await polls.call(`/api/dscq-sync/v1/bid-assets/hall/page?size=${spec.pageSize}&current=${page}`, etag ? { 'if-none-match': etag } : {}, false);
+          const res = await w.connection.call('poll', pollPath(w.page), w.etag ? { 'if-none-match': w.etag } : {}, false);
           if (counted) pollLatency.push(performance.now() - sentAt);
           if (res.status === 304) {
             if (counted) counts.notModified += 1;
           } else if (res.status === 200) {
-            etag = res.etag;
+            w.etag = res.etag;
             if (counted) counts.pollsOk += 1;
           } else error(sentAt, 'poll', `HTTP ${res.status}`);
         } catch (e) {
           error(sentAt, 'poll', (e as Error).message);
         } finally {
-          busy = false;
+          w.busy = false;
         }
       });
     };
@@ -376,6 +414,7 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
   if (inFlight > 0) await new Promise<void>((resolve) => (settled = resolve));
   gc.disconnect();
   for (const c of connections) c.close();
+  if (trace && spec.traceFile) writeFileSync(spec.traceFile, trace.map((t) => JSON.stringify(t)).join('\n') + '\n');
 
   const seconds = spec.measureMs / 1000;
   return {
