@@ -1,7 +1,9 @@
 /**
  * The baseline of `npm run bench:poll`: hall/page answered the naive way, with a database query per
  * request (what the shared snapshot replaces). Same data, same answer shape, no ETag.
- * Run by the benchmark as a child process: PORT, PORTAL_DATA_DIR (SQLite) or DATABASE_URL.
+ * Run by the benchmark as a process of its own beside our server, on the same database (the bids go to
+ * our server and land here through the database): PORT, PORTAL_DATA_DIR (SQLite) or DATABASE_URL.
+ * Prints `ready` once listening; SIGTERM closes it.
  */
 import path from 'node:path';
 import Fastify from 'fastify';
