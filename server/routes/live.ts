@@ -52,12 +52,24 @@ const bidParams = z.object({
     .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: '参数 idempotencyKey 须为 8 到 64 位字母、数字、- 或 _' }),
 });
 
+/**
+ * The envelope of each cached answer, serialised once: the snapshot keeps a body object for (at least) a
+ * second, and serialising a 30–2,000-row page for every poll was the poll path's largest cost.
+ */
+const serialised = new WeakMap<object, string>();
+
 /** The cached answer, or 304 when the client already holds it. */
 function sendCached<T>(request: FastifyRequest, reply: FastifyReply, cached: Cached<T>) {
   reply.header('etag', cached.etag);
   reply.header('cache-control', 'no-cache');
   if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
-  return ok(cached.body);
+  const body = cached.body as object;
+  let json = serialised.get(body);
+  if (json === undefined) {
+    json = JSON.stringify(ok(cached.body));
+    serialised.set(body, json);
+  }
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 export default async function liveRoutes(app: FastifyInstance): Promise<void> {
