@@ -104,7 +104,12 @@ export function createBiddingData$(params: BiddingDataParams, ctx: ProducerConte
         const polledTop = polled.bids[0]?.seq ?? 0;
         pushedBids = pushedBids.filter((bid) => bid.seq > polledTop);
         const shown = applyToBiddingData(polled, pushed, pushedBids);
-        if (!(data && sameBiddingData(data, shown))) data = shown;
+        if (!(data && sameBiddingData(data, shown))) {
+          // A change renders on arrival, polled as pushed (not up to a second later at the next tick).
+          const first = data === null;
+          data = shown;
+          if (!first && meta.status === 'ready') ticker.emitNow();
+        }
       }
       setMeta(READY);
     });

@@ -99,6 +99,26 @@ describe('biddingData', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('renders a polled change on arrival, between ticks (not at the next tick)', async () => {
+    const server = fakeLiveServer({ live: [lot(0, T0)] });
+    server.state.latencyMs = 0;
+    const room = watch(createBiddingData$({ activityId: 100 }, server.ctx));
+    await vi.advanceTimersByTimeAsync(1_000);
+    server.bid(100, 101_000);
+    const polls = server.callsTo('/bidding-data').length;
+    let polledAt: number | null = null;
+    let shownAt: number | null = null;
+    for (let t = 0; t < 2 * BIDDING_DATA_POLL_MS && shownAt === null; t += 10) {
+      await vi.advanceTimersByTimeAsync(10);
+      if (polledAt === null && server.callsTo('/bidding-data').length > polls) polledAt = Date.now();
+      if (room.last().data?.biddingCount === 1) shownAt = Date.now();
+    }
+    expect(polledAt).not.toBeNull();
+    expect(shownAt! - polledAt!).toBeLessThanOrEqual(10); // the answer's frame, not the next tick's
+    expect(room.last().serverNow % 1000).toBe(0); // stamped with the current tick
+    room.stop();
+  });
+
   it('sends the data only when it changed (full first frame per sink) and decodes back to full frames', async () => {
     const server = fakeLiveServer({ live: [lot(0, T0)] });
     const service = createLiveService(server.env);
