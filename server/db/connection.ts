@@ -1,10 +1,12 @@
 /**
  * Opens the database: embedded SQLite by default, PostgreSQL when DATABASE_URL is set.
- * Everything above this file talks to `Kysely<Database>` and never to a driver.
+ * Everything above this file talks to `Kysely<Database>` and never to a driver (the bidding engine's
+ * prepared statements go through prepared.ts, which finds the driver registered here).
  */
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { registerDriver } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -48,6 +50,7 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  registerDriver(db, { dialect: 'sqlite', database: sqlite });
   return {
     db,
     dialect: 'sqlite',
@@ -67,6 +70,7 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
     ...(options.searchPath ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  registerDriver(db, { dialect: 'postgres', pool });
   return {
     db,
     dialect: 'postgres',
