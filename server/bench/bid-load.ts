@@ -32,6 +32,8 @@ export interface RunResult {
   refused: number;
   errors: number;
   firstError: string | null;
+  /** Refusals by message (ours). */
+  refusals: Record<string, number>;
   seconds: number;
   p50: number;
   p99: number;
@@ -46,8 +48,14 @@ let tag = '';
 let keySeq = 0;
 let spreadNext = 0;
 const lastBidders = new Map<string, Map<number, number>>();
-let oursCall: ReturnType<typeof createClient> | null = null;
-let bareCall: ReturnType<typeof createClient> | null = null;
+/** Per loop and target, a client of its own (a keep-alive agent with one socket): loops never wait on one another for a socket. */
+const clients = new Map<string, ReturnType<typeof createClient>>();
+const clientOf = (target: 'ours' | 'bare', loop: number) => {
+  const key = `${target}:${loop}`;
+  let client = clients.get(key);
+  if (!client) clients.set(key, (client = createClient(target === 'ours' ? ours!.base : bare!.base)));
+  return client;
+};
 
 async function run(message: Extract<ToLoad, { type: 'run' }>): Promise<RunResult> {
   const latencies: number[] = [];
@@ -55,6 +63,7 @@ async function run(message: Extract<ToLoad, { type: 'run' }>): Promise<RunResult
   let refused = 0;
   let errors = 0;
   let firstError: string | null = null;
+  const refusals: Record<string, number> = {};
   const lotCount = message.target === 'ours' ? ours!.lots.length : bare!.lots.length;
   const bidders = message.target === 'ours' ? ours!.tokens.length : bare!.userIds.length;
   const pickLot = () => (message.scenario === 'hot' ? 0 : spreadNext++ % lotCount);
@@ -65,6 +74,7 @@ async function run(message: Extract<ToLoad, { type: 'run' }>): Promise<RunResult
       // The loop's last bidder per lot (kept across runs): the other of its two offers next.
       const last = lastBidders.get(`${message.target}:${loop}`) ?? new Map<number, number>();
       lastBidders.set(`${message.target}:${loop}`, last);
+      const call = clientOf(message.target, loop);
       while (performance.now() < deadline) {
         const lot = pickLot();
         const mine = [(2 * loop) % bidders, (2 * loop + 1) % bidders] as const;
@@ -77,13 +87,16 @@ async function run(message: Extract<ToLoad, { type: 'run' }>): Promise<RunResult
           if (message.target === 'ours') {
             const l = ours!.lots[lot]!;
             l.nextFen += l.stepFen;
-            const res = await oursCall!(`/api/dscq-sync/v1/bidding/ongoing/bid?activityId=${l.id}&amount=${(l.nextFen / 100).toFixed(2)}&idempotencyKey=${key}`, {
+            const res = await call(`/api/dscq-sync/v1/bidding/ongoing/bid?activityId=${l.id}&amount=${(l.nextFen / 100).toFixed(2)}&idempotencyKey=${key}`, {
               authorization: `Bearer ${ours!.tokens[bidder]}`,
             });
             status = res.status;
-            if (status !== 200 && status !== 400 && firstError === null) firstError = `HTTP ${status} ${res.body.slice(0, 200)}`;
+            if (status === 400) {
+              const msg = String((JSON.parse(res.body) as { msg?: unknown }).msg);
+              refusals[msg] = (refusals[msg] ?? 0) + 1;
+            } else if (status !== 200 && firstError === null) firstError = `HTTP ${status} ${res.body.slice(0, 200)}`;
           } else {
-            const res = await bareCall!(`/bid?lot=${bare!.lots[lot]}&user=${bare!.userIds[bidder]}&key=${key}`);
+            const res = await call(`/bid?lot=${bare!.lots[lot]}&user=${bare!.userIds[bidder]}&key=${key}`);
             status = res.status;
             if (status !== 200 && firstError === null) firstError = `HTTP ${status} ${res.body.slice(0, 200)}`;
           }
@@ -100,7 +113,7 @@ async function run(message: Extract<ToLoad, { type: 'run' }>): Promise<RunResult
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { accepted, refused, errors, firstError, seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return { accepted, refused, errors, firstError, refusals, seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
 const send = (message: FromLoad) => process.send!(message);
@@ -109,8 +122,6 @@ process.on('message', (message: ToLoad) => {
     ours = message.ours;
     bare = message.bare;
     tag = message.tag;
-    oursCall = createClient(ours.base);
-    bareCall = createClient(bare.base);
   } else if (message.type === 'run') {
     void run(message).then((result) => send({ type: 'result', ...result }));
   } else {
