@@ -1,7 +1,8 @@
 /**
  * The baseline of `npm run bench:bids`: a bare process that runs, per bid, THE SAME STATEMENTS the engine
  * runs for an accepted ongoing bid — the texts of server/bidding/statements.ts, in the engine's order
- * (lock with its reads, idempotency record, bid, activity update, outbid message, audit line; on
+ * (lock with its reads and the session check, idempotency record, bid, activity update, outbid message,
+ * audit line; on
  * PostgreSQL the lock and the one write statement with the NOTIFY), one transaction per bid, on the same
  * database — by hand on the raw driver (better-sqlite3 statements prepared once, pg named prepared
  * statements) with no framework: no Fastify, no token, no validation, no rules, no group commit. The
@@ -42,8 +43,13 @@ interface Locked extends LockExtras {
 interface BidAsk {
   activityId: number;
   userId: number;
+  /** The bidder's session (auth_session.id): the lock statement checks it is open, as the engine does. */
+  sessionId: string;
   key: string;
 }
+
+/** The lock statement's parameters, in the engine's order. */
+const lockParams = (ask: BidAsk) => [ask.sessionId, ask.userId, Date.now(), ask.userId, ask.userId, ask.userId, ask.key, ask.activityId];
 
 /** What the engine computes per bid besides the statements: the outbid text, the answer, the request hash. */
 function bidValues(a: Locked) {
@@ -77,13 +83,13 @@ function sqliteRunner(file: string): Runner {
   const prepared = (s: Statement) => cache.get(s) ?? cache.set(s, db.prepare(s.text)).get(s)!;
   const st = SQLITE_BID_STATEMENTS;
   const tx = db.transaction((ask: BidAsk): string => {
-    const a = prepared(st.lock).get(ask.userId, ask.userId, ask.userId, ask.key, ask.activityId) as Locked;
+    const a = prepared(st.lock).get(...lockParams(ask)) as Locked;
     const v = bidValues(a);
     prepared(st.request).run(ask.userId, ask.key, a.id, v.hash, 200, v.answer, v.at);
     prepared(st.bid).run(a.id, v.seq, ask.userId, v.code, v.amount, v.at, ask.key);
     prepared(st.activity).run(v.amount, Math.max(a.max_price_fen, v.amount), v.seq, ask.userId, v.code, v.at, a.end_at, a.extension_count, v.at, a.id);
     if (a.leader_user_id !== null) prepared(st.message).run(a.leader_user_id, '您的出价已被超越', v.content, v.link, v.at);
-    prepared(st.audit).run(Date.now(), ask.userId, '127.0.0.1', `activity:${a.id}`, 'success', v.detail);
+    prepared(st.audit).run(Date.now(), ask.userId, '127.0.0.1', 'bid.place', `activity:${a.id}`, 'success', v.detail);
     return v.answer;
   });
   return {
@@ -104,7 +110,7 @@ function postgresRunner(url: string): Runner {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const a = (await run<Locked>(client, st.lock, [ask.userId, ask.userId, ask.userId, ask.key, ask.activityId]))!;
+        const a = (await run<Locked>(client, st.lock, lockParams(ask)))!;
         const v = bidValues(a);
         await run(client, st.accepted, [
           ask.userId,
@@ -152,7 +158,7 @@ const server = http.createServer((req, res) => {
   const q = new URL(req.url ?? '/', 'http://bare').searchParams;
   req.resume();
   runner
-    .bid({ activityId: Number(q.get('lot')), userId: Number(q.get('user')), key: q.get('key') ?? '' })
+    .bid({ activityId: Number(q.get('lot')), userId: Number(q.get('user')), sessionId: q.get('session') ?? '', key: q.get('key') ?? '' })
     .then(
       (answer) => {
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });

@@ -22,6 +22,8 @@ export interface BareTarget {
   base: string;
   lots: number[];
   userIds: number[];
+  /** Each user's session (the baseline checks it as the engine does). */
+  sessionIds: string[];
 }
 export type ToLoad =
   | { type: 'setup'; ours: OursTarget; bare: BareTarget; tag: string }
@@ -96,7 +98,7 @@ async function run(message: Extract<ToLoad, { type: 'run' }>): Promise<RunResult
               refusals[msg] = (refusals[msg] ?? 0) + 1;
             } else if (status !== 200 && firstError === null) firstError = `HTTP ${status} ${res.body.slice(0, 200)}`;
           } else {
-            const res = await call(`/bid?lot=${bare!.lots[lot]}&user=${bare!.userIds[bidder]}&key=${key}`);
+            const res = await call(`/bid?lot=${bare!.lots[lot]}&user=${bare!.userIds[bidder]}&session=${bare!.sessionIds[bidder]}&key=${key}`);
             status = res.status;
             if (status !== 200 && firstError === null) firstError = `HTTP ${status} ${res.body.slice(0, 200)}`;
           }

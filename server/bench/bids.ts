@@ -174,6 +174,7 @@ async function benchDatabase(label: string, dataDir: string, databaseUrl: string
     const served = await seedLoad(handle.db, { lots: SPREAD_LOTS, bidders: BIDDERS, ...window, runId: `${runId}s` });
     const bareSeed = await seedLoad(handle.db, { lots: SPREAD_LOTS, bidders: BIDDERS, ...window, runId: `${runId}b` });
     const bareUsers = (await handle.db.selectFrom('bid_qualification').select('user_id').where('activity_id', '=', bareSeed.activityIds[0]!).orderBy('user_id').execute()).map((r) => r.user_id);
+    const sessionOf = new Map((await handle.db.selectFrom('auth_session').select(['id', 'user_id']).where('user_id', 'in', bareUsers).execute()).map((r) => [r.user_id, r.id]));
     const prices = new Map(
       (await handle.db.selectFrom('bid_activity').select(['id', 'start_price_fen', 'increment_fen']).where('id', 'in', served.activityIds).execute()).map((a) => [a.id, a]),
     );
@@ -196,7 +197,7 @@ async function benchDatabase(label: string, dataDir: string, databaseUrl: string
         lots: served.activityIds.map((id) => ({ id, nextFen: prices.get(id)!.start_price_fen - prices.get(id)!.increment_fen, stepFen: prices.get(id)!.increment_fen })),
         tokens: served.tokens,
       },
-      bare: { base: `http://127.0.0.1:${barePort}`, lots: bareSeed.activityIds, userIds: bareUsers },
+      bare: { base: `http://127.0.0.1:${barePort}`, lots: bareSeed.activityIds, userIds: bareUsers, sessionIds: bareUsers.map((id) => sessionOf.get(id)!) },
     } satisfies ToLoad);
 
     const serving: Record<Candidate, ChildProcess> = { ours: server, bare };

@@ -16,7 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { AUTH_STATUS } from '../../src/domain/auth.ts';
+import { AUTH_MESSAGES, AUTH_STATUS } from '../../src/domain/auth.ts';
 import type { ActivitySettings } from '../../src/domain/bidModes.ts';
 import { bidWindowRejection, BID_REJECTION_MESSAGES } from '../../src/domain/bidRules.ts';
 import type { Envelope } from '../../src/domain/contracts.ts';
@@ -51,6 +51,11 @@ export interface PlaceBidInput {
   /** Server receipt time of the request: the bid's time (bidding-rules: "the server's receipt time"). */
   receivedAt: number;
   ip: string;
+  /**
+   * The bearer's session, when the caller has checked only the token (app.requireBearer): checked here,
+   * in the bid's transaction — open, this user's, not expired, the user allowed — or the answer is 401.
+   */
+  sessionId?: string | undefined;
 }
 
 export interface BidResult {
@@ -197,13 +202,17 @@ const statementsOf = (tx: PreparedTx) => (tx.dialect === 'sqlite' ? SQLITE_BID_S
 async function decide(tx: PreparedTx, deps: EngineDeps, input: PlaceBidInput): Promise<BidResult> {
   const st = statementsOf(tx);
   const hash = requestHash(input);
-  const [row] = await tx.all<LockedRow>(st.lock, [input.userId, input.userId, input.userId, input.idempotencyKey, input.activityId]);
+  const { sessionId } = input;
+  const sessionAt = sessionId === undefined ? 0 : deps.now();
+  const [row] = await tx.all<LockedRow>(st.lock, [sessionId ?? '', input.userId, sessionAt, input.userId, input.userId, input.userId, input.idempotencyKey, input.activityId]);
   if (!row) {
+    if (sessionId !== undefined && (await tx.all(st.session, [sessionId, input.userId, sessionAt])).length === 0) return refuseBearer(tx, deps, input);
     const [earlier] = await tx.all<StoredRequest>(st.findRequest, [input.userId, input.idempotencyKey]);
     if (earlier) return replay(earlier, hash);
     return refuse(tx, deps, input, hash, new Refusal(404, ENGINE_MESSAGES.noActivity, 'no_activity'));
   }
   const {
+    s_open: sessionOpen,
     project_name: projectName,
     q_bid_code: bidCode,
     q_rank: bidderRank,
@@ -214,6 +223,8 @@ async function decide(tx: PreparedTx, deps: EngineDeps, input: PlaceBidInput): P
     r_answer: earlierAnswer,
     ...activity
   } = row;
+  // The login first, as requireUser would have: a closed session or a disabled account is a 401.
+  if (sessionId !== undefined && (sessionOpen !== 1 || allowed !== 1)) return refuseBearer(tx, deps, input);
   // A replay: the first answer under this key (or 409 for another body).
   if (earlierHash !== null) return replay({ request_hash: earlierHash, status_code: earlierStatus!, answer: earlierAnswer! }, hash);
   try {
@@ -289,7 +300,7 @@ async function accept(
       await tx.run(st.bid, [activity.id, seq, input.userId, bidCode, decision.recordedFen, at, input.idempotencyKey]);
       await tx.run(st.activity, [decision.priceFen, maxFen, seq, decision.leaderUserId, decision.leaderBidCode, at, endAt, extensions, at, activity.id]);
       if (outbid !== null) await tx.run(st.message, [outbid, OUTBID_TITLE, content, link, at]);
-      await tx.run(st.audit, [deps.now(), input.userId, ip, object, 'success', detail]);
+      await tx.run(st.audit, [deps.now(), input.userId, ip, 'bid.place', object, 'success', detail]);
     }
   } else {
     const [written] = await tx.all<{ recorded: number }>(POSTGRES_BID_STATEMENTS.accepted, [
@@ -327,21 +338,30 @@ async function accept(
 /** Records a refusal: the audit line and, unless the activity does not exist, the keyed answer. */
 async function refuse(tx: PreparedTx, deps: EngineDeps, input: PlaceBidInput, hash: string, refusal: Refusal): Promise<BidResult> {
   const refused: BidResult = { status: refusal.status, body: fail(refusal.status, refusal.message) };
-  const audit = [deps.now(), input.userId, input.ip.slice(0, 64), `activity:${input.activityId}`, refusal.status === 403 ? 'denied' : 'failure', refusal.reason];
-  const answer = [input.userId, input.idempotencyKey, input.activityId, hash, refusal.status, JSON.stringify(refused.body), deps.now()];
+  const at = deps.now();
+  const ip = input.ip.slice(0, 64);
+  const object = `activity:${input.activityId}`;
+  const result = refusal.status === 403 ? 'denied' : 'failure';
   if (refusal.status === 404) {
     // Nothing to key: the activity does not exist.
-    await tx.run(statementsOf(tx).audit, audit);
+    await tx.run(statementsOf(tx).audit, [at, input.userId, ip, 'bid.place', object, result, refusal.reason]);
     return refused;
   }
+  const answer = [input.userId, input.idempotencyKey, input.activityId, hash, refusal.status, JSON.stringify(refused.body), at];
   let recorded: boolean;
   if (tx.dialect === 'sqlite') {
-    await tx.run(SQLITE_BID_STATEMENTS.audit, audit);
+    await tx.run(SQLITE_BID_STATEMENTS.audit, [at, input.userId, ip, 'bid.place', object, result, refusal.reason]);
     recorded = (await tx.run(SQLITE_BID_STATEMENTS.request, answer)) === 1;
   } else {
-    recorded = (await tx.all<{ recorded: number }>(POSTGRES_BID_STATEMENTS.refused, [...answer, ...audit.slice(0, 1), ...audit.slice(2)]))[0]!.recorded === 1;
+    recorded = (await tx.all<{ recorded: number }>(POSTGRES_BID_STATEMENTS.refused, [...answer, at, ip, object, result, refusal.reason]))[0]!.recorded === 1;
   }
   return recorded ? refused : readBack(tx, input, hash, refused);
+}
+
+/** The bearer's session is not open: 401 as requireUser answers, audited as it audits; nothing keyed. */
+async function refuseBearer(tx: PreparedTx, deps: EngineDeps, input: PlaceBidInput): Promise<BidResult> {
+  await tx.run(statementsOf(tx).audit, [deps.now(), null, input.ip.slice(0, 64), 'auth.bearer', `activity:${input.activityId}`, 'denied', 'invalid_or_revoked_token']);
+  return { status: 401, body: fail(401, AUTH_MESSAGES.notLoggedIn) };
 }
 
 /** The key was taken meanwhile (a concurrent twin committed first): its answer is the answer. */

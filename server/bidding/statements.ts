@@ -5,8 +5,8 @@
  *
  * Per bid, in one transaction (several bids may share one: engine.ts "group commit"):
  *   lock     the activity row (SQLite: the transaction's write lock; PostgreSQL: FOR UPDATE OF the row),
- *            read with what the decision needs: the project's name, the bidder's qualification and
- *            account, and an earlier answer under the idempotency key;
+ *            read with what the decision needs: the bearer's session (open?), the project's name, the
+ *            bidder's qualification and account, and an earlier answer under the idempotency key;
  *   [rank]   the leader's pre-emptive rank (a holder's bid at the current price only), [hasBid] (onceOff);
  *   accepted the idempotency record first (nothing else is written when the key turns out taken), the bid,
  *            the activity update (lock_version + 1: the snapshot's tag), the message to the outbid
@@ -55,6 +55,8 @@ void allColumns;
 
 /** What the lock statement reads besides the activity row (null when absent). */
 export interface LockExtras {
+  /** 1 when the bearer's session is open: this user's, not revoked, not expired. */
+  s_open: number | null;
   project_name: string | null;
   q_bid_code: string | null;
   q_rank: number | null;
@@ -65,7 +67,10 @@ export interface LockExtras {
   r_answer: string | null;
 }
 
+const SESSION_OPEN = 'from auth_session s where s.id = ? and s.user_id = ? and s.revoked_at is null and s.expires_at > ?';
+
 const lockSelect = `select ${ACTIVITY_COLUMNS.map((c) => `a.${c}`).join(', ')},
+  (select 1 ${SESSION_OPEN}) as s_open,
   p.assets_name as project_name, q.bid_code as q_bid_code, q.pre_emptive_rank as q_rank,
   u.auth_status as u_auth_status, u.is_allowed as u_is_allowed,
   r.request_hash as r_request_hash, r.status_code as r_status_code, r.answer as r_answer
@@ -84,15 +89,17 @@ function numbered(text: string): string {
 
 /** The statement texts of one dialect; parameters in the order of each entry's comment. */
 export interface BidStatements {
-  /** (userId, userId, userId, key, activityId) → activity row + LockExtras; none when no such activity. */
+  /** (sessionId, userId, now, userId, userId, userId, key, activityId) → activity row + LockExtras; none when no such activity. */
   lock: Statement;
+  /** (sessionId, userId, now) → a row when the session is open and its user allowed (the lock found no activity). */
+  session: Statement;
   /** (userId, key) → { request_hash, status_code, answer }. */
   findRequest: Statement;
   /** (activityId, userId) → { pre_emptive_rank }. */
   rank: Statement;
   /** (activityId, userId) → a row when the user has a bid on the activity. */
   hasBid: Statement;
-  /** (at, userId, ip, object, result, detail). */
+  /** (at, userId, ip, action, object, result, detail). */
   audit: Statement;
 }
 
@@ -124,10 +131,11 @@ const AUDIT_INSERT = `insert into audit_log (at, user_id, login_name, ip, action
 
 export const SQLITE_BID_STATEMENTS: SqliteBidStatements = {
   lock: { name: 'bid_lock', text: lockSelect },
+  session: { name: 'bid_session', text: `select 1 as open ${SESSION_OPEN} and exists (select 1 from app_user u where u.id = s.user_id and u.is_allowed = 1)` },
   findRequest: { name: 'bid_find_request', text: 'select request_hash, status_code, answer from bid_request where user_id = ? and idempotency_key = ?' },
   rank: { name: 'bid_rank', text: 'select pre_emptive_rank from bid_qualification where activity_id = ? and user_id = ?' },
   hasBid: { name: 'bid_has_bid', text: 'select 1 as found from bid where activity_id = ? and user_id = ? limit 1' },
-  audit: { name: 'bid_audit', text: `${AUDIT_INSERT} values (?, ?, '', ?, 'bid.place', ?, ?, ?)` },
+  audit: { name: 'bid_audit', text: `${AUDIT_INSERT} values (?, ?, '', ?, ?, ?, ?, ?)` },
   request: { name: 'bid_request', text: `${REQUEST_INSERT} values (?, ?, ?, ?, ?, ?, ?) on conflict (user_id, idempotency_key) do nothing` },
   bid: { name: 'bid_insert', text: 'insert into bid (activity_id, seq, user_id, bid_code, amount_fen, placed_at, idempotency_key) values (?, ?, ?, ?, ?, ?, ?)' },
   activity: {
@@ -140,6 +148,7 @@ export const SQLITE_BID_STATEMENTS: SqliteBidStatements = {
 
 export const POSTGRES_BID_STATEMENTS: PostgresBidStatements = {
   lock: { name: 'bid_lock', text: `${numbered(lockSelect)} for update of a` },
+  session: { name: 'bid_session', text: numbered(SQLITE_BID_STATEMENTS.session.text) },
   findRequest: { name: 'bid_find_request', text: numbered(SQLITE_BID_STATEMENTS.findRequest.text) },
   rank: { name: 'bid_rank', text: numbered(SQLITE_BID_STATEMENTS.rank.text) },
   hasBid: { name: 'bid_has_bid', text: numbered(SQLITE_BID_STATEMENTS.hasBid.text) },

@@ -243,6 +243,23 @@ export async function authenticate(a: Accounts, token: string): Promise<AuthUser
   return { id: row.id, loginName: row.login_name, userType: row.user_type, sessionId: claims.sid };
 }
 
+/** The user and session a bearer token names. */
+export interface BearerClaims {
+  userId: number;
+  sessionId: string;
+}
+
+/**
+ * An access token's user and session — signature, algorithm, type and times checked — without looking
+ * the session up: for a caller that checks the session in a statement of its own (the bidding engine, in
+ * the bid's transaction), as `authenticate` does otherwise.
+ */
+export async function accessTokenClaims(a: Accounts, token: string): Promise<BearerClaims | null> {
+  const claims = await verifyToken(a, token, 'access');
+  const userId = Number(claims?.sub);
+  return claims && Number.isSafeInteger(userId) && String(userId) === claims.sub ? { userId, sessionId: claims.sid } : null;
+}
+
 /** For logout: the session a refresh token belongs to (signature and expiry checked), or null. */
 export async function sessionOfRefreshToken(a: Accounts, token: string): Promise<string | null> {
   return (await verifyToken(a, token, 'refresh'))?.sid ?? null;
