@@ -5,8 +5,9 @@
  * (SELECT … FOR UPDATE OF the activity), so bids on one activity queue while other activities proceed and
  * several server processes stay correct; on SQLite the database's write lock, taken at BEGIN IMMEDIATE
  * (no read-then-upgrade deadlock between processes). Inside: the bearer's session when the route checked
- * only the token (a closed one is a 401), the idempotency check, qualification, window, the mode's decision (server/bidding/modes: amount rules of src/domain/bidRules.ts and
- * bidModes.ts, the new price, leader and end), then either the accepted bid's writes — the keyed answer,
+ * only the token (a closed one is a 401), the idempotency check, qualification, window, the mode's
+ * decision (server/bidding/modes: amount rules of src/domain/bidRules.ts and bidModes.ts, the new price,
+ * leader and end), then either the accepted bid's writes — the keyed answer,
  * the bid with the next gap-free sequence number, the activity update, the 'outbid' message, the audit
  * line and, on PostgreSQL, the NOTIFY that wakes other processes' snapshots on commit — or the refusal's
  * (audit line and keyed answer), so a replay gets the same answer. The statements are prepared once
