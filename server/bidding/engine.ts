@@ -1,32 +1,37 @@
 /**
- * The server-authoritative bidding engine (README "Live bidding hall" › The engine): one short transaction per bid.
+ * The server-authoritative bidding engine (README "Live bidding hall" › The engine).
  *
- * The transaction's first statement bumps the activity's `lock_version`: on PostgreSQL that takes the row
- * lock (as SELECT … FOR UPDATE would) so bids on one activity queue while other activities proceed; on
- * SQLite it takes the database's write lock at once (no read-then-upgrade deadlock between processes).
- * Inside: idempotency check, qualification, window, the mode's decision (server/bidding/modes: amount
- * rules of src/domain/bidRules.ts and bidModes.ts, the new price, leader and end), the bid insert with the
- * next gap-free sequence number, the activity update, the 'outbid' message and, on PostgreSQL, the NOTIFY
- * that wakes other processes' snapshots on commit. The sweep settles ended activities (settlement.ts). Rejections roll back and are then recorded
- * under their idempotency key, so a replay gets the same answer.
+ * A bid is decided inside a transaction holding its activity's lock: on PostgreSQL the row lock
+ * (SELECT … FOR UPDATE OF the activity), so bids on one activity queue while other activities proceed and
+ * several server processes stay correct; on SQLite the database's write lock, taken at BEGIN IMMEDIATE
+ * (no read-then-upgrade deadlock between processes). Inside: the bearer's session when the route checked
+ * only the token (a closed one is a 401), the idempotency check, qualification, window, the mode's
+ * decision (server/bidding/modes: amount rules of src/domain/bidRules.ts and bidModes.ts, the new price,
+ * leader and end), then either the accepted bid's writes — the keyed answer,
+ * the bid with the next gap-free sequence number, the activity update, the 'outbid' message, the audit
+ * line and, on PostgreSQL, the NOTIFY that wakes other processes' snapshots on commit — or the refusal's
+ * (audit line and keyed answer), so a replay gets the same answer. The statements are prepared once
+ * (statements.ts); concurrent bids share a durable commit ("Group commit" below), each still decided
+ * alone and in order, and each answered only after its commit. The sweep settles ended activities
+ * (settlement.ts).
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { AUTH_STATUS } from '../../src/domain/auth.ts';
+import { AUTH_MESSAGES, AUTH_STATUS } from '../../src/domain/auth.ts';
 import type { ActivitySettings } from '../../src/domain/bidModes.ts';
 import { bidWindowRejection, BID_REJECTION_MESSAGES } from '../../src/domain/bidRules.ts';
 import type { Envelope } from '../../src/domain/contracts.ts';
 import type { PlaceBidAnswer } from '../../src/domain/hall.ts';
 import { fenToYuan, formatFenAsYuan } from '../../src/domain/money.ts';
+import { notifyInTransaction } from '../db/changeFeed.ts';
+import { preparedDialect, preparedTransaction, type PreparedTx } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { fail, ok } from '../lib/envelope.ts';
-import { notifyInTransaction } from '../db/changeFeed.ts';
-import { appendAudit } from '../services/accounts/audit.ts';
-import { sendMessage } from '../services/messages.ts';
 import { modeRules } from './modes/index.ts';
-import type { ActivityRow } from './modes/types.ts';
+import type { ActivityRow, BidDecision } from './modes/types.ts';
 import { parseSettings } from './settings.ts';
 import { settleActivity } from './settlement.ts';
+import { POSTGRES_BID_STATEMENTS, SQLITE_BID_STATEMENTS, type LockExtras } from './statements.ts';
 
 export interface EngineDeps {
   db: Kysely<Database>;
@@ -47,6 +52,11 @@ export interface PlaceBidInput {
   /** Server receipt time of the request: the bid's time (bidding-rules: "the server's receipt time"). */
   receivedAt: number;
   ip: string;
+  /**
+   * The bearer's session, when the caller has checked only the token (app.requireBearer): checked here,
+   * in the bid's transaction — open, this user's, not expired, the user allowed — or the answer is 401.
+   */
+  sessionId?: string | undefined;
 }
 
 export interface BidResult {
@@ -64,6 +74,9 @@ export const ENGINE_MESSAGES = {
   badSettings: '竞价活动参数有误，请联系交易机构',
 } as const;
 
+/** The title of the message to an outbid leader. */
+const OUTBID_TITLE = '您的出价已被超越';
+
 class Refusal extends Error {
   constructor(
     readonly status: number,
@@ -78,27 +91,287 @@ function requestHash(input: PlaceBidInput): string {
   return createHash('sha256').update(`${input.activityId}|${input.mode}|${input.amountFen}`).digest('hex');
 }
 
-const storedAnswer = (row: { status_code: number; answer: string }): BidResult => ({
-  status: row.status_code,
-  body: JSON.parse(row.answer) as BidResult['body'],
-});
-
-async function findRequest(db: Kysely<Database>, input: PlaceBidInput) {
-  return db
-    .selectFrom('bid_request')
-    .select(['request_hash', 'status_code', 'answer'])
-    .where('user_id', '=', input.userId)
-    .where('idempotency_key', '=', input.idempotencyKey)
-    .executeTakeFirst();
+interface StoredRequest {
+  request_hash: string;
+  status_code: number;
+  answer: string;
 }
 
 /** The stored answer for a replay; a refusal when the key was used for another body. */
-function replay(row: { request_hash: string; status_code: number; answer: string }, hash: string): BidResult {
+function replay(row: StoredRequest, hash: string): BidResult {
   if (row.request_hash !== hash) return { status: 409, body: fail(409, ENGINE_MESSAGES.keyReused) };
-  return storedAnswer(row);
+  return { status: row.status_code, body: JSON.parse(row.answer) as BidResult['body'] };
 }
 
-/** Takes the activity's row lock (see the file comment) and returns the locked row. */
+const VERIFIED: readonly number[] = [AUTH_STATUS.verifiedPerson, AUTH_STATUS.verifiedOrg, AUTH_STATUS.verifiedThirdParty];
+
+/**
+ * Places one bid. Bids are decided one by one in the order they arrive, each under its activity's lock,
+ * and committed in groups (see "Group commit" below): the answer comes only after the commit is durable.
+ */
+export function placeBid(deps: EngineDeps, input: PlaceBidInput): Promise<BidResult> {
+  return new Promise((resolve, reject) => enqueue({ deps, input, resolve, reject }));
+}
+
+// ------------------------------------------------------------------ group commit
+
+/**
+ * Concurrent bids share one transaction (one fsync on SQLite, one commit on PostgreSQL): a bid arriving
+ * while a transaction runs waits in its lane and goes into the next one. Inside, every bid is decided in
+ * arrival order by the same statements as alone (lock, decision, writes), so each sees the ones before
+ * it. Lanes: SQLite has one writer at a time, so one lane; on PostgreSQL one lane per activity (the row
+ * lock is what serialises, and a transaction then locks exactly one row: no lock-order deadlock between
+ * processes), while different activities commit in parallel on the pool. Nothing is answered before its
+ * transaction commits; if a shared transaction fails, each of its bids is retried alone, so one bid's
+ * error never fails another.
+ */
+const MAX_BATCH = 64;
+
+interface Pending {
+  deps: EngineDeps;
+  input: PlaceBidInput;
+  resolve: (result: BidResult) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Lane {
+  pending: Pending[];
+  /** A drain is scheduled or running. */
+  busy: boolean;
+}
+
+const lanesByDb = new WeakMap<object, Map<number, Lane>>();
+
+function enqueue(item: Pending): void {
+  const { db } = item.deps;
+  let lanes = lanesByDb.get(db);
+  if (!lanes) lanesByDb.set(db, (lanes = new Map()));
+  const key = preparedDialect(db) === 'sqlite' ? 0 : item.input.activityId;
+  let lane = lanes.get(key);
+  if (!lane) lanes.set(key, (lane = { pending: [], busy: false }));
+  lane.pending.push(item);
+  if (!lane.busy) {
+    lane.busy = true;
+    // After the current I/O phase: the requests that arrived together join this transaction.
+    setImmediate(() => void drain(db, lanes, key, lane));
+  }
+}
+
+async function drain(db: Kysely<Database>, lanes: Map<number, Lane>, key: number, lane: Lane): Promise<void> {
+  while (lane.pending.length > 0) await commitGroup(db, lane.pending.splice(0, MAX_BATCH));
+  lane.busy = false;
+  lanes.delete(key);
+}
+
+/** Decides and commits `group` in one transaction; settles every bid's promise, never throws. */
+async function commitGroup(db: Kysely<Database>, group: Pending[]): Promise<void> {
+  let results: BidResult[];
+  try {
+    results = await preparedTransaction(db, async (tx) => {
+      const out: BidResult[] = [];
+      for (const { deps, input } of group) out.push(await decide(tx, deps, input));
+      return out;
+    });
+  } catch (error) {
+    // Nothing of the group is committed (or answered): each bid again, alone, so one failure stays its own.
+    if (group.length === 1) group[0]!.reject(error);
+    else for (const item of group) await commitGroup(db, [item]);
+    return;
+  }
+  // Committed: this process's snapshot hears of the accepted bids, then the bidders get their answers.
+  const changed = new Map<EngineDeps['afterCommit'], number[]>();
+  group.forEach(({ deps, input }, i) => {
+    if (results[i]!.status === 200) changed.set(deps.afterCommit, [...(changed.get(deps.afterCommit) ?? []), input.activityId]);
+  });
+  for (const [afterCommit, ids] of changed) {
+    try {
+      afterCommit(ids);
+    } catch (error) {
+      // A listener's failure must not turn committed bids into errors.
+      process.emitWarning(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+  group.forEach((item, i) => item.resolve(results[i]!));
+}
+
+// ------------------------------------------------------------------ one bid, inside the transaction
+
+type LockedRow = ActivityRow & LockExtras;
+
+const statementsOf = (tx: PreparedTx) => (tx.dialect === 'sqlite' ? SQLITE_BID_STATEMENTS : POSTGRES_BID_STATEMENTS);
+
+async function decide(tx: PreparedTx, deps: EngineDeps, input: PlaceBidInput): Promise<BidResult> {
+  const st = statementsOf(tx);
+  const hash = requestHash(input);
+  const { sessionId } = input;
+  const sessionAt = sessionId === undefined ? 0 : deps.now();
+  const [row] = await tx.all<LockedRow>(st.lock, [sessionId ?? '', input.userId, sessionAt, input.userId, input.userId, input.userId, input.idempotencyKey, input.activityId]);
+  if (!row) {
+    if (sessionId !== undefined && (await tx.all(st.session, [sessionId, input.userId, sessionAt])).length === 0) return refuseBearer(tx, deps, input);
+    const [earlier] = await tx.all<StoredRequest>(st.findRequest, [input.userId, input.idempotencyKey]);
+    if (earlier) return replay(earlier, hash);
+    return refuse(tx, deps, input, hash, new Refusal(404, ENGINE_MESSAGES.noActivity, 'no_activity'));
+  }
+  const {
+    s_open: sessionOpen,
+    project_name: projectName,
+    q_bid_code: bidCode,
+    q_rank: bidderRank,
+    u_auth_status: authStatus,
+    u_is_allowed: allowed,
+    r_request_hash: earlierHash,
+    r_status_code: earlierStatus,
+    r_answer: earlierAnswer,
+    ...activity
+  } = row;
+  // The login first, as requireUser would have: a closed session or a disabled account is a 401.
+  if (sessionId !== undefined && (sessionOpen !== 1 || allowed !== 1)) return refuseBearer(tx, deps, input);
+  // A replay: the first answer under this key (or 409 for another body).
+  if (earlierHash !== null) return replay({ request_hash: earlierHash, status_code: earlierStatus!, answer: earlierAnswer! }, hash);
+  try {
+    if (activity.mode !== input.mode) throw new Refusal(400, ENGINE_MESSAGES.modeMismatch, 'mode_mismatch');
+    const rules = modeRules(activity.mode);
+    if (!rules) throw new Refusal(400, ENGINE_MESSAGES.modeUnavailable, 'mode_unavailable');
+    if (allowed !== 1 || authStatus === null || !VERIFIED.includes(authStatus)) throw new Refusal(403, ENGINE_MESSAGES.notVerified, 'not_verified');
+    if (bidCode === null) throw new Refusal(403, ENGINE_MESSAGES.notQualified, 'not_qualified');
+    let settings: ActivitySettings;
+    try {
+      settings = parseSettings(activity.mode, activity.settings);
+    } catch {
+      throw new Refusal(400, ENGINE_MESSAGES.badSettings, 'bad_settings');
+    }
+    const at = input.receivedAt;
+    const windowRejection = activity.status === 'ended' ? 'closed' : bidWindowRejection(activity.start_at, activity.end_at, at);
+    if (windowRejection) throw new Refusal(400, BID_REJECTION_MESSAGES[windowRejection], windowRejection);
+    const decision = await rules.decide({
+      activity,
+      settings,
+      userId: input.userId,
+      bidCode,
+      bidderRank,
+      amountFen: input.amountFen,
+      at,
+      leaderRank: async () =>
+        activity.leader_user_id === null ? null : ((await tx.all<{ pre_emptive_rank: number | null }>(st.rank, [activity.id, activity.leader_user_id]))[0]?.pre_emptive_rank ?? null),
+      hasBid: async () => (await tx.all(st.hasBid, [activity.id, input.userId])).length > 0,
+    });
+    if (decision.rejection) throw new Refusal(400, BID_REJECTION_MESSAGES[decision.rejection], decision.rejection);
+    return await accept(tx, deps, input, hash, activity, projectName, bidCode, decision);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    return refuse(tx, deps, input, hash, error);
+  }
+}
+
+/** Writes an accepted bid (the idempotency record first: nothing else when the key turns out taken). */
+async function accept(
+  tx: PreparedTx,
+  deps: EngineDeps,
+  input: PlaceBidInput,
+  hash: string,
+  activity: ActivityRow,
+  projectName: string | null,
+  bidCode: string,
+  decision: Extract<BidDecision, { rejection: null }>,
+): Promise<BidResult> {
+  const at = input.receivedAt;
+  const seq = activity.bid_count + 1;
+  const { endAt, extended } = decision;
+  const answer: BidResult = {
+    status: 200,
+    body: ok({ activityId: activity.id, seq, bidCode, amount: fenToYuan(decision.recordedFen), time: at, endTime: endAt, extended }),
+  };
+  const answerText = JSON.stringify(answer.body);
+  const maxFen = activity.bid_count === 0 ? decision.recordedFen : Math.max(activity.max_price_fen, decision.recordedFen);
+  const extensions = activity.extension_count + (extended ? 1 : 0);
+  const outbid = decision.outbidUserId;
+  const content =
+    outbid === null
+      ? null
+      : `「${projectName ?? activity.activity_code}」竞价中，竞买号 ${bidCode} 以 ${formatFenAsYuan(decision.recordedFen, { suffix: ' 元' })}出价领先，您已出局。如需继续竞价，请及时进入竞价室出价。`;
+  const link = `/quoteHall?activityId=${activity.id}`;
+  const ip = input.ip.slice(0, 64);
+  const object = `activity:${activity.id}`;
+  const detail = `seq=${seq} amount_fen=${decision.recordedFen}${extended ? ' extended' : ''}`;
+  let recorded: boolean;
+  if (tx.dialect === 'sqlite') {
+    const st = SQLITE_BID_STATEMENTS;
+    recorded = (await tx.run(st.request, [input.userId, input.idempotencyKey, activity.id, hash, 200, answerText, at])) === 1;
+    if (recorded) {
+      await tx.run(st.bid, [activity.id, seq, input.userId, bidCode, decision.recordedFen, at, input.idempotencyKey]);
+      await tx.run(st.activity, [decision.priceFen, maxFen, seq, decision.leaderUserId, decision.leaderBidCode, at, endAt, extensions, at, activity.id]);
+      if (outbid !== null) await tx.run(st.message, [outbid, OUTBID_TITLE, content, link, at]);
+      await tx.run(st.audit, [deps.now(), input.userId, ip, 'bid.place', object, 'success', detail]);
+    }
+  } else {
+    const [written] = await tx.all<{ recorded: number }>(POSTGRES_BID_STATEMENTS.accepted, [
+      input.userId,
+      input.idempotencyKey,
+      activity.id,
+      hash,
+      answerText,
+      at,
+      seq,
+      bidCode,
+      decision.recordedFen,
+      decision.priceFen,
+      maxFen,
+      decision.leaderUserId,
+      decision.leaderBidCode,
+      endAt,
+      extensions,
+      outbid,
+      OUTBID_TITLE,
+      content,
+      link,
+      deps.now(),
+      ip,
+      object,
+      detail,
+      deps.notifyChannel,
+      String(activity.id),
+    ]);
+    recorded = written!.recorded === 1;
+  }
+  return recorded ? answer : readBack(tx, input, hash, answer);
+}
+
+/** Records a refusal: the audit line and, unless the activity does not exist, the keyed answer. */
+async function refuse(tx: PreparedTx, deps: EngineDeps, input: PlaceBidInput, hash: string, refusal: Refusal): Promise<BidResult> {
+  const refused: BidResult = { status: refusal.status, body: fail(refusal.status, refusal.message) };
+  const at = deps.now();
+  const ip = input.ip.slice(0, 64);
+  const object = `activity:${input.activityId}`;
+  const result = refusal.status === 403 ? 'denied' : 'failure';
+  if (refusal.status === 404) {
+    // Nothing to key: the activity does not exist.
+    await tx.run(statementsOf(tx).audit, [at, input.userId, ip, 'bid.place', object, result, refusal.reason]);
+    return refused;
+  }
+  const answer = [input.userId, input.idempotencyKey, input.activityId, hash, refusal.status, JSON.stringify(refused.body), at];
+  let recorded: boolean;
+  if (tx.dialect === 'sqlite') {
+    await tx.run(SQLITE_BID_STATEMENTS.audit, [at, input.userId, ip, 'bid.place', object, result, refusal.reason]);
+    recorded = (await tx.run(SQLITE_BID_STATEMENTS.request, answer)) === 1;
+  } else {
+    recorded = (await tx.all<{ recorded: number }>(POSTGRES_BID_STATEMENTS.refused, [...answer, at, ip, object, result, refusal.reason]))[0]!.recorded === 1;
+  }
+  return recorded ? refused : readBack(tx, input, hash, refused);
+}
+
+/** The bearer's session is not open: 401 as requireUser answers, audited as it audits; nothing keyed. */
+async function refuseBearer(tx: PreparedTx, deps: EngineDeps, input: PlaceBidInput): Promise<BidResult> {
+  await tx.run(statementsOf(tx).audit, [deps.now(), null, input.ip.slice(0, 64), 'auth.bearer', `activity:${input.activityId}`, 'denied', 'invalid_or_revoked_token']);
+  return { status: 401, body: fail(401, AUTH_MESSAGES.notLoggedIn) };
+}
+
+/** The key was taken meanwhile (a concurrent twin committed first): its answer is the answer. */
+async function readBack(tx: PreparedTx, input: PlaceBidInput, hash: string, fallback: BidResult): Promise<BidResult> {
+  const [stored] = await tx.all<StoredRequest>(statementsOf(tx).findRequest, [input.userId, input.idempotencyKey]);
+  return stored ? replay(stored, hash) : fallback;
+}
+
+/** The activity's row lock for the sweep (see the file comment): bumps lock_version, returns the row. */
 async function lockActivity(trx: Kysely<Database>, activityId: number): Promise<ActivityRow | undefined> {
   return trx
     .updateTable('bid_activity')
@@ -106,171 +379,6 @@ async function lockActivity(trx: Kysely<Database>, activityId: number): Promise<
     .where('id', '=', activityId)
     .returningAll()
     .executeTakeFirst();
-}
-
-export async function placeBid(deps: EngineDeps, input: PlaceBidInput): Promise<BidResult> {
-  const { db } = deps;
-  const hash = requestHash(input);
-  const earlier = await findRequest(db, input);
-  if (earlier) return replay(earlier, hash);
-
-  const user = await db.selectFrom('app_user').select(['auth_status', 'is_allowed']).where('id', '=', input.userId).executeTakeFirst();
-  const verified = user?.is_allowed === 1 && [AUTH_STATUS.verifiedPerson, AUTH_STATUS.verifiedOrg, AUTH_STATUS.verifiedThirdParty].includes(user.auth_status as 0);
-
-  let refusal: Refusal | null = null;
-  let result: BidResult | null = null;
-  try {
-    result = await db.transaction().execute(async (trx) => {
-      const activity = await lockActivity(trx, input.activityId);
-      if (!activity) throw new Refusal(404, ENGINE_MESSAGES.noActivity, 'no_activity');
-      const raced = await findRequest(trx, input);
-      if (raced) return replay(raced, hash);
-      if (activity.mode !== input.mode) throw new Refusal(400, ENGINE_MESSAGES.modeMismatch, 'mode_mismatch');
-      if (!modeRules(activity.mode)) throw new Refusal(400, ENGINE_MESSAGES.modeUnavailable, 'mode_unavailable');
-      if (!verified) throw new Refusal(403, ENGINE_MESSAGES.notVerified, 'not_verified');
-      const qualification = await trx
-        .selectFrom('bid_qualification')
-        .select(['bid_code', 'pre_emptive_rank'])
-        .where('activity_id', '=', activity.id)
-        .where('user_id', '=', input.userId)
-        .executeTakeFirst();
-      if (!qualification) throw new Refusal(403, ENGINE_MESSAGES.notQualified, 'not_qualified');
-
-      const rules = modeRules(activity.mode)!;
-      let settings: ActivitySettings;
-      try {
-        settings = parseSettings(activity.mode, activity.settings);
-      } catch {
-        throw new Refusal(400, ENGINE_MESSAGES.badSettings, 'bad_settings');
-      }
-      const at = input.receivedAt;
-      const windowRejection = activity.status === 'ended' ? 'closed' : bidWindowRejection(activity.start_at, activity.end_at, at);
-      if (windowRejection) throw new Refusal(400, BID_REJECTION_MESSAGES[windowRejection], windowRejection);
-      const rankOf = async (userId: number | null) =>
-        userId === null
-          ? null
-          : ((await trx.selectFrom('bid_qualification').select('pre_emptive_rank').where('activity_id', '=', activity.id).where('user_id', '=', userId).executeTakeFirst())
-              ?.pre_emptive_rank ?? null);
-      const decision = await rules.decide({
-        activity,
-        settings,
-        userId: input.userId,
-        bidCode: qualification.bid_code,
-        bidderRank: qualification.pre_emptive_rank,
-        amountFen: input.amountFen,
-        at,
-        leaderRank: () => rankOf(activity.leader_user_id),
-        hasBid: async () =>
-          (await trx.selectFrom('bid').select('id').where('activity_id', '=', activity.id).where('user_id', '=', input.userId).limit(1).executeTakeFirst()) !== undefined,
-      });
-      if (decision.rejection) throw new Refusal(400, BID_REJECTION_MESSAGES[decision.rejection], decision.rejection);
-
-      const seq = activity.bid_count + 1;
-      const { endAt, extended } = decision;
-      await trx
-        .insertInto('bid')
-        .values({
-          activity_id: activity.id,
-          seq,
-          user_id: input.userId,
-          bid_code: qualification.bid_code,
-          amount_fen: decision.recordedFen,
-          placed_at: at,
-          idempotency_key: input.idempotencyKey,
-        })
-        .execute();
-      await trx
-        .updateTable('bid_activity')
-        .set({
-          status: 'live',
-          current_price_fen: decision.priceFen,
-          max_price_fen: activity.bid_count === 0 ? decision.recordedFen : Math.max(activity.max_price_fen, decision.recordedFen),
-          bid_count: seq,
-          leader_user_id: decision.leaderUserId,
-          leader_bid_code: decision.leaderBidCode,
-          last_bid_at: at,
-          end_at: endAt,
-          extension_count: activity.extension_count + (extended ? 1 : 0),
-          updated_at: at,
-        })
-        .where('id', '=', activity.id)
-        .execute();
-      if (decision.outbidUserId !== null) {
-        const project = await trx.selectFrom('project').select('assets_name').where('id', '=', activity.project_id).executeTakeFirst();
-        await sendMessage(trx, {
-          userId: decision.outbidUserId,
-          kind: 'outbid',
-          title: '您的出价已被超越',
-          content: `「${project?.assets_name ?? activity.activity_code}」竞价中，竞买号 ${qualification.bid_code} 以 ${formatFenAsYuan(decision.recordedFen, { suffix: ' 元' })}出价领先，您已出局。如需继续竞价，请及时进入竞价室出价。`,
-          link: `/quoteHall?activityId=${activity.id}`,
-          at,
-        });
-      }
-      const answer: BidResult = {
-        status: 200,
-        body: ok({
-          activityId: activity.id,
-          seq,
-          bidCode: qualification.bid_code,
-          amount: fenToYuan(decision.recordedFen),
-          time: at,
-          endTime: endAt,
-          extended,
-        }),
-      };
-      await recordRequest(trx, input, hash, answer, at);
-      await appendAudit(trx, deps.now(), {
-        userId: input.userId,
-        ip: input.ip,
-        action: 'bid.place',
-        object: `activity:${activity.id}`,
-        result: 'success',
-        detail: `seq=${seq} amount_fen=${decision.recordedFen}${extended ? ' extended' : ''}`,
-      });
-      await notifyInTransaction(trx, deps.notifyChannel, activity.id);
-      return answer;
-    });
-  } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
-    refusal = error;
-  }
-  if (result) {
-    if (result.status === 200) deps.afterCommit([input.activityId]);
-    return result;
-  }
-  // Rolled back: record the refusal under its key (first writer wins; a concurrent twin reads it back).
-  const refused: BidResult = { status: refusal!.status, body: fail(refusal!.status, refusal!.message) };
-  // One transaction (one fsync): the audit line and, unless the activity does not exist, the keyed answer.
-  return db.transaction().execute(async (trx) => {
-    await appendAudit(trx, deps.now(), {
-      userId: input.userId,
-      ip: input.ip,
-      action: 'bid.place',
-      object: `activity:${input.activityId}`,
-      result: refusal!.status === 403 ? 'denied' : 'failure',
-      detail: refusal!.reason,
-    });
-    if (refusal!.status === 404) return refused; // nothing to key: the activity does not exist
-    await recordRequest(trx, input, hash, refused, deps.now());
-    const stored = await findRequest(trx, input);
-    return stored ? replay(stored, hash) : refused;
-  });
-}
-
-async function recordRequest(db: Kysely<Database>, input: PlaceBidInput, hash: string, answer: BidResult, at: number) {
-  await db
-    .insertInto('bid_request')
-    .values({
-      user_id: input.userId,
-      idempotency_key: input.idempotencyKey,
-      activity_id: input.activityId,
-      request_hash: hash,
-      status_code: answer.status,
-      answer: JSON.stringify(answer.body),
-      created_at: at,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-    .execute();
 }
 
 /**

@@ -64,10 +64,10 @@ function withRequired(json: unknown, zod: unknown): unknown {
   return keys.length > 0 ? { ...rest, required: keys } : rest;
 }
 
-/** The bearer-token check (http/auth.ts makeRequireUser) among a route's hooks. */
+/** The bearer-token check (plugins/accounts.ts requireUser, or requireBearer) among a route's hooks. */
 function needsLogin(route: RouteOptions): boolean {
   const hooks = [route.onRequest, route.preValidation, route.preHandler].flat().filter(Boolean) as { name?: string }[];
-  return hooks.some((hook) => hook.name === 'requireUser');
+  return hooks.some((hook) => hook.name === 'requireUser' || hook.name === 'requireBearer');
 }
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });

@@ -42,7 +42,7 @@ export interface BidActivityTable {
   org_name: string;
   /** Mode parameters as JSON text (phases, tiers, dutch decrement …). */
   settings: string;
-  /** Bumped by every bid transaction: the first statement of the transaction takes the row lock with it. */
+  /** Bumped by every committed change of the row (an accepted bid, a lifecycle step): the snapshot's tag. */
   lock_version: number;
   created_at: number;
   updated_at: number;
