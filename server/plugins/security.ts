@@ -46,9 +46,10 @@ function securityHeaders(): Record<string, string> {
 
 export default fp(
   async (app) => {
-    const headers = securityHeaders();
+    const headers = Object.entries(securityHeaders());
     app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+      // On the raw response (as helmet does): a hijacked reply (the push stream) keeps them too.
+      for (const [name, value] of headers) reply.raw.setHeader(name, value);
       done();
     });
   },
