@@ -1,7 +1,7 @@
 import { memo, useRef } from 'react';
 import { FlashPrice } from '@/components/FlashPrice';
 import { ProjectLink } from '@/components/ProjectLink';
-import { isOverText, useLiveListState, useLiveRemaining, useFlashingLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
+import { useLiveListState, useLiveRemainingRef, useFlashingLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
 import { useWindowRange } from './useWindowRange';
 
 /** Fixed row height (px): the virtual list's arithmetic and the CSS agree on it. */
@@ -14,17 +14,20 @@ export const VIRTUALIZE_ABOVE = 40;
 
 type BidStore = LiveListStore<LiveBidRow>;
 
-/** The countdown cell: re-renders on its own text only (about once a second). */
+const REMAINING = { overClass: 'live-cell-left--over', textClass: 'live-cell-text' };
+
+/**
+ * The countdown cell: its text is written straight into the DOM each tick (no React render per tick), in a
+ * contained box (.live-cell-text) so that the tick lays out the boxes, not the table.
+ */
 function RemainingCell({ store, id }: { store: BidStore; id: number }) {
-  const text = useLiveRemaining(store, id);
-  return (
-    <td data-testid="live-countdown" className={isOverText(text) ? 'live-cell-left live-cell-left--over' : 'live-cell-left'}>
-      {text}
-    </td>
-  );
+  return <td data-testid="live-countdown" className="live-cell-left" ref={useLiveRemainingRef(store, id, REMAINING)} />;
 }
 
-/** One row: re-renders when its own values change (a bid), never on a tick. */
+/**
+ * One row: re-renders when its own values change (a bid), never on a tick. The cells that change hold their
+ * text in contained boxes (.live-cell-text, src/styles/hall.css): a bid lays out and repaints those boxes only.
+ */
 const LiveRow = memo(function LiveRow({ store, id, index }: { store: BidStore; id: number; index: number }) {
   const slice = useFlashingLiveRow(store, id);
   if (!slice) return null;
@@ -41,9 +44,13 @@ const LiveRow = memo(function LiveRow({ store, id, index }: { store: BidStore; i
       </td>
       <RemainingCell store={store} id={id} />
       <td className="live-cell-price">
-        <FlashPrice changes={changes} flash={flash} text={row.priceText} tooltip={row.priceTooltip} />
+        <span className="live-cell-text live-cell-text--flash">
+          <FlashPrice changes={changes} flash={flash} text={row.priceText} tooltip={row.priceTooltip} ticks={store.subscribeTick} />
+        </span>
       </td>
-      <td className="live-cell-rate">{row.premiumRate}</td>
+      <td className="live-cell-rate">
+        <span className="live-cell-text">{row.premiumRate}</span>
+      </td>
       <td className="live-cell-status">{row.status === 'ended' ? '已结束' : '竞价中'}</td>
     </tr>
   );
