@@ -97,6 +97,7 @@ export function createLiveListStore<R extends LiveKeyedRow>(options: LiveListSto
   const { watch } = options;
   let list = EMPTY_LIST;
   let lastRows: readonly R[] | null = null;
+  let lastRemaining: readonly string[] | null = null;
   let serverNow: number | null = null;
   const slices = new Map<number, LiveRowSlice<R>>();
   const remaining = new Map<number, string>();
@@ -144,7 +145,12 @@ export function createLiveListStore<R extends LiveKeyedRow>(options: LiveListSto
         lastRows = frame.rows;
       }
       const changedTexts: number[] = [];
-      for (let i = 0; i < frame.rows.length; i++) {
+      const idsChanged = !sameIds(list.ids, frame.rows);
+      // A frame between ticks (a pushed price) carries the same texts array, in the same row order:
+      // nothing to compare.
+      const sameTexts = frame.remaining === lastRemaining && !idsChanged;
+      lastRemaining = frame.remaining;
+      for (let i = 0; !sameTexts && i < frame.rows.length; i++) {
         const id = frame.rows[i]!.activityId;
         const text = frame.remaining[i] ?? '';
         if (remaining.get(id) !== text) {
@@ -153,7 +159,6 @@ export function createLiveListStore<R extends LiveKeyedRow>(options: LiveListSto
         }
       }
       // Every slice is up to date before anyone is told: a row mounted by the list reads its current text.
-      const idsChanged = !sameIds(list.ids, frame.rows);
       if (idsChanged || frame.meta !== list.meta || frame.synced !== list.synced) {
         setList({
           ids: idsChanged ? frame.rows.map((row) => row.activityId) : list.ids,
