@@ -54,6 +54,13 @@ export interface LiveListStore<R extends LiveKeyedRow> {
    * can finish something at the moment the screen changes anyway (the countdowns), without a timer.
    */
   subscribeTick(listener: Listener): () => void;
+  /**
+   * Rows for which `deferred(id)` holds (a view's rows rendered but off screen) are told of their changes
+   * with the next tick, in the frame that changes the countdowns anyway, instead of in a frame of their own;
+   * `flushDeferred()` tells them now (the view scrolled). Null: every row is told at once.
+   */
+  setDeferral(deferred: ((id: number) => boolean) | null): void;
+  flushDeferred(): void;
   /** The server time of the latest frame (not a subscribable slice: it changes every tick). */
   serverNow(): number | null;
 }
@@ -104,6 +111,16 @@ export function createLiveListStore<R extends LiveKeyedRow>(options: LiveListSto
   let announcement: LiveAnnouncement<R> = { seq: 0, rows: [] };
   /** Watched changes of rows not shown, waiting for the next frame that changes the screen. */
   let unannounced: R[] = [];
+  let deferral: ((id: number) => boolean) | null = null;
+  /** Rows whose change waits for the next tick (see setDeferral). */
+  const deferredRows = new Set<number>();
+  const shown = (id: number) => rowListeners.has(id) && !deferral?.(id);
+  const flushRows = () => {
+    if (deferredRows.size === 0) return;
+    const ids = [...deferredRows];
+    deferredRows.clear();
+    for (const id of ids) rowListeners.notify(id);
+  };
 
   const listListeners = new Set<Listener>();
   const announcementListeners = new Set<Listener>();
@@ -166,11 +183,15 @@ export function createLiveListStore<R extends LiveKeyedRow>(options: LiveListSto
           synced: frame.synced,
         });
       }
-      for (const id of changedRows) rowListeners.notify(id);
+      if (tick) flushRows();
+      for (const id of changedRows) {
+        if (!tick && deferral?.(id) && rowListeners.has(id)) deferredRows.add(id);
+        else rowListeners.notify(id);
+      }
       for (const id of changedTexts) remainingListeners.notify(id);
       if (announced.length > 0 || unannounced.length > 0) {
         const waiting = unannounced.length > 0 ? [...unannounced, ...announced] : announced;
-        if (tick || announced.some((row) => rowListeners.has(row.activityId))) {
+        if (tick || announced.some((row) => shown(row.activityId))) {
           unannounced = [];
           const latest = new Map<number, R>();
           for (const row of waiting) latest.set(row.activityId, row);
@@ -200,6 +221,11 @@ export function createLiveListStore<R extends LiveKeyedRow>(options: LiveListSto
       return () => announcementListeners.delete(listener);
     },
     getAnnouncement: () => announcement,
+    setDeferral(next) {
+      deferral = next;
+      if (!next) flushRows();
+    },
+    flushDeferred: flushRows,
     subscribeTick(listener) {
       tickListeners.add(listener);
       return () => tickListeners.delete(listener);

@@ -117,6 +117,36 @@ describe('createLiveListStore', () => {
     expect(store.getAnnouncement().rows).toEqual([b2]);
   });
 
+  it('tells deferred rows (rendered off screen) of a change with the next tick, or on flushDeferred()', () => {
+    const store = createLiveListStore<Row>({ watch: (r) => r.price });
+    const a = { activityId: 1, price: 10 };
+    const b = { activityId: 2, price: 20 };
+    store.apply(frame([a, b], ['9', '9'], meta, 1000));
+    const hits: string[] = [];
+    store.subscribeRow(1, () => hits.push('row1'));
+    store.subscribeRow(2, () => hits.push('row2'));
+    store.subscribeAnnouncement(() => hits.push('announce'));
+    store.setDeferral((id) => id === 2);
+
+    const b2 = { ...b, price: 21 };
+    store.apply(frame([a, b2], ['9', '9'], meta, 1000)); // a bid on the off-screen row
+    expect(hits).toEqual([]);
+    expect(store.getRow(2)?.row).toBe(b2); // the slice is current; only the render waits
+    store.apply(frame([a, b2], ['8', '8'], meta, 2000)); // the tick
+    expect(hits).toEqual(['row2', 'announce']);
+
+    hits.length = 0;
+    const b3 = { ...b, price: 22 };
+    store.apply(frame([a, b3], ['8', '8'], meta, 2000));
+    store.flushDeferred(); // scrolled into view
+    expect(hits).toEqual(['row2']);
+
+    hits.length = 0;
+    const a2 = { ...a, price: 11 };
+    store.apply(frame([a2, b3], ['8', '8'], meta, 2000)); // a row on screen: at once
+    expect(hits).toEqual(['row1', 'announce']);
+  });
+
   it('writes a countdown straight into the DOM: no React render per tick, the over class toggled', () => {
     const store = createLiveListStore<Row>();
     const a = { activityId: 1, price: 1 };
