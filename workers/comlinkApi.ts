@@ -2,12 +2,14 @@
  * Adapts the in-process service to comlink: the unsubscribe handle crosses back as a proxy, and each
  * subscription's MessagePort pairs are closed when it ends.
  *
- * - `unsubscribe` releases the sink proxy (closes the sink's port pair);
+ * - the sink is a comlink proxy callback, or a transferred MessagePort (LiveSinkPort: the app's client),
+ *   on which each event is posted as one message;
+ * - `unsubscribe` releases the sink proxy (closes the sink's port pair) or closes the port;
  * - the handle carries `Comlink.finalizer`: when the main side releases (or garbage-collects) the handle
  *   without calling it, the subscription ends too, so a lost handle cannot leak a poll.
  */
 import * as Comlink from 'comlink';
-import type { LiveApi, LiveUnsubscribe } from '../src/live/protocol';
+import { isSinkPort, type LiveApi, type LiveUnsubscribe } from '../src/live/protocol';
 
 export function toComlinkApi(service: LiveApi): LiveApi {
   return {
@@ -17,11 +19,17 @@ export function toComlinkApi(service: LiveApi): LiveApi {
     setAccessToken: (token) => service.setAccessToken(token),
     subscribe(name, params, sink) {
       let done = false;
-      const end = service.subscribe(name, params, sink);
+      // A transferred port (the app's client, LiveSinkPort): each event is one message on it, no reply.
+      const port = isSinkPort(sink) ? sink : null;
+      const end = service.subscribe(name, params, port ? (event) => port.postMessage(event) : sink);
       const unsubscribe = () => {
         if (done) return;
         done = true;
         void end();
+        if (port) {
+          port.close();
+          return;
+        }
         const release = (sink as Partial<Comlink.ProxyMethods>)[Comlink.releaseProxy];
         if (typeof release === 'function') release();
       };

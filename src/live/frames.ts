@@ -9,7 +9,8 @@
  * - later messages carry the meta only when it changed, the row order (`i`, activityIds) only when it
  *   changed, and only the rows whose object changed (the worker keeps a row's object identity until one
  *   of its values changes, so "changed" is an identity test);
- * - the countdown texts (`t`) travel every tick as one compact string array in row order.
+ * - the countdown texts (`t`) travel as one compact string array in row order, every tick, and only then:
+ *   a frame sent between ticks (a pushed price) has the same texts and leaves them out.
  * The main-thread client decodes every message back into a full frame before multicasting it, so a late
  * subscriber on either side always starts from full state: in the worker each sink has its own encoder
  * (its first message is full), on the main thread the replayed value is a decoded full frame.
@@ -99,8 +100,8 @@ export interface ListWire<R extends LiveKeyedRow> {
   i?: readonly number[];
   /** The rows that changed (every row in a full frame). */
   r?: readonly R[];
-  /** Countdown texts in row order: every tick. */
-  t: readonly string[];
+  /** Countdown texts in row order: every tick; left out when equal to the last ones sent. */
+  t?: readonly string[];
 }
 
 export interface LiveRecordMeta {
@@ -141,6 +142,13 @@ export function isOverText(text: string): boolean {
   return text === COUNTDOWN_OVER_TEXT;
 }
 
+function sameTexts(a: readonly string[], b: readonly string[] | null): boolean {
+  if (a === b) return true;
+  if (b === null || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 function sameOrder<R extends LiveKeyedRow>(a: readonly R[], b: readonly R[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i]!.activityId !== b[i]!.activityId) return false;
@@ -161,8 +169,11 @@ export function listCodec<R extends LiveKeyedRow>(): FrameCodec<LiveListFrame<R>
       let sentRows: readonly R[] | null = null;
       let sentById = new Map<number, R>();
       let sentMeta: LiveListMeta | null = null;
+      let sentTexts: readonly string[] | null = null;
       return (frame) => {
-        const wire: ListWire<R> = { s: frame.serverNow, y: frame.synced, t: frame.remaining };
+        const wire: ListWire<R> = { s: frame.serverNow, y: frame.synced };
+        if (sentRows === null || !sameTexts(frame.remaining, sentTexts)) wire.t = frame.remaining;
+        sentTexts = frame.remaining;
         if (sentRows === null) {
           wire.f = 1;
           wire.m = frame.meta;
@@ -189,12 +200,15 @@ export function listCodec<R extends LiveKeyedRow>(): FrameCodec<LiveListFrame<R>
       let order: readonly number[] | null = null;
       let meta: LiveListMeta | null = null;
       let rows: readonly R[] = [];
+      let remaining: readonly string[] | null = null;
       return (wire) => {
         if (wire.f) {
           byId = new Map();
           order = null;
           meta = null;
+          remaining = null;
         }
+        if (wire.t) remaining = wire.t;
         let changed = false;
         if (wire.r) {
           for (const row of wire.r) byId.set(row.activityId, row);
@@ -207,7 +221,7 @@ export function listCodec<R extends LiveKeyedRow>(): FrameCodec<LiveListFrame<R>
           changed = true;
         }
         if (wire.m) meta = wire.m;
-        if (order === null || meta === null) throw new FrameDecodeError('a delta arrived before the full frame');
+        if (order === null || meta === null || remaining === null) throw new FrameDecodeError('a delta arrived before the full frame');
         if (changed) {
           rows = order.map((id) => {
             const row = byId.get(id);
@@ -215,8 +229,8 @@ export function listCodec<R extends LiveKeyedRow>(): FrameCodec<LiveListFrame<R>
             return row;
           });
         }
-        if (wire.t.length !== rows.length) throw new FrameDecodeError(`${wire.t.length} countdowns for ${rows.length} rows`);
-        return { serverNow: wire.s, synced: wire.y, meta, rows, remaining: wire.t };
+        if (remaining.length !== rows.length) throw new FrameDecodeError(`${remaining.length} countdowns for ${rows.length} rows`);
+        return { serverNow: wire.s, synced: wire.y, meta, rows, remaining };
       };
     },
   };

@@ -29,5 +29,6 @@ export type {
 export { isOverText } from './frames';
 export type { BiddingDataParams, HallFrame, HallParams, MaxRateParams, UpcomingFrame, UpcomingParams } from './protocol';
 export { createLiveListStore, type LiveListStore, type LiveListState, type LiveRowSlice, type LiveAnnouncement } from './rowStore';
-export { useLiveList, useLiveListState, useLiveRow, useFlashingLiveRow, useLiveRemaining, useLiveAnnouncement } from './useLiveList';
+export type { LiveRemainingRefOptions } from './useLiveList';
+export { useLiveList, useLiveListState, useLiveRow, useFlashingLiveRow, useLiveRemaining, useLiveRemainingRef, useLiveAnnouncement } from './useLiveList';
 export { LiveListGate } from './LiveListGate';

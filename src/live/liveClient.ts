@@ -23,6 +23,8 @@ import {
   type LiveConfig,
   type LiveEvent,
   type LiveRemote,
+  type LiveSink,
+  type LiveSinkPort,
   type LiveUnsubscribe,
   type StreamName,
   type StreamParamsArgs,
@@ -55,6 +57,12 @@ export class LiveStreamError extends Error {
 export interface LiveClientOptions {
   /** Where failures of fire-and-forget calls go. Default `console.warn`. */
   onError?: (message: string, error: unknown) => void;
+  /**
+   * Stream events over a MessagePort per subscription, transferred to the worker (workers/comlinkApi.ts),
+   * instead of a comlink proxy callback: one message per event, no reply. The app's worker client sets it;
+   * the in-process service (tests) keeps the callback (synchronous delivery).
+   */
+  sinkPorts?: boolean;
 }
 
 export function createLiveClient(remote: LiveRemote, options: LiveClientOptions = {}): LiveClient {
@@ -90,7 +98,7 @@ export function createLiveClient(remote: LiveRemote, options: LiveClientOptions 
       let handle: LiveUnsubscribe | undefined;
       // One decoder per worker subscription: its first message is a full frame, later ones deltas.
       const decode = createStreamDecoder(name) as (wire: unknown) => unknown;
-      const sink = Comlink.proxy((event: LiveEvent<unknown>) => {
+      const onEvent = (event: LiveEvent<unknown>) => {
         // After teardown the subscriber is closed and ignores late messages still in flight.
         if (event.type === 'value') {
           if (subscriber.closed) return;
@@ -104,10 +112,20 @@ export function createLiveClient(remote: LiveRemote, options: LiveClientOptions 
           subscriber.next(value);
         } else if (event.type === 'error') subscriber.error(new LiveStreamError(name, event.message));
         else subscriber.complete();
-      });
+      };
+      let port: MessagePort | null = null;
+      let sink: LiveSink<unknown> | LiveSinkPort;
+      if (options.sinkPorts) {
+        const channel = new MessageChannel();
+        port = channel.port1;
+        port.onmessage = (message: MessageEvent<LiveEvent<unknown>>) => onEvent(message.data);
+        sink = Comlink.transfer(channel.port2, [channel.port2]);
+      } else {
+        sink = Comlink.proxy(onEvent);
+      }
       let pending: LiveUnsubscribe | Promise<LiveUnsubscribe>;
       try {
-        pending = remote.subscribe(name, (params ?? {}) as never, sink);
+        pending = remote.subscribe(name, (params ?? {}) as never, sink as never);
       } catch (error) {
         subscriber.error(error);
         return undefined;
@@ -127,6 +145,7 @@ export function createLiveClient(remote: LiveRemote, options: LiveClientOptions 
         closed = true;
         if (handle) end(name, handle);
         handle = undefined;
+        port?.close();
       };
     });
 

@@ -170,6 +170,20 @@ export type LiveEvent<V> =
 /** The subscriber's callback (on the main thread: a `Comlink.proxy` of it). */
 export type LiveSink<V> = (event: LiveEvent<V>) => void | Promise<void>;
 
+/**
+ * A sink as a transferred MessagePort (the app's worker client): the worker posts each LiveEvent on it,
+ * one message per event and no reply (a comlink proxy call is answered, one more message each way).
+ */
+export interface LiveSinkPort {
+  postMessage(event: unknown): void;
+  close(): void;
+}
+
+/** A sink that is a port rather than a callback. */
+export function isSinkPort(sink: unknown): sink is LiveSinkPort {
+  return typeof sink === 'object' && sink !== null && typeof (sink as LiveSinkPort).postMessage === 'function';
+}
+
 /** Ends one subscription. Idempotent. */
 export type LiveUnsubscribe = () => void | Promise<void>;
 
@@ -234,7 +248,7 @@ export interface LiveRemote {
   subscribe(
     name: StreamName,
     params: StreamParams<StreamName>,
-    sink: LiveSink<StreamWire<StreamName>>,
+    sink: LiveSink<StreamWire<StreamName>> | LiveSinkPort,
   ): LiveUnsubscribe | Promise<LiveUnsubscribe>;
   setVisibility(visible: boolean): unknown;
   resync?(activityId: number): unknown;

@@ -8,7 +8,10 @@
  *   and `changes` how often its watched value (the price) changed since the row first appeared: a view
  *   keys its flash animation on it, so the first render does not flash and every change does;
  * - a row's countdown text (every tick, but only rows whose text changed are notified);
- * - the announcement: the rows whose price changed in the latest frame (for a polite live region).
+ * - the announcement: the rows whose price changed (for a polite live region). It is published with a
+ *   frame that changes the screen anyway, so that it never costs a rendering frame of its own: at once when
+ *   a changed row is shown (has a row subscriber), else with the next tick (a new serverNow) together with
+ *   the countdowns; changes waiting for it are merged (the latest row per activity).
  * `apply` costs O(rows) comparisons per tick and notifies only subscribed slices that changed.
  */
 import type { LiveKeyedRow, LiveListFrame, LiveListMeta } from './frames';
@@ -46,6 +49,18 @@ export interface LiveListStore<R extends LiveKeyedRow> {
   getRemaining(id: number): string;
   subscribeAnnouncement(listener: Listener): () => void;
   getAnnouncement(): LiveAnnouncement<R>;
+  /**
+   * Called after every frame of a new tick (a new serverNow), once everything else was applied: a view
+   * can finish something at the moment the screen changes anyway (the countdowns), without a timer.
+   */
+  subscribeTick(listener: Listener): () => void;
+  /**
+   * Rows for which `deferred(id)` holds (a view's rows rendered but off screen) are told of their changes
+   * with the next tick, in the frame that changes the countdowns anyway, instead of in a frame of their own;
+   * `flushDeferred()` tells them now (the view scrolled). Null: every row is told at once.
+   */
+  setDeferral(deferred: ((id: number) => boolean) | null): void;
+  flushDeferred(): void;
   /** The server time of the latest frame (not a subscribable slice: it changes every tick). */
   serverNow(): number | null;
 }
@@ -73,6 +88,9 @@ function keyedListeners() {
       const set = map.get(id);
       if (set) for (const listener of set) listener();
     },
+    has(id: number) {
+      return map.has(id);
+    },
   };
 }
 
@@ -86,13 +104,27 @@ export function createLiveListStore<R extends LiveKeyedRow>(options: LiveListSto
   const { watch } = options;
   let list = EMPTY_LIST;
   let lastRows: readonly R[] | null = null;
+  let lastRemaining: readonly string[] | null = null;
   let serverNow: number | null = null;
   const slices = new Map<number, LiveRowSlice<R>>();
   const remaining = new Map<number, string>();
   let announcement: LiveAnnouncement<R> = { seq: 0, rows: [] };
+  /** Watched changes of rows not shown, waiting for the next frame that changes the screen. */
+  let unannounced: R[] = [];
+  let deferral: ((id: number) => boolean) | null = null;
+  /** Rows whose change waits for the next tick (see setDeferral). */
+  const deferredRows = new Set<number>();
+  const shown = (id: number) => rowListeners.has(id) && !deferral?.(id);
+  const flushRows = () => {
+    if (deferredRows.size === 0) return;
+    const ids = [...deferredRows];
+    deferredRows.clear();
+    for (const id of ids) rowListeners.notify(id);
+  };
 
   const listListeners = new Set<Listener>();
   const announcementListeners = new Set<Listener>();
+  const tickListeners = new Set<Listener>();
   const rowListeners = keyedListeners();
   const remainingListeners = keyedListeners();
 
@@ -103,6 +135,7 @@ export function createLiveListStore<R extends LiveKeyedRow>(options: LiveListSto
 
   return {
     apply(frame) {
+      const tick = frame.serverNow !== serverNow;
       serverNow = frame.serverNow;
       const changedRows: number[] = [];
       const announced: R[] = [];
@@ -129,7 +162,12 @@ export function createLiveListStore<R extends LiveKeyedRow>(options: LiveListSto
         lastRows = frame.rows;
       }
       const changedTexts: number[] = [];
-      for (let i = 0; i < frame.rows.length; i++) {
+      const idsChanged = !sameIds(list.ids, frame.rows);
+      // A frame between ticks (a pushed price) carries the same texts array, in the same row order:
+      // nothing to compare.
+      const sameTexts = frame.remaining === lastRemaining && !idsChanged;
+      lastRemaining = frame.remaining;
+      for (let i = 0; !sameTexts && i < frame.rows.length; i++) {
         const id = frame.rows[i]!.activityId;
         const text = frame.remaining[i] ?? '';
         if (remaining.get(id) !== text) {
@@ -138,7 +176,6 @@ export function createLiveListStore<R extends LiveKeyedRow>(options: LiveListSto
         }
       }
       // Every slice is up to date before anyone is told: a row mounted by the list reads its current text.
-      const idsChanged = !sameIds(list.ids, frame.rows);
       if (idsChanged || frame.meta !== list.meta || frame.synced !== list.synced) {
         setList({
           ids: idsChanged ? frame.rows.map((row) => row.activityId) : list.ids,
@@ -146,12 +183,25 @@ export function createLiveListStore<R extends LiveKeyedRow>(options: LiveListSto
           synced: frame.synced,
         });
       }
-      for (const id of changedRows) rowListeners.notify(id);
-      for (const id of changedTexts) remainingListeners.notify(id);
-      if (announced.length > 0) {
-        announcement = { seq: announcement.seq + 1, rows: announced };
-        for (const listener of announcementListeners) listener();
+      if (tick) flushRows();
+      for (const id of changedRows) {
+        if (!tick && deferral?.(id) && rowListeners.has(id)) deferredRows.add(id);
+        else rowListeners.notify(id);
       }
+      for (const id of changedTexts) remainingListeners.notify(id);
+      if (announced.length > 0 || unannounced.length > 0) {
+        const waiting = unannounced.length > 0 ? [...unannounced, ...announced] : announced;
+        if (tick || announced.some((row) => shown(row.activityId))) {
+          unannounced = [];
+          const latest = new Map<number, R>();
+          for (const row of waiting) latest.set(row.activityId, row);
+          announcement = { seq: announcement.seq + 1, rows: [...latest.values()] };
+          for (const listener of announcementListeners) listener();
+        } else {
+          unannounced = waiting;
+        }
+      }
+      if (tick) for (const listener of tickListeners) listener();
     },
     fail(message) {
       const meta = list.meta ?? { status: 'error', error: null, total: 0, current: 1, size: 0, pages: 0 };
@@ -171,6 +221,15 @@ export function createLiveListStore<R extends LiveKeyedRow>(options: LiveListSto
       return () => announcementListeners.delete(listener);
     },
     getAnnouncement: () => announcement,
+    setDeferral(next) {
+      deferral = next;
+      if (!next) flushRows();
+    },
+    flushDeferred: flushRows,
+    subscribeTick(listener) {
+      tickListeners.add(listener);
+      return () => tickListeners.delete(listener);
+    },
     serverNow: () => serverNow,
   };
 }

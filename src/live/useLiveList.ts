@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type RefCallback } from 'react';
 import type { Observable } from 'rxjs';
-import type { LiveKeyedRow, LiveListFrame } from './frames';
+import { isOverText, type LiveKeyedRow, type LiveListFrame } from './frames';
 import type { StreamName, StreamParams, StreamValue } from './protocol';
 import { createLiveListStore, type LiveAnnouncement, type LiveListState, type LiveListStore, type LiveListStoreOptions, type LiveRowSlice } from './rowStore';
 import { useLive } from './useLive';
@@ -66,6 +66,62 @@ export function useLiveRemaining<R extends LiveKeyedRow>(store: LiveListStore<R>
   const subscribe = useCallback((listener: () => void) => store.subscribeRemaining(id, listener), [store, id]);
   const get = useCallback(() => store.getRemaining(id), [store, id]);
   return useSyncExternalStore(subscribe, get, get);
+}
+
+export interface LiveRemainingRefOptions {
+  /** Toggled on the element while the text says the time is over (请见标的详情). */
+  overClass?: string;
+  /**
+   * The text goes into a span of this class inside the element (else straight into the element): styled as
+   * a fixed-size box with `contain: strict`, a layout boundary, so a changed text lays out that box alone,
+   * not the whole table.
+   */
+  textClass?: string;
+}
+
+/**
+ * One row's countdown written straight into the DOM: the returned ref callback owns the element's content
+ * (render it with no React children) and updates one text node's data when the text changes, with no React
+ * render, so a tick costs the main thread a string compare per mounted cell and a text write per changed one.
+ */
+export function useLiveRemainingRef<R extends LiveKeyedRow>(
+  store: LiveListStore<R>,
+  id: number,
+  { overClass, textClass }: LiveRemainingRefOptions = {},
+): RefCallback<HTMLElement> {
+  return useCallback(
+    (element: HTMLElement | null) => {
+      if (!element) return undefined;
+      const document = element.ownerDocument;
+      const text = document.createTextNode('');
+      if (textClass) {
+        const box = document.createElement('span');
+        box.className = textClass;
+        box.appendChild(text);
+        element.replaceChildren(box);
+      } else {
+        element.replaceChildren(text);
+      }
+      let shown: string | null = null;
+      let over = false;
+      const write = () => {
+        const next = store.getRemaining(id);
+        if (next === shown) return;
+        shown = next;
+        text.data = next;
+        if (overClass && isOverText(next) !== over) {
+          over = !over;
+          element.classList.toggle(overClass, over);
+        }
+      };
+      write();
+      const unsubscribe = store.subscribeRemaining(id, write);
+      return () => {
+        unsubscribe();
+      };
+    },
+    [store, id, overClass, textClass],
+  );
 }
 
 /** The rows whose price changed in the latest frame. */

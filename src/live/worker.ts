@@ -17,7 +17,8 @@ export function startLiveWorker(config: LiveConfig): LiveWorkerClient {
     name: 'live',
   });
   const remote = Comlink.wrap<LiveApi>(worker);
-  const client = createLiveClient(remote);
+  // Events stream over one transferred MessagePort per subscription (no reply per event).
+  const client = createLiveClient(remote, { sinkPorts: true });
   void client.configure(config).catch((error: unknown) => console.warn('[live] configure failed', error));
   const onVisibility = () => client.setVisibility(document.visibilityState === 'visible');
   document.addEventListener('visibilitychange', onVisibility);

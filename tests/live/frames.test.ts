@@ -58,6 +58,24 @@ describe('listCodec', () => {
     expect(decoded[5]!.rows).toBe(decoded[4]!.rows);
   });
 
+  it('leaves the countdowns out of a frame between ticks (a pushed price: same texts) and decodes the previous ones', () => {
+    const a = { activityId: 1, price: 10 };
+    const b = { activityId: 2, price: 20 };
+    const m = meta();
+    const first = frame(1000, [a, b], m);
+    const b2 = { ...b, price: 25 };
+    const pushed: LiveListFrame<Row> = { ...first, rows: [a, b2], remaining: [...first.remaining] }; // same second, new array
+    const next = frame(2000, [a, b2], m);
+    const encode = listCodec<Row>().createEncoder();
+    const wires = [first, pushed, next].map(encode);
+    expect(wires[1]).toEqual({ s: 1000, y: true, r: [b2] });
+    expect(wires[2]).toEqual({ s: 2000, y: true, t: ['1@2000', '2@2000'] });
+    const decode = listCodec<Row>().createDecoder();
+    const decoded = wires.map((w) => decode(structuredClone(w)));
+    expect(decoded).toEqual([first, pushed, next]);
+    expect(decoded[1]!.remaining).toBe(decoded[0]!.remaining);
+  });
+
   it('a second encoder (a late sink) starts with a full frame; a new decoder needs one', () => {
     const rows = [{ activityId: 7, price: 1 }];
     const m = meta();

@@ -21,11 +21,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function connect(service: LiveApi) {
+function connect(service: LiveApi, options: { sinkPorts?: boolean } = {}) {
   const channel = new MessageChannel();
   channels.push(channel);
   Comlink.expose(toComlinkApi(service), channel.port1);
-  return createLiveClient(Comlink.wrap<LiveApi>(channel.port2));
+  return createLiveClient(Comlink.wrap<LiveApi>(channel.port2), options);
 }
 
 describe('comlink round trip', () => {
@@ -63,6 +63,32 @@ describe('comlink round trip', () => {
     await vi.waitFor(() => expect(teardowns).toBe(1));
     expect(source.observed).toBe(false);
     expect(produce).toHaveBeenCalledTimes(1); // two views, one worker subscription
+  });
+
+  it('streams over a transferred MessagePort per subscription (sinkPorts: no reply per event), and ends it', async () => {
+    const server = fakeServer({ aheadMs: 0 });
+    const source = new Subject<VersionValue>();
+    let teardowns = 0;
+    const produce = vi.fn(
+      () =>
+        new Observable<VersionValue>((s) => {
+          const sub = source.subscribe(s);
+          return () => {
+            teardowns += 1;
+            sub.unsubscribe();
+          };
+        }),
+    );
+    const live = connect(createLiveService(server.env, { producers: { version: produce } }), { sinkPorts: true });
+    const got: VersionValue[] = [];
+    const a = live.stream('version').subscribe((v) => got.push(v));
+    await vi.waitFor(() => expect(produce).toHaveBeenCalledTimes(1));
+    source.next({ version: 'v1' });
+    source.next({ version: 'v2' });
+    await vi.waitFor(() => expect(got).toEqual([{ version: 'v1' }, { version: 'v2' }]));
+    a.unsubscribe();
+    await vi.waitFor(() => expect(teardowns).toBe(1));
+    expect(source.observed).toBe(false);
   });
 
   it('delivers the real clock through the worker API', async () => {

@@ -1,7 +1,7 @@
-import { memo, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { FlashPrice } from '@/components/FlashPrice';
 import { ProjectLink } from '@/components/ProjectLink';
-import { isOverText, useLiveListState, useLiveRemaining, useFlashingLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
+import { useLiveListState, useLiveRemainingRef, useFlashingLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
 import { useWindowRange } from './useWindowRange';
 
 /** Fixed row height (px): the virtual list's arithmetic and the CSS agree on it. */
@@ -14,21 +14,29 @@ export const VIRTUALIZE_ABOVE = 40;
 
 type BidStore = LiveListStore<LiveBidRow>;
 
-/** The countdown cell: re-renders on its own text only (about once a second). */
+const REMAINING = { overClass: 'live-cell-left--over', textClass: 'live-cell-text' };
+
+/**
+ * The countdown cell: its text is written straight into the DOM each tick (no React render per tick), in a
+ * contained box (.live-cell-text) so that the tick lays out the boxes, not the table.
+ */
 function RemainingCell({ store, id }: { store: BidStore; id: number }) {
-  const text = useLiveRemaining(store, id);
-  return (
-    <td data-testid="live-countdown" className={isOverText(text) ? 'live-cell-left live-cell-left--over' : 'live-cell-left'}>
-      {text}
-    </td>
-  );
+  return <td data-testid="live-countdown" className="live-cell-left" ref={useLiveRemainingRef(store, id, REMAINING)} />;
 }
 
-/** One row: re-renders when its own values change (a bid), never on a tick. */
-const LiveRow = memo(function LiveRow({ store, id, index }: { store: BidStore; id: number; index: number }) {
+/**
+ * One row: re-renders when its own values change (a bid), never on a tick. The cells that change hold their
+ * text in contained boxes (.live-cell-text, src/styles/hall.css): a bid lays out and repaints those boxes only.
+ */
+const LiveRow = memo(function LiveRow({ store, id, index, isOnScreen }: { store: BidStore; id: number; index: number; isOnScreen: (index: number) => boolean }) {
   const slice = useFlashingLiveRow(store, id);
+  // A change flashes only on a row on screen when it arrives (decided once per change): a row rendered
+  // just outside the viewport would play an animation nobody sees, and each costs the main thread frames.
+  const seen = useRef<{ changes: number; flash: boolean } | null>(null);
   if (!slice) return null;
-  const { row, changes, flash } = slice;
+  const { row, changes } = slice;
+  if (seen.current?.changes !== changes) seen.current = { changes, flash: slice.flash && isOnScreen(index) };
+  const { flash } = seen.current;
   return (
     <tr data-testid="live-row" data-activity-id={row.activityId} className={`live-row live-row--${row.tone}`} aria-rowindex={index + 2}>
       <td className="live-cell-name">
@@ -41,9 +49,13 @@ const LiveRow = memo(function LiveRow({ store, id, index }: { store: BidStore; i
       </td>
       <RemainingCell store={store} id={id} />
       <td className="live-cell-price">
-        <FlashPrice changes={changes} flash={flash} text={row.priceText} tooltip={row.priceTooltip} />
+        <span className="live-cell-text live-cell-text--flash">
+          <FlashPrice changes={changes} flash={flash} text={row.priceText} tooltip={row.priceTooltip} ticks={store.subscribeTick} />
+        </span>
       </td>
-      <td className="live-cell-rate">{row.premiumRate}</td>
+      <td className="live-cell-rate">
+        <span className="live-cell-text">{row.premiumRate}</span>
+      </td>
       <td className="live-cell-status">{row.status === 'ended' ? '已结束' : '竞价中'}</td>
     </tr>
   );
@@ -51,13 +63,25 @@ const LiveRow = memo(function LiveRow({ store, id, index }: { store: BidStore; i
 
 /**
  * The live bidding table (spec: 项目名称, 组织机构, 剩余时间, 当前价, 溢价率, 状态). Rows read their own
- * slices of the store; lists above VIRTUALIZE_ABOVE rows render only what is on screen.
+ * slices of the store; lists above VIRTUALIZE_ABOVE rows render only what is on screen (and a block either
+ * side, whose bids wait for the next tick).
  */
 export function BiddingTable({ store, caption }: { store: BidStore; caption: string }) {
   const { ids } = useLiveListState(store);
   const body = useRef<HTMLTableSectionElement>(null);
   const virtual = ids.length > VIRTUALIZE_ABOVE;
-  const { start, end } = useWindowRange(body, ids.length, LIVE_ROW_HEIGHT, virtual);
+  const { start, end, isOnScreen } = useWindowRange(body, ids.length, LIVE_ROW_HEIGHT, virtual, store.flushDeferred);
+  // Rows rendered around the screen (the window's blocks) but not on it take a bid with the next tick,
+  // in the frame that changes the countdowns anyway; scrolling tells them at once (onMove above).
+  const indexOf = useMemo(() => new Map(ids.map((id, i) => [id, i])), [ids]);
+  useLayoutEffect(() => {
+    if (!virtual) return undefined;
+    store.setDeferral((id) => {
+      const index = indexOf.get(id);
+      return index !== undefined && !isOnScreen(index);
+    });
+    return () => store.setDeferral(null);
+  }, [store, virtual, indexOf, isOnScreen]);
   const shown = ids.slice(start, end);
   return (
     <table className="live-table" aria-rowcount={ids.length + 1} data-testid="live-table">
@@ -83,7 +107,7 @@ export function BiddingTable({ store, caption }: { store: BidStore; caption: str
       <tbody ref={body}>
         {start > 0 && <tr aria-hidden="true" className="live-spacer" style={{ height: start * LIVE_ROW_HEIGHT }} />}
         {shown.map((id, i) => (
-          <LiveRow key={id} store={store} id={id} index={start + i} />
+          <LiveRow key={id} store={store} id={id} index={start + i} isOnScreen={isOnScreen} />
         ))}
         {end < ids.length && <tr aria-hidden="true" className="live-spacer" style={{ height: (ids.length - end) * LIVE_ROW_HEIGHT }} />}
       </tbody>

@@ -1,12 +1,15 @@
 import { memo } from 'react';
 import { Price } from '@/components/Price';
 import { ProjectLink } from '@/components/ProjectLink';
-import { useLiveListState, useLiveRemaining, useLiveRow, type LiveListStore, type LiveUpcomingRow } from '@/live';
+import { useLiveListState, useLiveRemainingRef, useLiveRow, type LiveListStore, type LiveUpcomingRow } from '@/live';
 
 type UpcomingStore = LiveListStore<LiveUpcomingRow>;
 
+const STARTS_IN = { textClass: 'live-cell-text' };
+
+/** The countdown to the start, written straight into the DOM each tick (no React render per tick). */
 function StartsInCell({ store, id }: { store: UpcomingStore; id: number }) {
-  return <td className="upcoming-cell-left">{useLiveRemaining(store, id)}</td>;
+  return <td className="upcoming-cell-left" ref={useLiveRemainingRef(store, id, STARTS_IN)} />;
 }
 
 const UpcomingRow = memo(function UpcomingRow({ store, id }: { store: UpcomingStore; id: number }) {

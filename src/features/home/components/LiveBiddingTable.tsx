@@ -5,7 +5,7 @@ import { ThunderboltOutlined } from '@ant-design/icons';
 import { FlashPrice } from '@/components/FlashPrice';
 import { ProjectLink } from '@/components/ProjectLink';
 import { BIDDING_TABLE_HEIGHT_PX, HOME_LATEST_BIDDING_SCROLL_THRESHOLD, HOME_LATEST_BIDDING_SIZE } from '@/domain/constants';
-import { isOverText, LiveListGate, useLiveList, useLiveListState, useLiveRemaining, useFlashingLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
+import { LiveListGate, useLiveList, useLiveListState, useLiveRemainingRef, useFlashingLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
 
 type BidStore = LiveListStore<LiveBidRow>;
 
@@ -15,13 +15,11 @@ const watchBid = (row: LiveBidRow) => `${row.biddingCount}:${row.biddingPrice}`;
 /** Seconds one row takes to scroll by: slow enough to read a name. */
 const SECONDS_PER_ROW = 3;
 
+const REMAINING = { overClass: 'home-live-row__left--over' };
+
+/** The countdown: its text is written straight into the DOM each tick (no React render per tick). */
 function RemainingCell({ store, id }: { store: BidStore; id: number }) {
-  const text = useLiveRemaining(store, id);
-  return (
-    <span role="cell" className={isOverText(text) ? 'home-live-row__left home-live-row__left--over' : 'home-live-row__left'}>
-      {text}
-    </span>
-  );
+  return <span role="cell" className="home-live-row__left" ref={useLiveRemainingRef(store, id, REMAINING)} />;
 }
 
 /** One row; `copy` rows are the second half of the scrolling loop (hidden from assistive technology). */
@@ -41,7 +39,7 @@ const LiveRow = memo(function LiveRow({ store, id, copy }: { store: BidStore; id
       </span>
       <RemainingCell store={store} id={id} />
       <span role="cell" className="home-live-row__price">
-        <FlashPrice changes={changes} flash={flash} text={row.priceText} tooltip={row.priceTooltip} />
+        <FlashPrice changes={changes} flash={flash} text={row.priceText} tooltip={row.priceTooltip} ticks={store.subscribeTick} />
       </span>
       <span role="cell" className="home-live-row__rate">
         {row.premiumRate}
