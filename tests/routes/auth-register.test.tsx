@@ -75,8 +75,11 @@ describe('/register', () => {
     const form = await findForm('用户注册');
     submit(form);
     expect(await within(form).findByText(AGREEMENT_REQUIRED)).toBeInTheDocument();
-    expect(errorsOf(form)).toEqual(
-      expect.arrayContaining(['请输入登录名', '请输入密码', '请再次输入密码', '手机号码不能为空', '请输入短信验证码', AGREEMENT_REQUIRED]),
+    // antd validates the fields independently (the password's rule is async): they show in any order.
+    await waitFor(() =>
+      expect(errorsOf(form)).toEqual(
+        expect.arrayContaining(['请输入登录名', '请输入密码', '请再次输入密码', '手机号码不能为空', '请输入短信验证码', AGREEMENT_REQUIRED]),
+      ),
     );
     fireEvent.click(within(form).getByRole('checkbox'));
     await waitFor(() => expect(errorsOf(form)).not.toContain(AGREEMENT_REQUIRED));
