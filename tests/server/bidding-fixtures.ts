@@ -24,6 +24,24 @@ export interface ActivitySpec {
   bidders: Array<{ userId: number; rank: number | null }>;
 }
 
+/**
+ * A plain live activity of `mode` around `now` (started a minute ago, ending in ten; 10,000 yuan, step 100,
+ * no extension window) with `users` qualified and no pre-emptive rights.
+ */
+export function liveSpec(mode: string, now: number, users: readonly number[], over: Partial<ActivitySpec> = {}): ActivitySpec {
+  return {
+    mode,
+    startAt: now - 60_000,
+    endAt: now + 10 * 60_000,
+    startFen: 1_000_000,
+    incrementFen: 10_000,
+    windowMs: 0,
+    extensionMs: 0,
+    bidders: users.map((userId) => ({ userId, rank: null })),
+    ...over,
+  };
+}
+
 let activitySeq = 0;
 
 export async function createActivity(db: Kysely<Database>, spec: ActivitySpec, projectId?: number): Promise<number> {

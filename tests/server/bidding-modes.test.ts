@@ -10,7 +10,7 @@ import { dutchEndAt } from '../../src/domain/bidModes.ts';
 import { BID_REJECTION_MESSAGES } from '../../src/domain/bidRules.ts';
 import { sweepActivities, CLOSE_GRACE_MS, type EngineDeps } from '../../server/bidding/engine.ts';
 import { replayActivity } from '../../server/bidding/replay.ts';
-import { bidAt, createActivity, initialModel, modelBid, type ActivitySpec } from './bidding-fixtures.ts';
+import { bidAt, createActivity, liveSpec, initialModel, modelBid, type ActivitySpec } from './bidding-fixtures.ts';
 import { createTestApp, DIALECT, NOW, TEST_DATABASE_URL, type Json, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -164,17 +164,7 @@ async function data(activityId: number) {
 }
 
 describe(`settlement and the public view on ${DIALECT}`, () => {
-  const base = (mode: string, over: Partial<ActivitySpec> = {}): ActivitySpec => ({
-    mode,
-    startAt: NOW - 60_000,
-    endAt: NOW + 10 * 60_000,
-    startFen: 1_000_000,
-    incrementFen: 10_000,
-    windowMs: 0,
-    extensionMs: 0,
-    bidders: users.map((userId) => ({ userId, rank: null })),
-    ...over,
-  });
+  const base = (mode: string, over: Partial<ActivitySpec> = {}): ActivitySpec => liveSpec(mode, NOW, users, over);
 
   it('tells the overtaken leader, then at the end the winner, the losers and the result notice', async () => {
     const id = await createActivity(t.handle.db, base('ongoing'));

@@ -14,7 +14,7 @@ import type { BiddingEntry, MaxRateEntry, RateEntry } from '../../src/domain/hal
 import type { LiveChangeEvent } from '../../src/domain/liveEvents.ts';
 import { leftTime, liveCountdown, liveValues } from '../../src/domain/liveValues.ts';
 import { entryState, eventState, rateState, toBidRow } from '../../workers/rows.ts';
-import { bidAt, createActivity, type ActivitySpec } from './bidding-fixtures.ts';
+import { bidAt, createActivity, liveSpec, type ActivitySpec } from './bidding-fixtures.ts';
 import { createTestApp, DIALECT, NOW, type Json, type TestApp } from './helpers.ts';
 
 const HALL = '/api/dscq-sync/v1/bid-assets/hall/page';
@@ -30,17 +30,7 @@ let users: number[] = [];
 const events = new Map<number, LiveChangeEvent>();
 const ids: Record<string, number> = {};
 
-const base = (mode: string, over: Partial<ActivitySpec> = {}): ActivitySpec => ({
-  mode,
-  startAt: NOW - 60_000,
-  endAt: NOW + 10 * 60_000,
-  startFen: 1_000_000,
-  incrementFen: 10_000,
-  windowMs: 0,
-  extensionMs: 0,
-  bidders: users.map((userId) => ({ userId, rank: null })),
-  ...over,
-});
+const base = (mode: string, over: Partial<ActivitySpec> = {}): ActivitySpec => liveSpec(mode, NOW, users, over);
 
 const dutch = { decrementFen: 10_000, intervalMs: 60_000, floorFen: 900_000 };
 

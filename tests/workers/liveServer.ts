@@ -6,6 +6,7 @@
  */
 import { BehaviorSubject } from 'rxjs';
 import type { BiddingEntry, RateEntry, UpcomingEntry } from '../../src/domain/hall';
+import type { LiveChangeEvent } from '../../src/domain/liveEvents';
 import { liveValues } from '../../src/domain/liveValues';
 import { resolveLiveConfig } from '../../src/live/protocol';
 import { createClock$ } from '../../workers/clock';
@@ -31,6 +32,24 @@ export function lot(i: number, serverNow: number, over: Partial<BiddingEntry> = 
     priceType: 1,
     priceUnitName: '',
     mode: 'ongoing',
+    ...over,
+  };
+}
+
+/** A push change event of activity 100 (one bid by B007 at 1,010 yuan), as the server writes it at `serverTime`. */
+export function changeEvent(serverTime: number, over: Partial<LiveChangeEvent> = {}): LiveChangeEvent {
+  return {
+    activityId: 100,
+    lockVersion: 2,
+    status: 'live',
+    outcome: null,
+    biddingPrice: 101_000,
+    maxPrice: 101_000,
+    biddingCount: 1,
+    leaderBidCode: 'B007',
+    endTime: serverTime + 3_600_000,
+    extensionCount: 0,
+    serverTime,
     ...over,
   };
 }

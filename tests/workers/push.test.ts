@@ -14,7 +14,7 @@ import { createLiveService } from '../../workers/liveService';
 import { createLivePush, HEARTBEAT_MARGIN_MS, type LivePush } from '../../workers/push';
 import { PUSHED_POLL_MS } from '../../workers/pushApply';
 import { json, watch } from './helpers';
-import { fakeLiveServer, lot } from './liveServer';
+import { changeEvent, fakeLiveServer, lot } from './liveServer';
 
 const T0 = Date.UTC(2026, 0, 10, 2, 0, 0) + 300;
 
@@ -87,20 +87,7 @@ function setup(live = [lot(0, T0)]) {
   return { server, endpoint, push, ctx, healthy, roomCalls };
 }
 
-const change = (over: Partial<LiveChangeEvent> = {}): LiveChangeEvent => ({
-  activityId: 100,
-  lockVersion: 2,
-  status: 'live',
-  outcome: null,
-  biddingPrice: 101_000,
-  maxPrice: 101_000,
-  biddingCount: 1,
-  leaderBidCode: 'B007',
-  endTime: T0 + 3_600_000,
-  extensionCount: 0,
-  serverTime: Date.now(),
-  ...over,
-});
+const change = (over: Partial<LiveChangeEvent> = {}): LiveChangeEvent => changeEvent(T0, { serverTime: Date.now(), ...over });
 
 describe('push: change events', () => {
   it('opens one stream for the watched activity and applies a newer change to the room at once', async () => {

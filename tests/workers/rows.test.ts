@@ -8,7 +8,7 @@ import type { BiddingData, RateEntry } from '../../src/domain/hall';
 import type { LiveChangeEvent } from '../../src/domain/liveEvents';
 import { applyToBiddingData, newerEvent } from '../../workers/pushApply';
 import { entryState, eventState, rateState, toBidRow } from '../../workers/rows';
-import { lot } from './liveServer';
+import { changeEvent, lot } from './liveServer';
 
 const T = Date.UTC(2026, 0, 10, 2, 0, 0);
 
@@ -25,20 +25,7 @@ const rate = (over: Partial<RateEntry> = {}): RateEntry => ({
   ...over,
 });
 
-const change = (over: Partial<LiveChangeEvent> = {}): LiveChangeEvent => ({
-  activityId: 100,
-  lockVersion: 1,
-  status: 'live',
-  outcome: null,
-  biddingPrice: 101_000,
-  maxPrice: 101_000,
-  biddingCount: 1,
-  leaderBidCode: 'B007',
-  endTime: T + 3_600_000,
-  extensionCount: 0,
-  serverTime: T,
-  ...over,
-});
+const change = (over: Partial<LiveChangeEvent> = {}): LiveChangeEvent => changeEvent(T, { lockVersion: 1, ...over });
 
 describe('toBidRow: the newest source, whole', () => {
   it('a newer rate wins; an older one (a late answer) does not', () => {
