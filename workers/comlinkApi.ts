@@ -17,6 +17,7 @@ export function toComlinkApi(service: LiveApi): LiveApi {
     setVisibility: (visible) => service.setVisibility(visible),
     resync: (activityId) => service.resync(activityId),
     setAccessToken: (token) => service.setAccessToken(token),
+    focus: (key, activityIds) => service.focus(key, activityIds),
     subscribe(name, params, sink) {
       let done = false;
       // A transferred port (the app's client, LiveSinkPort): each event is one message on it, no reply.

@@ -20,6 +20,7 @@ import {
   type StreamParams,
   type StreamWire,
 } from '../src/live/protocol';
+import type { FrameEncoder } from '../src/live/frames';
 import { createBiddingData$ } from './biddingData';
 import { createClock$ } from './clock';
 import type { ProducerContext, Producers } from './context';
@@ -76,6 +77,10 @@ export function createLiveService(env: LiveEnv, options: LiveServiceOptions = {}
   /** One shared Observable per (name, params) while someone is subscribed. */
   const entries = new Map<string, Entry>();
   const live = new Set<Subscription>();
+  /** The rows each list stream's view shows (LiveApi.focus), by stream key; absent: every row. */
+  const focused = new Map<string, ReadonlySet<number>>();
+  /** Per stream key, the sinks' flush functions: a new focus sends what the old one held back. */
+  const flushers = new Map<string, Set<() => void>>();
 
   const acquire = (name: StreamName, params: unknown): [Observable<unknown>, () => void] => {
     const key = streamKey(name, params);
@@ -92,7 +97,10 @@ export function createLiveService(env: LiveEnv, options: LiveServiceOptions = {}
       held.observable,
       () => {
         held.refs -= 1;
-        if (held.refs === 0 && entries.get(key) === held) entries.delete(key);
+        if (held.refs === 0 && entries.get(key) === held) {
+          entries.delete(key);
+          focused.delete(key);
+        }
       },
     ];
   };
@@ -119,11 +127,29 @@ export function createLiveService(env: LiveEnv, options: LiveServiceOptions = {}
       return () => {};
     }
     const [observable, release] = acquire(name, params);
+    const key = streamKey(name, params);
     // Per sink: its first frame is full whatever the shared stream already replayed to others.
-    const encode = createStreamEncoder(name) as (value: unknown) => unknown;
+    const encode = createStreamEncoder(name) as FrameEncoder<unknown, unknown>;
+    const hold = (id: number) => !(focused.get(key)?.has(id) ?? true);
+    /** The latest value, when the encoder held it back (focus). */
+    let waiting: { value: unknown } | null = null;
+    const send = (value: unknown) => {
+      if (focused.has(key) && encode.holds?.(value, hold)) {
+        waiting = { value };
+        return;
+      }
+      waiting = null;
+      deliver(name, anySink, { type: 'value', value: encode(value) });
+    };
+    const flush = () => {
+      if (waiting) send(waiting.value);
+    };
+    let sinks = flushers.get(key);
+    if (!sinks) flushers.set(key, (sinks = new Set()));
+    sinks.add(flush);
     let released = false;
     const subscription = observable.subscribe({
-      next: (value) => deliver(name, anySink, { type: 'value', value: encode(value) }),
+      next: send,
       error: (error: unknown) => {
         env.log(`${name}: stream failed`, error);
         deliver(name, anySink, { type: 'error', message: error instanceof Error ? error.message : String(error) });
@@ -133,6 +159,8 @@ export function createLiveService(env: LiveEnv, options: LiveServiceOptions = {}
     const unsubscribe = () => {
       if (released) return;
       released = true;
+      sinks.delete(flush);
+      if (sinks.size === 0 && flushers.get(key) === sinks) flushers.delete(key);
       live.delete(subscription);
       subscription.unsubscribe();
       release();
@@ -155,6 +183,12 @@ export function createLiveService(env: LiveEnv, options: LiveServiceOptions = {}
     },
     setAccessToken(token: string | null) {
       push.setAccessToken(typeof token === 'string' && token ? token : null);
+    },
+    focus(key: string, activityIds: readonly number[] | null) {
+      if (typeof key !== 'string') return;
+      if (activityIds === null || !Array.isArray(activityIds)) focused.delete(key);
+      else focused.set(key, new Set(activityIds.filter((id) => typeof id === 'number' && Number.isFinite(id))));
+      for (const flush of flushers.get(key) ?? []) flush();
     },
     dispose() {
       push.close();

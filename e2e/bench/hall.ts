@@ -31,7 +31,7 @@
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -257,11 +257,14 @@ function threadTimes(events: TraceEvent[], seconds: number): ThreadTimes {
   return { mainWall: perSecond(of(main).wall), mainCpu: perSecond(of(main).cpu), workerWall: perSecond(of(worker).wall), workerCpu: perSecond(of(worker).cpu) };
 }
 
+/** BENCH_TRACE_DIR=dir: each page's trace is also written there with the timeline categories (to profile). */
+const TRACE_DIR = process.env.BENCH_TRACE_DIR;
 async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>> {
   const events: TraceEvent[] = [];
   const onData = (e: { value: object[] }) => events.push(...(e.value as TraceEvent[]));
   cdp.on('Tracing.dataCollected', onData);
-  await cdp.send('Tracing.start', { categories: 'toplevel,__metadata', transferMode: 'ReportEvents' });
+  const categories = TRACE_DIR ? 'toplevel,__metadata,devtools.timeline,v8.execute,blink,cc,gpu' : 'toplevel,__metadata';
+  await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
   return async () => {
     const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
     await cdp.send('Tracing.end');
@@ -345,7 +348,9 @@ async function measure(browser: Browser, url: string, o: MeasureOptions): Promis
     await sleep(seconds * 1000);
     const m1 = await metrics(cdp);
     const elapsed = (Date.now() - w0) / 1000;
-    const threads = threadTimes(await stopTrace(), elapsed);
+    const events = await stopTrace();
+    const threads = threadTimes(events, elapsed);
+    if (TRACE_DIR) writeFileSync(path.join(TRACE_DIR, `${new URL(url).searchParams.get('mode') ?? 'ours'}-${Date.now()}.json`), JSON.stringify({ traceEvents: events }));
     const loaf = (await page.evaluate((s) => window.__bench.read(s), since)).loaf;
     const perSecond = (a: number, b: number) => ((b - a) * 1000) / elapsed;
 

@@ -10,7 +10,11 @@
  *   changed, and only the rows whose object changed (the worker keeps a row's object identity until one
  *   of its values changes, so "changed" is an identity test);
  * - the countdown texts (`t`) travel as one compact string array in row order, every tick, and only then:
- *   a frame sent between ticks (a pushed price) has the same texts and leaves them out.
+ *   a frame sent between ticks (a pushed price) has the same texts and leaves them out;
+ * - focus: a view that shows only some rows (a windowed table) tells the worker which (src/live/liveClient.ts
+ *   `focus`); a frame between ticks that changes none of them is not sent at all (`holds`: the sink skips
+ *   it, the encoder keeps what it last sent), so its changes ride on the next tick's frame, sent anyway: a bid
+ *   on a row nobody sees costs the main thread no message, no decode and no frame of its own.
  * The main-thread client decodes every message back into a full frame before multicasting it, so a late
  * subscriber on either side always starts from full state: in the worker each sink has its own encoder
  * (its first message is full), on the main thread the replayed value is a decoded full frame.
@@ -131,9 +135,26 @@ export interface BiddingDataWire {
   t: string;
 }
 
+/**
+ * Which rows a sink's view does not show now (focus, see `listCodec`): their changes between ticks may wait
+ * for the next tick's frame.
+ */
+export type FrameHold = (activityId: number) => boolean;
+
+/** A sink's encoder: the wire form of a frame, given what this sink was sent before. */
+export interface FrameEncoder<V, W> {
+  (value: V): W;
+  /**
+   * Whether nothing of `value` needs to cross now: a frame between ticks whose every change is to a row
+   * `hold` holds (list codecs only). The caller then skips it (not encoding it), and the next frame it sends
+   * carries those changes.
+   */
+  holds?(value: V, hold: FrameHold): boolean;
+}
+
 /** Per-sink encoder and per-subscription decoder of one stream's frames. */
 export interface FrameCodec<V, W> {
-  createEncoder(): (value: V) => W;
+  createEncoder(): FrameEncoder<V, W>;
   createDecoder(): (wire: W) => V;
 }
 
@@ -170,10 +191,11 @@ export function listCodec<R extends LiveKeyedRow>(): FrameCodec<LiveListFrame<R>
       let sentById = new Map<number, R>();
       let sentMeta: LiveListMeta | null = null;
       let sentTexts: readonly string[] | null = null;
-      return (frame) => {
+      let sentNow: number | null = null;
+      let sentSynced = false;
+      const encode: FrameEncoder<LiveListFrame<R>, ListWire<R>> = (frame) => {
         const wire: ListWire<R> = { s: frame.serverNow, y: frame.synced };
         if (sentRows === null || !sameTexts(frame.remaining, sentTexts)) wire.t = frame.remaining;
-        sentTexts = frame.remaining;
         if (sentRows === null) {
           wire.f = 1;
           wire.m = frame.meta;
@@ -187,6 +209,9 @@ export function listCodec<R extends LiveKeyedRow>(): FrameCodec<LiveListFrame<R>
             if (changed.length > 0) wire.r = changed;
           }
         }
+        sentTexts = frame.remaining;
+        sentNow = frame.serverNow;
+        sentSynced = frame.synced;
         if (frame.rows !== sentRows) {
           sentRows = frame.rows;
           sentById = new Map(frame.rows.map((row) => [row.activityId, row]));
@@ -194,6 +219,15 @@ export function listCodec<R extends LiveKeyedRow>(): FrameCodec<LiveListFrame<R>
         sentMeta = frame.meta;
         return wire;
       };
+      encode.holds = (frame, hold) =>
+        sentRows !== null &&
+        frame.serverNow === sentNow &&
+        frame.synced === sentSynced &&
+        frame.meta === sentMeta &&
+        sameTexts(frame.remaining, sentTexts) &&
+        sameOrder(frame.rows, sentRows) &&
+        frame.rows.every((row) => sentById.get(row.activityId) === row || hold(row.activityId));
+      return encode;
     },
     createDecoder() {
       let byId = new Map<number, R>();

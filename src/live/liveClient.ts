@@ -27,6 +27,7 @@ import {
   type LiveSinkPort,
   type LiveUnsubscribe,
   type StreamName,
+  type StreamParams,
   type StreamParamsArgs,
   type StreamValue,
 } from './protocol';
@@ -41,6 +42,11 @@ export interface LiveClient {
   resync(activityId: number): void;
   /** The bearer of the worker's push connection (null: logged out). Fire and forget. */
   setAccessToken(token: string | null): void;
+  /**
+   * The rows of the list `name`/`params` its view shows now (null: every row): changes of the others between
+   * ticks wait for the next tick (LiveApi.focus). Fire and forget.
+   */
+  focus<K extends StreamName>(name: K, params: StreamParams<K>, activityIds: readonly number[] | null): void;
 }
 
 /** A stream ended in the worker with an error (unknown name, failing producer). */
@@ -178,6 +184,9 @@ export function createLiveClient(remote: LiveRemote, options: LiveClientOptions 
     },
     setAccessToken(token: string | null) {
       void attempt('setAccessToken failed', () => remote.setAccessToken?.(token));
+    },
+    focus(name, params, activityIds) {
+      void attempt('focus failed', () => remote.focus?.(streamKey(name, params ?? {}), activityIds));
     },
   };
 }

@@ -16,6 +16,7 @@ import {
   type BiddingDataFrame,
   type BiddingDataWire,
   type FrameCodec,
+  type FrameEncoder,
   type ListWire,
   type LiveBidRow,
   type LiveListFrame,
@@ -141,7 +142,7 @@ export const STREAM_CODECS: { [K in StreamName]?: FrameCodec<StreamValue<K>, Str
 };
 
 /** The stream's encoder for one sink (identity for streams without a codec). */
-export function createStreamEncoder<K extends StreamName>(name: K): (value: StreamValue<K>) => StreamWire<K> {
+export function createStreamEncoder<K extends StreamName>(name: K): FrameEncoder<StreamValue<K>, StreamWire<K>> {
   const codec = STREAM_CODECS[name] as FrameCodec<StreamValue<K>, StreamWire<K>> | undefined;
   return codec ? codec.createEncoder() : (value) => value as StreamWire<K>;
 }
@@ -237,6 +238,12 @@ export interface LiveApi {
   resync(activityId: number): void;
   /** The access token the push connection sends as its bearer (null: logged out); a change reopens it. */
   setAccessToken(token: string | null): void;
+  /**
+   * The rows of list stream `key` (streamKey) that its view shows now (null: every row). Changes of other
+   * rows between ticks wait for the next tick's frame (frames.ts, focus); a new focus sends at once what
+   * waited for rows it brings on screen.
+   */
+  focus(key: string, activityIds: readonly number[] | null): void;
 }
 
 /**
@@ -253,6 +260,7 @@ export interface LiveRemote {
   setVisibility(visible: boolean): unknown;
   resync?(activityId: number): unknown;
   setAccessToken?(token: string | null): unknown;
+  focus?(key: string, activityIds: readonly number[] | null): unknown;
 }
 
 /**

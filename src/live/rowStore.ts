@@ -61,6 +61,11 @@ export interface LiveListStore<R extends LiveKeyedRow> {
    */
   setDeferral(deferred: ((id: number) => boolean) | null): void;
   flushDeferred(): void;
+  /**
+   * The rows the view shows now (null: every row), passed on to the worker (LiveListStoreOptions.onFocus)
+   * when it differs from the last one: changes of the other rows then cross only with the next tick.
+   */
+  focus(activityIds: readonly number[] | null): void;
   /** The server time of the latest frame (not a subscribable slice: it changes every tick). */
   serverNow(): number | null;
 }
@@ -68,6 +73,8 @@ export interface LiveListStore<R extends LiveKeyedRow> {
 export interface LiveListStoreOptions<R> {
   /** The value whose change flashes and is announced (the price). */
   watch?: (row: R) => unknown;
+  /** Where `focus` goes (useLiveList: the live client's focus of this stream). */
+  onFocus?: (activityIds: readonly number[] | null) => void;
 }
 
 const EMPTY_LIST: LiveListState = { ids: [], meta: null, synced: false };
@@ -101,7 +108,8 @@ function sameIds(a: readonly number[], b: readonly LiveKeyedRow[]): boolean {
 }
 
 export function createLiveListStore<R extends LiveKeyedRow>(options: LiveListStoreOptions<R> = {}): LiveListStore<R> {
-  const { watch } = options;
+  const { watch, onFocus } = options;
+  let lastFocus: readonly number[] | null = null;
   let list = EMPTY_LIST;
   let lastRows: readonly R[] | null = null;
   let lastRemaining: readonly string[] | null = null;
@@ -226,6 +234,14 @@ export function createLiveListStore<R extends LiveKeyedRow>(options: LiveListSto
       if (!next) flushRows();
     },
     flushDeferred: flushRows,
+    focus(activityIds) {
+      const same =
+        activityIds === lastFocus ||
+        (activityIds !== null && lastFocus !== null && activityIds.length === lastFocus.length && activityIds.every((id, i) => id === lastFocus![i]));
+      if (same) return;
+      lastFocus = activityIds;
+      onFocus?.(activityIds);
+    },
     subscribeTick(listener) {
       tickListeners.add(listener);
       return () => tickListeners.delete(listener);

@@ -26,9 +26,10 @@ export function useLiveList<K extends ListStreamName>(
   const observable = stream(name, params);
   const [watch] = useState(() => options.watch);
   const store = useMemo(() => {
-    void observable; // one store per stream
-    return createLiveListStore<ListRow<K>>({ watch });
-  }, [observable, watch]);
+    void observable; // one store per stream: name and params are those of the observable
+    return createLiveListStore<ListRow<K>>({ watch, onFocus: (ids) => live.focus(name, params, ids) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [observable, watch, live]);
   useEffect(() => {
     const subscription = observable.subscribe({
       next: (frame) => store.apply(frame),

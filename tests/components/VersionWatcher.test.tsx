@@ -16,6 +16,7 @@ function liveWithVersions(versions: Subject<VersionValue>): LiveClient {
     configure: async () => {},
     resync: () => {},
     setAccessToken: () => {},
+    focus: () => {},
   };
 }
 

@@ -76,6 +76,33 @@ describe('listCodec', () => {
     expect(decoded[1]!.remaining).toBe(decoded[0]!.remaining);
   });
 
+  it('holds a frame between ticks that changes only rows off focus; the next frame sent carries the change', () => {
+    const a = { activityId: 1, price: 10 };
+    const b = { activityId: 2, price: 20 };
+    const m = meta();
+    const first = frame(1000, [a, b], m);
+    const onScreen = new Set([1]);
+    const hold = (id: number) => !onScreen.has(id);
+    const encode = listCodec<Row>().createEncoder();
+    expect(encode.holds!(first, hold)).toBe(false); // nothing sent yet: the full frame goes
+    encode(first);
+
+    const b2 = { ...b, price: 25 };
+    const offScreenBid: LiveListFrame<Row> = { ...first, rows: [a, b2], remaining: [...first.remaining] };
+    expect(encode.holds!(offScreenBid, hold)).toBe(true);
+    const a2 = { ...a, price: 15 };
+    const onScreenBid: LiveListFrame<Row> = { ...first, rows: [a2, b2], remaining: [...first.remaining] };
+    expect(encode.holds!(onScreenBid, hold)).toBe(false);
+    // A tick, a new meta or a new order always crosses.
+    expect(encode.holds!(frame(2000, [a, b2], m), hold)).toBe(false);
+    expect(encode.holds!({ ...offScreenBid, meta: meta({ total: 9 }) }, hold)).toBe(false);
+    expect(encode.holds!({ ...offScreenBid, rows: [b2, a], remaining: [...first.remaining].reverse() }, hold)).toBe(false);
+
+    // The held frame was skipped: the tick's frame carries b's new price.
+    const next = frame(2000, [a, b2], m);
+    expect(encode(next)).toEqual({ s: 2000, y: true, r: [b2], t: ['1@2000', '2@2000'] });
+  });
+
   it('a second encoder (a late sink) starts with a full frame; a new decoder needs one', () => {
     const rows = [{ activityId: 7, price: 1 }];
     const m = meta();

@@ -1,6 +1,7 @@
 import { Observable, Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ClockValue, LiveEvent, VersionValue } from '../../src/live/protocol';
+import type { ListWire, LiveBidRow, LiveListMeta } from '../../src/live/frames';
+import { streamKey, type ClockValue, type HallFrame, type LiveEvent, type VersionValue } from '../../src/live/protocol';
 import type { Producers } from '../../workers/context';
 import { createLiveService, producers } from '../../workers/liveService';
 import { fakeServer } from './helpers';
@@ -13,6 +14,25 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+});
+
+const READY: LiveListMeta = { status: 'ready', error: null, total: 2, current: 1, size: 100, pages: 1 };
+const hallRow = (activityId: number, biddingPrice: number): LiveBidRow => ({
+  activityId,
+  assetsId: activityId,
+  assetsName: `标的${activityId}`,
+  projectType: 3,
+  orgName: '机构',
+  status: 'live',
+  endTime: T0 + 3_600_000,
+  startPrice: 100,
+  biddingPrice,
+  maxPrice: 0,
+  biddingCount: 1,
+  priceText: `${biddingPrice}元`,
+  priceTooltip: null,
+  tone: 'red',
+  premiumRate: '---',
 });
 
 function collect<V>() {
@@ -66,6 +86,48 @@ describe('createLiveService', () => {
     expect(produce).toHaveBeenCalledTimes(2);
     service.dispose();
     expect(source.observed).toBe(false);
+  });
+
+  it('holds a between-ticks change of a row off focus until the next tick, and sends it at once when the focus changes', () => {
+    const server = fakeServer({ aheadMs: 0 });
+    const source = new Subject<HallFrame>();
+    const service = createLiveService(server.env, { producers: { hall: () => source.asObservable() } });
+    const params = { current: 1, size: 100 };
+    const c = collect<ListWire<LiveBidRow>>();
+    service.subscribe('hall', params, c.sink);
+    const key = streamKey('hall', params);
+    const a = hallRow(1, 100);
+    const b = hallRow(2, 200);
+    const frameAt = (serverNow: number, rows: LiveBidRow[]): HallFrame => ({ serverNow, synced: true, meta: READY, rows, remaining: rows.map(() => '1时') });
+    source.next(frameAt(1000, [a, b]));
+    service.focus(key, [1]); // row 1 on screen, row 2 not
+
+    const b2 = hallRow(2, 210);
+    source.next(frameAt(1000, [a, b2])); // a bid on the row off screen, between ticks
+    expect(c.values()).toHaveLength(1);
+    const a2 = hallRow(1, 110);
+    source.next(frameAt(1000, [a2, b2])); // a bid on the row on screen: crosses at once, with b's
+    expect(c.values().at(-1)).toEqual({ s: 1000, y: true, r: [a2, b2] });
+
+    const b3 = hallRow(2, 220);
+    source.next(frameAt(1000, [a2, b3]));
+    expect(c.values()).toHaveLength(2);
+    source.next(frameAt(2000, [a2, b3])); // the tick carries it
+    expect(c.values().at(-1)).toMatchObject({ s: 2000, r: [b3] });
+
+    const b4 = hallRow(2, 230);
+    source.next(frameAt(2000, [a2, b4]));
+    expect(c.values()).toHaveLength(3);
+    service.focus(key, [1, 2]); // scrolled: row 2 comes on screen, its waiting change is sent now
+    expect(c.values().at(-1)).toEqual({ s: 2000, y: true, r: [b4] });
+    const b5 = hallRow(2, 240);
+    source.next(frameAt(2000, [a2, b5]));
+    expect(c.values().at(-1)).toEqual({ s: 2000, y: true, r: [b5] });
+
+    service.focus(key, null); // no focus: every change crosses at once
+    source.next(frameAt(2000, [hallRow(1, 120), b5]));
+    expect(c.values()).toHaveLength(6);
+    service.dispose();
   });
 
   it('reports an unknown stream or a failing producer to that sink only, and keeps serving others', () => {

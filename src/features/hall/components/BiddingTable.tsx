@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { FlashPrice } from '@/components/FlashPrice';
 import { ProjectLink } from '@/components/ProjectLink';
 import { useLiveListState, useLiveRemainingRef, useFlashingLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
@@ -70,18 +70,33 @@ export function BiddingTable({ store, caption }: { store: BidStore; caption: str
   const { ids } = useLiveListState(store);
   const body = useRef<HTMLTableSectionElement>(null);
   const virtual = ids.length > VIRTUALIZE_ABOVE;
-  const { start, end, isOnScreen } = useWindowRange(body, ids.length, LIVE_ROW_HEIGHT, virtual, store.flushDeferred);
+  const latestIds = useRef(ids);
+  // The worker is told which rows are on screen: a bid on any other row crosses to this thread only with
+  // the next tick (frames.ts, focus), so off-screen bids cost no message and no frame here.
+  const focus = useRef(() => {});
+  const onMove = useCallback(() => {
+    store.flushDeferred();
+    focus.current();
+  }, [store]);
+  const { start, end, isOnScreen, onScreen } = useWindowRange(body, ids.length, LIVE_ROW_HEIGHT, virtual, onMove);
   // Rows rendered around the screen (the window's blocks) but not on it take a bid with the next tick,
   // in the frame that changes the countdowns anyway; scrolling tells them at once (onMove above).
   const indexOf = useMemo(() => new Map(ids.map((id, i) => [id, i])), [ids]);
   useLayoutEffect(() => {
+    latestIds.current = ids;
+    focus.current = () => {
+      const rows = virtual ? onScreen() : null;
+      store.focus(rows ? latestIds.current.slice(rows.start, rows.end) : null);
+    };
+    focus.current();
     if (!virtual) return undefined;
     store.setDeferral((id) => {
       const index = indexOf.get(id);
       return index !== undefined && !isOnScreen(index);
     });
     return () => store.setDeferral(null);
-  }, [store, virtual, indexOf, isOnScreen]);
+  }, [store, virtual, ids, indexOf, isOnScreen, onScreen]);
+  useLayoutEffect(() => () => store.focus(null), [store]);
   const shown = ids.slice(start, end);
   return (
     <table className="live-table" aria-rowcount={ids.length + 1} data-testid="live-table">

@@ -30,6 +30,8 @@ export interface WindowRange extends RowRange {
    * as far as this knows, when the list is not windowed.
    */
   isOnScreen(index: number): boolean;
+  /** The rows on screen now (read when called), null when the list is not windowed (every row counts). */
+  onScreen(): RowRange | null;
 }
 
 /**
@@ -54,6 +56,7 @@ export function useWindowRange(
     const rows = onScreen.current;
     return rows === null || (index >= rows.start && index < rows.end);
   }, []);
+  const readOnScreen = useCallback(() => onScreen.current, []);
   useLayoutEffect(() => {
     if (!enabled) {
       onScreen.current = null;
@@ -75,5 +78,5 @@ export function useWindowRange(
       window.removeEventListener('resize', update);
     };
   }, [ref, count, rowHeight, enabled]);
-  return { ...range, isOnScreen };
+  return { ...range, isOnScreen, onScreen: readOnScreen };
 }
