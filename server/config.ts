@@ -3,6 +3,7 @@
  * Invalid values stop the process with a message naming the variable, rather than failing later.
  */
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -153,4 +154,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoAutoApproveMs: e.PORTAL_DEMO_AUTO_APPROVE_MS,
     operators: e.PORTAL_OPERATORS,
   };
+}
+
+const workersSetting = z.coerce
+  .number({ message: '必须是 1 到 64 之间的整数' })
+  .int('必须是 1 到 64 之间的整数')
+  .min(1, '必须是 1 到 64 之间的整数')
+  .max(64, '必须是 1 到 64 之间的整数');
+
+/** PORTAL_WORKERS: how many server processes `npm run start:cluster` runs (server/cluster.ts); default one per core. */
+export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.PORTAL_WORKERS?.trim();
+  if (!raw) return availableParallelism();
+  const parsed = workersSetting.safeParse(raw);
+  if (!parsed.success) throw new ConfigError(`配置错误（环境变量）:\n  PORTAL_WORKERS: ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
 }

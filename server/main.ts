@@ -1,12 +1,14 @@
 /**
  * The server process: config → database (migrate + seed) → app → listen, and a graceful stop:
  * on SIGINT/SIGTERM stop accepting, let in-flight requests finish, close the database, exit 0.
- * A second signal (or a stop that takes longer than SHUTDOWN_TIMEOUT_MS) exits at once with 1.
+ * A second signal (or a stop that takes longer than SHUTDOWN_TIMEOUT_MS) exits at once with 1. Run alone
+ * (`npm start`) or as one of several workers of server/cluster.ts (`npm run start:cluster`).
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
+import { STOP_MESSAGE } from './lib/lifecycle.ts';
 import { prepareDatabase } from './seed/prepare.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -65,6 +67,11 @@ async function main(): Promise<void> {
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    // A cluster worker (server/cluster.ts): the primary asks over IPC. Ignored while already stopping (the
+    // terminal's Ctrl-C reaches every process of the group, and must not count as a second signal).
+    process.on('message', (message) => {
+      if (message === STOP_MESSAGE && !stopping) stop('SIGTERM');
+    });
   } catch (err) {
     console.error('启动失败:', err instanceof Error ? err.message : err);
     await handle?.close().catch(() => {});

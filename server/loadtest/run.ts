@@ -86,9 +86,10 @@ interface Answer {
  * A keep-alive client for POST requests to `base` (the API's verbs). One pool per client: give polls
  * and bids clients of their own, or a burst of one queues the other inside this process.
  */
-export function createClient(base: string, options: { maxSockets?: number; timeoutMs?: number } = {}) {
+export function createClient(base: string, options: { maxSockets?: number; timeoutMs?: number; keepAlive?: boolean } = {}) {
   const url = new URL(base);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 256 });
+  // keepAlive false: a new connection per request (behind a cluster, each may reach another process).
+  const agent = new http.Agent({ keepAlive: options.keepAlive ?? true, maxSockets: options.maxSockets ?? 256 });
   const timeoutMs = options.timeoutMs ?? 15_000;
   return (pathAndQuery: string, headers: Record<string, string> = {}): Promise<Answer> =>
     new Promise((resolve, reject) => {

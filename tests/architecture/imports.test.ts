@@ -88,21 +88,21 @@ const files = sourceRoots.flatMap(listFiles);
 const graph = new Map(files.map((file) => [file, edgesOf(file)]));
 
 // The server's layers, top to bottom. A file may import its own layer and any layer below it:
-//   main.ts and the tools (seed/, ops/, bench/, loadtest/: entry points of their own)
+//   main.ts, cluster.ts (its workers run main.ts) and the tools (seed/, ops/, bench/, loadtest/: entry points of their own)
 //   → app.ts → plugins/ → routes/ → http/ → services/, bidding/, live/ → reference/, lib/, db/ → src/domain
 // config.ts (read once at start; its types are passed everywhere) may be imported from any layer.
 type Place = (file: string) => boolean;
 const under = (...folders: string[]): Place => (file) => folders.some((folder) => file.startsWith(folder + '/'));
 const is = (path: string): Place => (file) => file === path;
 const anyOf = (...places: Place[]): Place => (file) => places.some((place) => place(file));
-const tools = anyOf(under('server/seed', 'server/ops', 'server/bench', 'server/loadtest'), is('server/main.ts'));
+const tools = anyOf(under('server/seed', 'server/ops', 'server/bench', 'server/loadtest'), is('server/main.ts'), is('server/cluster.ts'));
 
 // Each zone: files in `target` must not import files in `from`.
 const serverLayers: { target: Place; from: Place; message: string }[] = [
   {
     target: (file) => file.startsWith('server/') && !tools(file),
     from: tools,
-    message: 'Only main.ts and the tools (seed/, ops/, bench/, loadtest/) import the tools: production code never reads demo data or tooling (reference data lives in server/reference/).',
+    message: 'Only main.ts, cluster.ts and the tools (seed/, ops/, bench/, loadtest/) import the tools: production code never reads demo data or tooling (reference data lives in server/reference/).',
   },
   {
     target: under('server/services', 'server/bidding', 'server/live', 'server/reference', 'server/lib', 'server/db'),
