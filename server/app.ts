@@ -38,7 +38,7 @@ import liveEventRoutes from './routes/live-events.ts';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
-  config: Pick<AppConfig, 'staticDir' | 'logLevel' | 'dataDir'> & Partial<Pick<AppConfig, 'nodeEnv' | 'accounts' | 'demo' | 'rateLimits'>>;
+  config: Pick<AppConfig, 'staticDir' | 'logLevel' | 'dataDir'> & Partial<Pick<AppConfig, 'nodeEnv' | 'accounts' | 'demo' | 'rateLimits' | 'trustProxy'>>;
   /**
    * Account providers in place of the defaults (SMS outbox, manual review, HMAC tickets). With
    * nodeEnv 'production' the outbox (no smsSender) is refused unless config.demo.
@@ -64,6 +64,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sandboxBank: options.enrolment?.gateway === undefined,
     smsOutbox: options.accountProviders?.smsSender === undefined,
   });
+  // A hop count trusts that many proxies in front (what Fastify does with a number, which its types omit).
+  const hops = config.trustProxy;
+  const proxy: { trustProxy?: string[] | ((address: string, hop: number) => boolean) } =
+    hops === undefined ? {} : { trustProxy: typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops };
   const app = Fastify({
     logger:
       options.logger === false
@@ -72,6 +76,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             level: options.logger?.level ?? config.logLevel,
             ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
           }),
+    // Behind a reverse proxy (PORTAL_TRUST_PROXY), request.ip is the client's address from X-Forwarded-For:
+    // the per-address request limits and the audit log count clients, not the proxy.
+    ...proxy,
     // Paths are case- and slash-exact as in the spec; a trailing slash is tolerated.
     routerOptions: { ignoreTrailingSlash: true },
     // Failures before a route answers (a URL that does not decode, an over-long request) are envelopes too.

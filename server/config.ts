@@ -37,6 +37,11 @@ export interface AppConfig {
   sms: ProviderChoice<'outbox'>;
   /** PORTAL_RATE_LIMITS: the request limits (defaults in DEFAULT_RATE_LIMITS), shared by every process. */
   rateLimits: RateLimits;
+  /**
+   * PORTAL_TRUST_PROXY: the reverse proxies whose X-Forwarded-For gives the client's address (Fastify's
+   * trustProxy: a hop count or addresses/CIDRs). Unset: the connection's address (direct clients).
+   */
+  trustProxy: number | string[] | undefined;
 }
 
 /**
@@ -191,6 +196,13 @@ const envSchema = z.object({
   PORTAL_PAYMENT_GATEWAY: providerChoice('sandbox'),
   PORTAL_SMS_SENDER: providerChoice('outbox'),
   PORTAL_RATE_LIMITS: rateLimitsSetting,
+  PORTAL_TRUST_PROXY: optionalSetting.pipe(
+    z
+      .string()
+      .regex(/^(\d{1,2}|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/, '须为代理层数（如 1）或以逗号分隔的代理地址/网段（如 127.0.0.1,10.0.0.0/8）')
+      .optional()
+      .transform((v) => (v === undefined ? undefined : /^\d+$/.test(v) ? Number(v) : v.split(',').map((a) => a.trim()))),
+  ),
   PORTAL_JWT_SECRET: optionalSetting.pipe(z.string().min(32, '至少 32 个字符').optional()),
   PORTAL_FIELD_KEY: optionalSetting.pipe(
     z
@@ -252,5 +264,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payment,
     sms,
     rateLimits: e.PORTAL_RATE_LIMITS,
+    trustProxy: e.PORTAL_TRUST_PROXY,
   };
 }

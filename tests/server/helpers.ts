@@ -118,6 +118,8 @@ export interface TestAppOptions {
   /** config.nodeEnv and config.demo (default 'test', false). */
   nodeEnv?: 'development' | 'production' | 'test';
   demo?: boolean;
+  /** PORTAL_TRUST_PROXY (none by default). */
+  trustProxy?: number | string[];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -134,6 +136,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       nodeEnv: options.nodeEnv ?? 'test',
       demo: options.demo ?? false,
       rateLimits: options.rateLimits ?? GENEROUS_RATE_LIMITS,
+      trustProxy: options.trustProxy,
       accounts: { fixedCaptcha: undefined, fixedSmsCode: undefined, secrets: {}, ...options.accounts },
     },
     ...(options.accountProviders ? { accountProviders: options.accountProviders } : {}),

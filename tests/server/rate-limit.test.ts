@@ -164,6 +164,35 @@ describe('registration and recovery attempts per address (finding 4 without a ca
   });
 });
 
+describe('behind a reverse proxy (PORTAL_TRUST_PROXY)', () => {
+  it('parses a hop count or proxy addresses; bad values are named', () => {
+    expect(loadConfig({ PORTAL_DATA_DIR: t.dataDir }).trustProxy).toBeUndefined();
+    expect(loadConfig({ PORTAL_DATA_DIR: t.dataDir, PORTAL_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ PORTAL_DATA_DIR: t.dataDir, PORTAL_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    expect(() => loadConfig({ PORTAL_DATA_DIR: t.dataDir, PORTAL_TRUST_PROXY: 'true' })).toThrow(/PORTAL_TRUST_PROXY/);
+  });
+
+  it.each([[['127.0.0.1']], [1]])('trusting the proxy (%j), the limits count the forwarded client addresses', async (trustProxy) => {
+    const behind = await createAccountsApp({ rateLimits: DEFAULT_RATE_LIMITS, seed: false, trustProxy });
+    try {
+      const via = (client: string) => behind.app.inject({ method: 'GET', url: CAPTCHA_PATHS[0]!, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': client } });
+      for (let i = 0; i < 30; i += 1) expect((await via('203.0.113.1')).statusCode).toBe(200);
+      expect((await via('203.0.113.1')).statusCode).toBe(429);
+      expect((await via('203.0.113.2')).statusCode).toBe(200);
+    } finally {
+      await behind.close();
+    }
+  });
+
+  it('not trusting it (the default), a forged X-Forwarded-For changes nothing', async () => {
+    for (let i = 0; i < 30; i += 1) {
+      const res = await t.app.inject({ method: 'GET', url: CAPTCHA_PATHS[0]!, remoteAddress: '198.51.100.60', headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await t.app.inject({ method: 'GET', url: CAPTCHA_PATHS[0]!, remoteAddress: '198.51.100.60', headers: { 'x-forwarded-for': '203.0.113.99' } })).statusCode).toBe(429);
+  });
+});
+
 describe('across processes (every process on the database shares the counts)', () => {
   it('two app instances on one database: 30 captchas a minute from one address in all, also when asked at once', async () => {
     const other = await buildSecondProcess(t, () => t.clock.now, { timers: false }, { rateLimits: DEFAULT_RATE_LIMITS });
