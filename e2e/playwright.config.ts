@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url';
 export const E2E_CAPTCHA = 'e2e7';
 export const E2E_SMS_CODE = '246810';
 
+/** Every request limit (server/config.ts RATE_LIMIT_NAMES) at 100000 a minute. */
+const E2E_RATE_LIMITS = ['captcha-ip', 'sms-ip', 'sms-phone', 'register-ip', 'recover-ip'].map((name) => `${name}=100000/60`).join(',');
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 18_180);
 const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `hbcq-e2e-${process.pid}`);
@@ -61,6 +64,9 @@ export default defineConfig({
       // Test-only: a known captcha answer and SMS code (refused when NODE_ENV is production).
       PORTAL_FIXED_CAPTCHA: E2E_CAPTCHA,
       PORTAL_FIXED_SMS_CODE: E2E_SMS_CODE,
+      // The journeys log in and register many times from 127.0.0.1: request limits far above that (the
+      // real defaults are tested by tests/server/rate-limit.test.ts).
+      PORTAL_RATE_LIMITS: E2E_RATE_LIMITS,
       LOG_LEVEL: 'warn',
     },
   },

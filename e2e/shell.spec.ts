@@ -11,6 +11,8 @@ test.describe('portal frame', () => {
   test('the home page renders the header, server navigation, demo listings, notices, news and footer', async ({ page }) => {
     await gotoHome(page);
     await expect(page).toHaveTitle('首页 - 河北产权交易所');
+    // This server runs the sandbox bank and the SMS outbox: every page says 演示环境 (issue 18).
+    await expect(page.getByRole('note', { name: '演示环境' })).toContainText('演示环境：本站仅供演示');
     const header = page.locator('header.site-header');
     await expect(header.getByText('河北产权交易所', { exact: true })).toBeVisible();
     await expect(header.getByRole('link', { name: '登录' })).toBeVisible();

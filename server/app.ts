@@ -7,7 +7,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DestinationStream } from 'pino';
-import type { AppConfig } from './config.ts';
+import { assertNoSandboxInProduction, type AppConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { clientError, frameworkError } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -19,6 +19,7 @@ import enrolmentPlugin, { type EnrolmentOptions } from './plugins/enrolment.ts';
 import httpPlugin from './plugins/http.ts';
 import livePlugin, { type LiveOptions } from './plugins/live.ts';
 import { paramsPlugin } from './plugins/params.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityPlugin from './plugins/security.ts';
 import staticPlugin from './plugins/static.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -37,8 +38,11 @@ import liveEventRoutes from './routes/live-events.ts';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
-  config: Pick<AppConfig, 'staticDir' | 'logLevel' | 'dataDir'> & Partial<Pick<AppConfig, 'nodeEnv' | 'accounts'>>;
-  /** Account providers in place of the defaults (SMS outbox, manual review, HMAC tickets). */
+  config: Pick<AppConfig, 'staticDir' | 'logLevel' | 'dataDir'> & Partial<Pick<AppConfig, 'nodeEnv' | 'accounts' | 'demo' | 'rateLimits' | 'trustProxy'>>;
+  /**
+   * Account providers in place of the defaults (SMS outbox, manual review, HMAC tickets). With
+   * nodeEnv 'production' the outbox (no smsSender) is refused unless config.demo.
+   */
   accountProviders?: AccountProviders;
   /** false: no logging; otherwise lines go to `stream` (stdout by default). */
   logger?: false | { stream?: DestinationStream; level?: string };
@@ -46,12 +50,24 @@ export interface BuildAppOptions {
   now?: () => number;
   /** Live bidding: timers and the PostgreSQL LISTEN connection. */
   live?: LiveOptions;
-  /** Enrolment: demo auto-approval, payment gateway, operators (plugins/enrolment.ts). */
+  /**
+   * Enrolment: demo auto-approval, payment gateway, operators (plugins/enrolment.ts). With nodeEnv
+   * 'production' the sandbox bank (no gateway) is refused unless config.demo.
+   */
   enrolment?: EnrolmentOptions;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
+  // loadConfig checked the environment; this holds for every other caller too (tools, tests).
+  assertNoSandboxInProduction(config.nodeEnv ?? 'development', config.demo ?? false, {
+    sandboxBank: options.enrolment?.gateway === undefined,
+    smsOutbox: options.accountProviders?.smsSender === undefined,
+  });
+  // A hop count trusts that many proxies in front (what Fastify does with a number, which its types omit).
+  const hops = config.trustProxy;
+  const proxy: { trustProxy?: string[] | ((address: string, hop: number) => boolean) } =
+    hops === undefined ? {} : { trustProxy: typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops };
   const app = Fastify({
     logger:
       options.logger === false
@@ -60,6 +76,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             level: options.logger?.level ?? config.logLevel,
             ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
           }),
+    // Behind a reverse proxy (PORTAL_TRUST_PROXY), request.ip is the client's address from X-Forwarded-For:
+    // the per-address request limits and the audit log count clients, not the proxy.
+    ...proxy,
     // Paths are case- and slash-exact as in the spec; a trailing slash is tolerated.
     routerOptions: { ignoreTrailingSlash: true },
     // Failures before a route answers (a URL that does not decode, an over-long request) are envelopes too.
@@ -78,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Capabilities, each decorating the instance for the routes below.
   await app.register(corePlugin, { db, now: options.now ?? Date.now, dataDir: config.dataDir });
+  await app.register(rateLimitPlugin, { limits: config.rateLimits });
   await app.register(accountsPlugin, {
     ...options.accountProviders,
     nodeEnv: config.nodeEnv ?? 'development',

@@ -27,6 +27,69 @@ export interface AppConfig {
   demoAutoApproveMs: number;
   /** Login names allowed on the operator API (/api/dscq-ops). */
   operators: string[];
+  /**
+   * PORTAL_DEMO: a demonstration install. The only way to run the sandbox bank or the SMS outbox with
+   * NODE_ENV=production; the pages then show a 演示环境 notice (as they do wherever either is in use).
+   */
+  demo: boolean;
+  /** PORTAL_PAYMENT_GATEWAY: the sandbox bank, none (bank transfer only) or a gateway module. */
+  payment: ProviderChoice<'sandbox'>;
+  /** PORTAL_SMS_SENDER: the outbox file, none (no SMS) or a sender module. */
+  sms: ProviderChoice<'outbox'>;
+  /** PORTAL_RATE_LIMITS: the request limits (defaults in DEFAULT_RATE_LIMITS), shared by every process. */
+  rateLimits: RateLimits;
+  /**
+   * PORTAL_TRUST_PROXY: the reverse proxies whose X-Forwarded-For gives the client's address (Fastify's
+   * trustProxy: a hop count or addresses/CIDRs). Unset: the connection's address (direct clients).
+   */
+  trustProxy: number | string[] | undefined;
+}
+
+/**
+ * Which implementation of a provider to use: the built-in development one ('sandbox' / 'outbox'),
+ * none at all, or a module (path) whose default export builds a real one (server/README.md, "Providers").
+ */
+export type ProviderChoice<Builtin extends string> = { kind: Builtin } | { kind: 'none' } | { kind: 'module'; path: string };
+
+/** The request limits (server/services/rate-limit.ts), each counted per key in a fixed window. */
+export const RATE_LIMIT_NAMES = ['captcha-ip', 'sms-ip', 'sms-phone', 'register-ip', 'recover-ip'] as const;
+export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
+export interface RateLimit {
+  /** Requests allowed per window. */
+  limit: number;
+  windowMs: number;
+}
+export type RateLimits = Record<RateLimitName, RateLimit>;
+
+/**
+ * The real defaults (README "Rate limits"): per client address (IPv6 per /64) or per phone, counted in the
+ * database so every process on it shares them.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  /** Image captchas created (both captcha paths), per address. */
+  'captcha-ip': { limit: 30, windowMs: 60_000 },
+  /** SMS codes asked for, per address. */
+  'sms-ip': { limit: 20, windowMs: 3_600_000 },
+  /** SMS codes sent to one phone (on top of one per 60 s). */
+  'sms-phone': { limit: 10, windowMs: 86_400_000 },
+  /** Registration attempts, per address. */
+  'register-ip': { limit: 20, windowMs: 3_600_000 },
+  /** Password-recovery and account-recovery attempts, per address. */
+  'recover-ip': { limit: 20, windowMs: 3_600_000 },
+};
+
+export const SANDBOX_IN_PRODUCTION =
+  '生产环境（NODE_ENV=production）不能使用沙箱银行（模拟网银）作支付网关：请设置 PORTAL_PAYMENT_GATEWAY 为真实网关模块的路径，或 none（仅线下转账）；仅作演示时设置 PORTAL_DEMO=1。' +
+  ' / The sandbox bank cannot be the payment gateway in production: set PORTAL_PAYMENT_GATEWAY to a gateway module or none; for a demonstration only, set PORTAL_DEMO=1.';
+export const OUTBOX_IN_PRODUCTION =
+  '生产环境（NODE_ENV=production）不能使用短信发件箱（验证码明文写入 sms-outbox.log）：请设置 PORTAL_SMS_SENDER 为短信网关模块的路径，或 none（不发短信）；仅作演示时设置 PORTAL_DEMO=1。' +
+  ' / The SMS outbox (codes in clear in sms-outbox.log) cannot send SMS in production: set PORTAL_SMS_SENDER to a sender module or none; for a demonstration only, set PORTAL_DEMO=1.';
+
+/** The sandbox bank and the SMS outbox are for development, tests and demonstrations: throws ConfigError in production otherwise. */
+export function assertNoSandboxInProduction(nodeEnv: string, demo: boolean, uses: { sandboxBank: boolean; smsOutbox: boolean }): void {
+  if (nodeEnv !== 'production' || demo) return;
+  const problems = [...(uses.sandboxBank ? [SANDBOX_IN_PRODUCTION] : []), ...(uses.smsOutbox ? [OUTBOX_IN_PRODUCTION] : [])];
+  if (problems.length > 0) throw new ConfigError(`配置错误（环境变量）:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
 
 export interface SecretOverrides {
@@ -70,6 +133,36 @@ const optionalSetting = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/** A provider module: a path (absolute, or relative to the working directory) of a .js/.mjs/.ts file. */
+const MODULE_PATH = /^(\.{1,2}\/|\/).+\.(m?js|ts)$/;
+function providerChoice<B extends string>(builtin: B) {
+  return optionalSetting.pipe(
+    z
+      .string()
+      .refine((v) => v === builtin || v === 'none' || MODULE_PATH.test(v), `须为 ${builtin}、none 或提供者模块的路径（./ 或 / 开头的 .js/.mjs/.ts 文件）`)
+      .optional()
+      .transform((v): ProviderChoice<B> | undefined =>
+        v === undefined ? undefined : v === 'none' ? { kind: 'none' } : v === builtin ? { kind: builtin } : { kind: 'module', path: path.resolve(v) },
+      ),
+  );
+}
+
+const RATE_LIMIT_ITEM = /^([a-z-]+)=(\d{1,9})\/(\d{1,7})$/;
+/** 'captcha-ip=30/60,sms-ip=20/3600': name=count/seconds, each overriding its default. */
+const rateLimitsSetting = optionalSetting.transform((v, ctx): RateLimits => {
+  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS };
+  for (const item of (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const m = RATE_LIMIT_ITEM.exec(item);
+    const name = m?.[1] as RateLimitName | undefined;
+    if (!m || !name || !RATE_LIMIT_NAMES.includes(name) || Number(m[2]) < 1 || Number(m[3]) < 1) {
+      ctx.addIssue({ code: 'custom', message: `“${item}” 须为 名称=次数/秒数，名称为 ${RATE_LIMIT_NAMES.join('、')} 之一，次数与秒数为正整数` });
+      return z.NEVER;
+    }
+    limits[name] = { limit: Number(m[2]), windowMs: Number(m[3]) * 1000 };
+  }
+  return limits;
+});
+
 const envSchema = z.object({
   PORT: z
     .string()
@@ -100,6 +193,17 @@ const envSchema = z.object({
     z.string().regex(/^[A-Za-z0-9]{4}$/, '必须是 4 位字母或数字').optional(),
   ),
   PORTAL_FIXED_SMS_CODE: optionalSetting.pipe(z.string().regex(/^\d{6}$/, '必须是 6 位数字').optional()),
+  PORTAL_DEMO: flag,
+  PORTAL_PAYMENT_GATEWAY: providerChoice('sandbox'),
+  PORTAL_SMS_SENDER: providerChoice('outbox'),
+  PORTAL_RATE_LIMITS: rateLimitsSetting,
+  PORTAL_TRUST_PROXY: optionalSetting.pipe(
+    z
+      .string()
+      .regex(/^(\d{1,2}|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/, '须为代理层数（如 1）或以逗号分隔的代理地址/网段（如 127.0.0.1,10.0.0.0/8）')
+      .optional()
+      .transform((v) => (v === undefined ? undefined : /^\d+$/.test(v) ? Number(v) : v.split(',').map((a) => a.trim()))),
+  ),
   PORTAL_JWT_SECRET: optionalSetting.pipe(z.string().min(32, '至少 32 个字符').optional()),
   PORTAL_FIELD_KEY: optionalSetting.pipe(
     z
@@ -140,6 +244,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
   };
   assertNoFixedCodesInProduction(e.NODE_ENV, accounts);
+  const demo = e.PORTAL_DEMO ?? false;
+  const payment = e.PORTAL_PAYMENT_GATEWAY ?? { kind: 'sandbox' };
+  const sms = e.PORTAL_SMS_SENDER ?? { kind: 'outbox' };
+  assertNoSandboxInProduction(e.NODE_ENV, demo, { sandboxBank: payment.kind === 'sandbox', smsOutbox: sms.kind === 'outbox' });
   return {
     port: e.PORT,
     host: e.HOST,
@@ -153,6 +261,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accounts,
     demoAutoApproveMs: e.PORTAL_DEMO_AUTO_APPROVE_MS,
     operators: e.PORTAL_OPERATORS,
+    demo,
+    payment,
+    sms,
+    rateLimits: e.PORTAL_RATE_LIMITS,
+    trustProxy: e.PORTAL_TRUST_PROXY,
   };
 }
 

@@ -10,6 +10,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { STOP_MESSAGE } from './lib/lifecycle.ts';
 import { prepareDatabase } from './seed/prepare.ts';
+import { loadProviders } from './services/providers.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -24,14 +25,22 @@ async function main(): Promise<void> {
 
   let handle: DatabaseHandle | undefined;
   try {
+    // The payment gateway and SMS sender of PORTAL_PAYMENT_GATEWAY / PORTAL_SMS_SENDER (before the app: it takes them).
+    const providerLog = {
+      info: (obj: object, msg?: string) => console.log(msg ?? '', obj),
+      warn: (obj: object, msg?: string) => console.warn(msg ?? '', obj),
+      error: (obj: object, msg?: string) => console.error(msg ?? '', obj),
+    };
+    const providers = await loadProviders(config, providerLog);
     handle = openDatabase(config);
     const prepared = await prepareDatabase(handle, { seed: config.seedDemoData, now: Date.now(), dataDir: config.dataDir, secrets: config.accounts.secrets });
     const app = await buildApp({
       db: handle.db,
       config,
+      accountProviders: { smsSender: providers.smsSender },
       // Several processes on one PostgreSQL: each LISTENs so a bid committed elsewhere refreshes its hall.
       live: { schema: handle.schema, ...(config.databaseUrl ? { listen: { databaseUrl: config.databaseUrl } } : {}) },
-      enrolment: { autoApproveMs: config.seedDemoData ? config.demoAutoApproveMs : null, operators: config.operators },
+      enrolment: { autoApproveMs: config.seedDemoData ? config.demoAutoApproveMs : null, operators: config.operators, gateway: providers.gateway },
     });
     app.log.info({ dialect: handle.dialect, ...prepared }, 'database ready');
     await app.listen({ port: config.port, host: config.host });
@@ -73,7 +82,7 @@ async function main(): Promise<void> {
       if (message === STOP_MESSAGE && !stopping) stop('SIGTERM');
     });
   } catch (err) {
-    console.error('启动失败:', err instanceof Error ? err.message : err);
+    console.error(err instanceof ConfigError ? err.message : `启动失败: ${err instanceof Error ? err.message : String(err)}`);
     await handle?.close().catch(() => {});
     process.exit(1);
   }

@@ -120,7 +120,7 @@ async function stopChild(child: ChildProcess) {
 function spawnProfiledServer(port: number, dataDir: string, databaseUrl: string | undefined, dir: string): ChildProcess {
   return spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`, '--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, PORTAL_DEMO_SEED: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: databaseUrl ?? '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, PORTAL_DEMO_SEED: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', PORTAL_PAYMENT_GATEWAY: 'none', PORTAL_SMS_SENDER: 'none', DATABASE_URL: databaseUrl ?? '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

@@ -5,7 +5,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { BusinessError, fail } from '../lib/envelope.ts';
+import { BusinessError, fail, TooManyRequestsError } from '../lib/envelope.ts';
 
 export const MSG_INTERNAL = '系统繁忙，请稍后再试';
 export const MSG_NO_API = '接口不存在';
@@ -46,6 +46,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(fail(400, zodMessage(error)));
     }
     if (error instanceof BusinessError) {
+      if (error instanceof TooManyRequestsError) void reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.code).send(fail(error.code, error.message));
     }
     const status = (error as FastifyError).statusCode;

@@ -38,4 +38,15 @@ export class BusinessError extends Error {
   }
 }
 
+/** 429: a request limit refused; the answer carries `Retry-After` (seconds until the window ends). */
+export class TooManyRequestsError extends BusinessError {
+  constructor(
+    msg: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, msg);
+    this.name = 'TooManyRequestsError';
+  }
+}
+
 export const notFound = (msg: string) => new BusinessError(404, msg);

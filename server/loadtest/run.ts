@@ -122,9 +122,9 @@ export async function waitForServer(base: string, child: ChildProcess | null): P
   throw new Error('server did not start in 60 s');
 }
 
-/** The environment of the real server on `port` over the database in `dataDir`, no demo seed; `env` adds to it. */
+/** The environment of the real server on `port` over the database in `dataDir`: production, no demo seed, no payment gateway or SMS (production refuses the sandbox bank and the outbox); `env` adds to it. */
 export function serverEnv(port: number, dataDir: string, env: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { ...process.env, PORT: String(port), HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, PORTAL_DEMO_SEED: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env };
+  return { ...process.env, PORT: String(port), HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, PORTAL_DEMO_SEED: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', PORTAL_PAYMENT_GATEWAY: 'none', PORTAL_SMS_SENDER: 'none', ...env };
 }
 
 /** The real server (server/main.ts) on `port` over the database in `dataDir`, no demo seed; `env` adds to it (the benchmarks: PORTAL_STATIC_DIR). */

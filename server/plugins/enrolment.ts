@@ -1,5 +1,5 @@
 /**
- * Enrolment's background capabilities: the payment gateway (the sandbox bank unless a real one is given),
+ * Enrolment's background capabilities: the payment gateway (the sandbox bank unless a real one, or none, is given),
  * the background job (demo auto-approval, the sandbox bank's deliveries, late qualification) and the
  * operator check. `app.enrolment` exposes the gateway and one job run to routes, tests and scripts.
  */
@@ -18,8 +18,8 @@ export interface EnrolmentOptions {
   autoApproveMs?: number | null | undefined;
   /** The sandbox bank's notification delay outside demo mode. Default 1500 ms. */
   notifyDelayMs?: number | undefined;
-  /** A real gateway in place of the sandbox bank. */
-  gateway?: PaymentGateway | undefined;
+  /** A real gateway in place of the sandbox bank (undefined); null: no online payment (bank transfer only). */
+  gateway?: PaymentGateway | null | undefined;
   /** Login names allowed on the operator API. */
   operators?: readonly string[] | undefined;
   /** Background job interval. Default 1000 ms. */
@@ -27,7 +27,8 @@ export interface EnrolmentOptions {
 }
 
 export interface EnrolmentRuntime {
-  gateway: PaymentGateway;
+  /** null: no online payment in this install (PORTAL_PAYMENT_GATEWAY=none). */
+  gateway: PaymentGateway | null;
   /** The sandbox bank when it is the gateway (tests and the sandbox cashier use it). */
   sandbox: SandboxBank | null;
   /** One run of the background job now. */
@@ -47,8 +48,8 @@ const DEFAULT_NOTIFY_DELAY_MS = 1500;
 export default fp<EnrolmentOptions>(
   async (app, options) => {
     const { db, now, accounts } = app;
-    const sandbox = options.gateway ? null : new SandboxBank(sandboxKey(accounts.secrets.fieldKey));
-    const gateway: PaymentGateway = options.gateway ?? sandbox!;
+    const sandbox = options.gateway === undefined ? new SandboxBank(sandboxKey(accounts.secrets.fieldKey)) : null;
+    const gateway: PaymentGateway | null = options.gateway === undefined ? sandbox : options.gateway;
     const autoApproveMs = options.autoApproveMs ?? null;
     const notifyDelayMs = autoApproveMs ?? options.notifyDelayMs ?? DEFAULT_NOTIFY_DELAY_MS;
     const operators = new Set(options.operators ?? []);

@@ -1,7 +1,8 @@
-/** /api/dscq-system: captcha, dictionaries, regions, industries, the registration agreement. */
+/** /api/dscq-system: captcha, dictionaries, regions, industries, the registration agreement, the site's runtime (ours). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { SiteRuntime } from '../../src/domain/contracts.ts';
 import { bareAndEnveloped, BusinessError, ok } from '../lib/envelope.ts';
 import { optionalText } from '../http/params.ts';
 import { requiredText } from '../http/account-params.ts';
@@ -14,7 +15,20 @@ const regionParams = z.object({ pbh: optionalText('pbh', 12) });
 export async function dscqSystemRoutes(app: FastifyInstance): Promise<void> {
   const { accounts } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/validate-code/captcha', { schema: { summary: '图片验证码（key 与 image）' } }, async () => bareAndEnveloped(await createCaptcha(accounts)));
+  api.get('/validate-code/captcha', { schema: { summary: '图片验证码（key 与 image；每个地址限频）' } }, async (request) => {
+    await app.rateLimit('captcha-ip', request);
+    return bareAndEnveloped(await createCaptcha(accounts));
+  });
+
+  // (ours) The 演示环境 notice and the cashier read this: what kind of install answers.
+  const { gateway, sandbox } = app.enrolment;
+  const runtime: SiteRuntime = {
+    demo: sandbox !== null || accounts.smsKind === 'outbox',
+    payment: sandbox ? 'sandbox' : gateway ? 'gateway' : 'none',
+    paymentName: gateway?.displayName ?? '',
+    sms: accounts.smsKind,
+  };
+  api.get('/site/runtime', { schema: { summary: '（本站）运行环境：是否演示环境（模拟网银、短信发件箱）、在线支付与短信是否开通' } }, async () => ok(runtime));
 
   api.get('/dict/dictionary', { schema: { summary: '数据字典（按字典编码）', querystring: dictParams } }, async (request) => {
     const { code } = request.query;

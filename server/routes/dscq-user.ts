@@ -109,17 +109,22 @@ export async function dscqUserRoutes(app: FastifyInstance): Promise<void> {
   const auth = { preValidation: requireUser };
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post('/user/register', { schema: { summary: '注册', querystring: registerParams } }, async (request) => {
+  // Registration and recovery attempts are limited per address (429), and answer whether a login name or
+  // phone is taken only once the SMS code is right (services/accounts/users.ts).
+  api.post('/user/register', { schema: { summary: '注册（每个地址限频）', querystring: registerParams } }, async (request) => {
+    await app.rateLimit('register-ip', request);
     const p = request.query;
     return ok(await register(accounts, p, request.ip));
   });
 
-  api.post('/user/forget-password', { schema: { summary: '找回密码（短信验证后设置新密码）', querystring: forgetParams } }, async (request) => {
+  api.post('/user/forget-password', { schema: { summary: '找回密码（短信验证后设置新密码；每个地址限频）', querystring: forgetParams } }, async (request) => {
+    await app.rateLimit('recover-ip', request);
     await forgetPassword(accounts, request.query, request.ip);
     return ok(null);
   });
 
-  api.post('/user/find-account', { schema: { summary: '找回登录名（个人按姓名与证件号，机构按统一社会信用代码）', querystring: findAccountFields } }, async (request) => {
+  api.post('/user/find-account', { schema: { summary: '找回登录名（个人按姓名与证件号，机构按统一社会信用代码；每个地址限频）', querystring: findAccountFields } }, async (request) => {
+    await app.rateLimit('recover-ip', request);
     const raw = request.query;
     const userType = Number(raw.userType);
     if (userType !== 1 && userType !== 2) throw new BusinessError(400, '用户类型须为 1（个人用户）或 2（机构用户）');
@@ -132,14 +137,13 @@ export async function dscqUserRoutes(app: FastifyInstance): Promise<void> {
     return ok(await findAccount(accounts, findOrgParams.parse({ ...raw, userType }), request.ip));
   });
 
-  api.post('/sms/code', { schema: { summary: '发送短信验证码（需图片验证码）', querystring: smsParams } }, async (request) => {
+  // Limited per address and per phone (real sends only). The answer is the same whether the phone has an
+  // account or not (a registered phone learns 该手机号已被注册 from the registration, once its code is right).
+  api.post('/sms/code', { schema: { summary: '发送短信验证码（需图片验证码；每个地址、每个手机号限频）', querystring: smsParams } }, async (request) => {
+    await app.rateLimit('sms-ip', request);
     const p = request.query;
     if (!(await consumeCaptcha(accounts, p.uuid, p.captcha))) throw new BusinessError(400, AUTH_MESSAGES.badCaptcha);
-    if (p.messageCode === SMS_PURPOSES.register) {
-      const taken = await accounts.db.selectFrom('app_user').select('id').where('phone', '=', p.phone).executeTakeFirst();
-      if (taken) throw new BusinessError(400, '该手机号已被注册');
-    }
-    return ok(await sendSmsCode(accounts, p.phone, p.messageCode, request.ip));
+    return ok(await sendSmsCode(accounts, p.phone, p.messageCode, request.ip, () => app.rateLimits.hit('sms-phone', p.phone)));
   });
 
   // The spec: by access token (bearer header or access_token parameter), or by a login code (not used up).

@@ -63,7 +63,7 @@ const rejectParams = z.object({ id: requiredId('id'), reason: requiredText('驳�
 export default async function enrolmentRoutes(app: FastifyInstance): Promise<void> {
   const { db, now, accounts, requireUser, requireOperator } = app;
   const { gateway, sandbox } = app.enrolment;
-  const gatewayName = (name: string) => (name === gateway.name ? gateway.displayName : name);
+  const gatewayName = (name: string) => (gateway && name === gateway.name ? gateway.displayName : name);
 
   // Before the parameter check: an anonymous call is a 401 whatever its parameters.
   const auth = { preValidation: requireUser };
@@ -106,13 +106,16 @@ export default async function enrolmentRoutes(app: FastifyInstance): Promise<voi
   routes.get(ENROLMENT_PATHS.payOrderStatus, { ...auth, schema: { summary: '支付订单状态（收银台支付后轮询）', querystring: orderParams } }, async (request) =>
     ok(await ownOrder(db, gateway, userId(request), request.query.orderNo)),
   );
-  routes.post(ENROLMENT_PATHS.sandboxPay, { ...auth, schema: { summary: '沙箱银行的“支付”按钮（之后由银行发出通知；仅沙箱网关）', querystring: orderParams } }, async (request) => {
-    if (!sandbox) throw new BusinessError(404, '接口不存在');
-    const { orderNo } = request.query;
-    const order = await ownOrder(db, gateway, userId(request), orderNo);
-    if (order.status === 'created') await sandbox.pay(db, { orderNo, amountFen: Math.round(order.amount * 100) }, now());
-    return ok(order);
-  });
+  // The sandbox bank's "pay" button exists only where the sandbox bank is the gateway (elsewhere: 404).
+  if (sandbox) {
+    const bank = sandbox;
+    routes.post(ENROLMENT_PATHS.sandboxPay, { ...auth, schema: { summary: '沙箱银行的“支付”按钮（之后由银行发出通知；仅沙箱网关）', querystring: orderParams } }, async (request) => {
+      const { orderNo } = request.query;
+      const order = await ownOrder(db, gateway, userId(request), orderNo);
+      if (order.status === 'created') await bank.pay(db, { orderNo, amountFen: Math.round(order.amount * 100) }, now());
+      return ok(order);
+    });
+  }
   routes.post(ENROLMENT_PATHS.proof, { ...auth, schema: { summary: '提交银行转账付款凭证', querystring: proofParams } }, async (request) => {
     const p = request.query;
     await submitProof(accounts, userId(request), { ...p, paidAt: chinaTimeToEpoch(p.paidTime)! }, request.ip);
@@ -129,11 +132,15 @@ export default async function enrolmentRoutes(app: FastifyInstance): Promise<voi
 
   // The bank's notification: the body is the gateway's, the answer its ack text (not our envelope).
   const notifySchema = { summary: '支付网关的异步通知（服务器之间；参数为网关的签名字段，应答为网关的确认文本）' };
-  routes.post(ENROLMENT_PATHS.paymentNotify, { schema: notifySchema }, async (request, reply) => {
-    const outcome = await applyNotification(db, gateway, request.query, now());
-    request.log.info({ outcome }, 'payment notification');
-    return reply.type('text/plain; charset=utf-8').send(gateway.ack);
-  });
+  // Without online payment (PORTAL_PAYMENT_GATEWAY=none) there is no notify path either.
+  if (gateway) {
+    const bank = gateway;
+    routes.post(ENROLMENT_PATHS.paymentNotify, { schema: notifySchema }, async (request, reply) => {
+      const outcome = await applyNotification(db, bank, request.query, now());
+      request.log.info({ outcome }, 'payment notification');
+      return reply.type('text/plain; charset=utf-8').send(bank.ack);
+    });
+  }
 
   // Operator API: the same steps as `npm run ops`, for operators' accounts.
   const op = { preValidation: [requireUser, requireOperator] };

@@ -115,6 +115,20 @@ export interface UserInfo {
   isAllowAccess: boolean;
 }
 
+/**
+ * (ours) GET /dscq-system/site/runtime: what kind of install answers. `demo` is true wherever the sandbox
+ * bank or the SMS outbox is in use (development, tests, and production only with PORTAL_DEMO=1): every
+ * page then shows the 演示环境 notice. The cashier offers online payment unless `payment` is 'none'.
+ */
+export interface SiteRuntime {
+  demo: boolean;
+  payment: 'sandbox' | 'gateway' | 'none';
+  /** The gateway's name shown on the cashier ('' when none). */
+  paymentName: string;
+  sms: 'outbox' | 'gateway' | 'none';
+}
+export const SITE_RUNTIME_PATH = '/dscq-system/site/runtime';
+
 /** Server clock answer for the live worker's offset measurement (ours; spec: not shown). */
 export interface ServerTime {
   /** Epoch milliseconds. */

@@ -286,6 +286,8 @@ export interface PaymentOrderAnswer {
   gatewayName: string;
   createTime: string;
   paidTime: string | null;
+  /** (ours) A real gateway's page where the payer pays; only in the answer that created the order. */
+  payUrl?: string;
 }
 
 export interface QualifiedRoom {

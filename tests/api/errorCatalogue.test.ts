@@ -100,6 +100,15 @@ describe('error catalogue (spec section 8), one case per row', () => {
     });
   });
 
+  it('429 (a request limit, issue 18) warns with the server text: captcha and SMS calls alike', () => {
+    for (const path of ['/blade-auth/oauth/captcha', '/dscq-system/validate-code/captcha', '/dscq-user/sms/code', '/dscq-user/user/register']) {
+      expect(decide(ctx({ path, code: 429, message: '获取验证码过于频繁，请稍后再试' }))).toMatchObject({
+        settle: 'reject',
+        effect: { kind: 'warning', text: '获取验证码过于频繁，请稍后再试' },
+      });
+    }
+  });
+
   it('other codes warn with the server text, else the default customer-service text', () => {
     expect(decide(ctx({ code: 500, message: '项目不存在' })).effect).toEqual({ kind: 'warning', text: '项目不存在' });
     expect(decide(ctx({ code: 404 })).effect).toEqual({ kind: 'warning', text: DEFAULT_ERROR_MESSAGE });

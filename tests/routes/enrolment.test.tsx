@@ -1,6 +1,9 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ENROLMENT_COMMITMENTS } from '@/domain/enrolment';
+import { http, HttpResponse } from 'msw';
+import type { SiteRuntime } from '@/domain/contracts';
+import { ENROLMENT_COMMITMENTS, type PaymentOrderAnswer } from '@/domain/enrolment';
+import { envelope } from '../mocks/fixtures';
 import { authMock } from '../mocks/handlers/auth';
 import { ENROL_ASSETS_ID, ENROL_ASSETS_NAME, enrolMock } from '../mocks/handlers/enrolment';
 import { renderApp } from '../mocks/renderApp';
@@ -11,7 +14,7 @@ import { useMockServer } from '../mocks/server';
  * the enrolment form and its refusal, the sandbox cashier, the bidding-room list, messages, and
  * another user's record answering 404.
  */
-useMockServer();
+const server = useMockServer();
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
 beforeEach(() => {
@@ -69,6 +72,45 @@ describe('/cashierDesk', () => {
     fireEvent.click(within(bank).getByText('确认支付').closest('button')!);
     expect(await screen.findByText('保证金支付成功', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByText('进入我的竞价室')).toBeInTheDocument();
+  });
+});
+
+describe('/cashierDesk by the server\'s payment gateway (issue 18)', () => {
+  const runtime = (over: Partial<SiteRuntime>) =>
+    server.use(http.get('/api/dscq-system/site/runtime', () => HttpResponse.json(envelope<SiteRuntime>({ demo: false, payment: 'gateway', paymentName: '测试银行', sms: 'gateway', ...over }))));
+
+  it('without online payment (none) offers the bank transfer only', async () => {
+    runtime({ payment: 'none', paymentName: '' });
+    authMock.signIn('demo_person');
+    const { depositId } = enrolMock.addApproved('demo_person');
+    renderApp(`/cashierDesk?depositId=${depositId}`);
+    expect(await screen.findByText('线下银行转账（转账后上传付款凭证）')).toBeInTheDocument();
+    expect(screen.queryByText(/网银在线支付/)).toBeNull();
+    expect(screen.queryByText('立即支付')).toBeNull();
+    expect(screen.getByText('去上传付款凭证')).toBeInTheDocument();
+  });
+
+  it('a real gateway: named on the option, then a link to its pay page and the wait for its confirmation', async () => {
+    runtime({});
+    server.use(
+      http.post('/api/dscq-user/deposit/pay-order', async ({ request }) => {
+        const { depositId } = (await request.json()) as { depositId: number };
+        const order: PaymentOrderAnswer = { orderNo: 'PO2026112100000077', depositId, amount: 200_000, status: 'created', gateway: 'testbank', gatewayName: '测试银行', createTime: '2026-11-21 10:06:00', paidTime: null, payUrl: 'https://pay.testbank.example/order/PO2026112100000077' };
+        return HttpResponse.json(envelope(order));
+      }),
+      http.get('/api/dscq-user/deposit/pay-order/status', () =>
+        HttpResponse.json(envelope<PaymentOrderAnswer>({ orderNo: 'PO2026112100000077', depositId: 1, amount: 200_000, status: 'created', gateway: 'testbank', gatewayName: '测试银行', createTime: '2026-11-21 10:06:00', paidTime: null })),
+      ),
+    );
+    authMock.signIn('demo_person');
+    const { depositId } = enrolMock.addApproved('demo_person');
+    renderApp(`/cashierDesk?depositId=${depositId}`);
+    expect(await screen.findByText('网银在线支付（测试银行）')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('立即支付').closest('button')!);
+    const bank = await screen.findByLabelText('网银支付');
+    expect(within(bank).getByText('前往测试银行支付').closest('a')).toHaveAttribute('href', 'https://pay.testbank.example/order/PO2026112100000077');
+    expect(within(bank).getByText('支付完成后本页将自动确认到账…')).toBeInTheDocument();
+    expect(screen.queryByLabelText('模拟网银')).toBeNull();
   });
 });
 

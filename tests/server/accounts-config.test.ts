@@ -58,7 +58,7 @@ describe('test-only fixed codes', () => {
     }
     const test = loadConfig({ NODE_ENV: 'test', PORTAL_DATA_DIR: dataDir, PORTAL_FIXED_CAPTCHA: 'e2e7', PORTAL_FIXED_SMS_CODE: '246810' });
     expect(test.accounts).toMatchObject({ fixedCaptcha: 'e2e7', fixedSmsCode: '246810' });
-    expect(loadConfig({ NODE_ENV: 'production', PORTAL_DATA_DIR: dataDir }).accounts).toMatchObject({ fixedCaptcha: undefined, fixedSmsCode: undefined });
+    expect(loadConfig({ NODE_ENV: 'production', PORTAL_DATA_DIR: dataDir, PORTAL_DEMO: '1' }).accounts).toMatchObject({ fixedCaptcha: undefined, fixedSmsCode: undefined });
     expect(() => loadConfig({ PORTAL_DATA_DIR: dataDir, PORTAL_FIXED_SMS_CODE: '12345' })).toThrow(/PORTAL_FIXED_SMS_CODE/);
     expect(() => loadConfig({ PORTAL_DATA_DIR: dataDir, PORTAL_JWT_SECRET: 'short' })).toThrow(/PORTAL_JWT_SECRET/);
     expect(() => loadConfig({ PORTAL_DATA_DIR: dataDir, PORTAL_FIELD_KEY: 'abc' })).toThrow(/PORTAL_FIELD_KEY/);
@@ -69,7 +69,7 @@ describe('test-only fixed codes', () => {
     await expect(
       buildApp({
         db: database.handle.db,
-        config: { staticDir: dataDir, logLevel: 'silent', dataDir, nodeEnv: 'production', accounts: { fixedCaptcha: 'e2e7', fixedSmsCode: undefined, secrets: {} } },
+        config: { staticDir: dataDir, logLevel: 'silent', dataDir, nodeEnv: 'production', demo: true, accounts: { fixedCaptcha: 'e2e7', fixedSmsCode: undefined, secrets: {} } },
         logger: false,
       }),
     ).rejects.toThrow(FIXED_CODES_IN_PRODUCTION);

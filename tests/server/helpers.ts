@@ -10,9 +10,10 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
-import type { AccountsConfig } from '../../server/config.ts';
+import { RATE_LIMIT_NAMES, type AccountsConfig, type RateLimits } from '../../server/config.ts';
 import type { AccountProviders } from '../../server/services/accounts/create.ts';
 import type { LiveOptions } from '../../server/plugins/live.ts';
+import type { EnrolmentOptions } from '../../server/plugins/enrolment.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
 import { prepareDatabase } from '../../server/seed/prepare.ts';
 
@@ -21,6 +22,15 @@ export const NOW = Date.UTC(2026, 10, 21, 4, 0, 0);
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const DIALECT = TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+/**
+ * Request limits most tests run under: far above anything a test does from its one address (the suites
+ * create many captchas and SMS from 127.0.0.1 at a fixed clock). tests/server/rate-limit.test.ts runs the
+ * real defaults (DEFAULT_RATE_LIMITS).
+ */
+export const GENEROUS_RATE_LIMITS: RateLimits = Object.fromEntries(
+  RATE_LIMIT_NAMES.map((name) => [name, { limit: 1_000_000, windowMs: 60_000 }]),
+) as RateLimits;
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -101,6 +111,15 @@ export interface TestAppOptions {
   dataDir?: string;
   /** Live bidding options; by default no timers (tests call app.live.sweep() and snapshot.rebuild()). */
   live?: LiveOptions;
+  /** Request limits; GENEROUS_RATE_LIMITS by default. */
+  rateLimits?: RateLimits;
+  /** Enrolment options (the payment gateway: undefined is the sandbox bank, null none). */
+  enrolment?: EnrolmentOptions;
+  /** config.nodeEnv and config.demo (default 'test', false). */
+  nodeEnv?: 'development' | 'production' | 'test';
+  demo?: boolean;
+  /** PORTAL_TRUST_PROXY (none by default). */
+  trustProxy?: number | string[];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -114,10 +133,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       staticDir: options.staticDir ?? path.join(tmpdir(), 'portal-no-such-dist'),
       logLevel: 'info',
       dataDir,
-      nodeEnv: 'test',
+      nodeEnv: options.nodeEnv ?? 'test',
+      demo: options.demo ?? false,
+      rateLimits: options.rateLimits ?? GENEROUS_RATE_LIMITS,
+      trustProxy: options.trustProxy,
       accounts: { fixedCaptcha: undefined, fixedSmsCode: undefined, secrets: {}, ...options.accounts },
     },
     ...(options.accountProviders ? { accountProviders: options.accountProviders } : {}),
+    ...(options.enrolment ? { enrolment: options.enrolment } : {}),
     logger: options.logStream ? { stream: options.logStream, level: 'info' } : false,
     ...(options.now ? { now: options.now } : {}),
     live: { timers: false, schema: handle.schema, ...options.live },
@@ -183,11 +206,19 @@ export async function buildSecondProcess(
   t: { database: TestDatabase; dataDir: string },
   now: () => number,
   live: LiveOptions,
+  options: { rateLimits?: RateLimits; accounts?: Partial<AccountsConfig> } = {},
 ): Promise<FastifyInstance> {
   const other = t.database.openAnother();
   return buildApp({
     db: other.db,
-    config: { staticDir: path.join(tmpdir(), 'portal-no-such-dist'), logLevel: 'warn', dataDir: t.dataDir, nodeEnv: 'test' },
+    config: {
+      staticDir: path.join(tmpdir(), 'portal-no-such-dist'),
+      logLevel: 'warn',
+      dataDir: t.dataDir,
+      nodeEnv: 'test',
+      rateLimits: options.rateLimits ?? GENEROUS_RATE_LIMITS,
+      accounts: { fixedCaptcha: undefined, fixedSmsCode: undefined, secrets: {}, ...options.accounts },
+    },
     logger: false,
     now,
     live,

@@ -95,6 +95,16 @@ export interface LoginThrottleTable {
   failures: number;
 }
 
+/** Request limits (migration 0007, services/rate-limit.ts): hits of a rule's key in its current window. */
+export interface RateLimitTable {
+  /** 'captcha-ip', 'sms-phone' … */
+  rule: string;
+  /** A client address (IPv6 per /64) or a phone number. */
+  key: string;
+  window_start: number;
+  hits: number;
+}
+
 /** Append-only (update and delete are refused by triggers). No secrets, no full ID numbers. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -184,6 +194,7 @@ export interface AccountTables {
   captcha: CaptchaTable;
   sms_code: SmsCodeTable;
   sms_throttle: SmsThrottleTable;
+  rate_limit: RateLimitTable;
   login_lock: LoginLockTable;
   login_throttle: LoginThrottleTable;
   audit_log: AuditLogTable;

@@ -17,8 +17,9 @@ export async function createCaptcha(a: Accounts): Promise<CaptchaAnswer> {
   const now = a.now();
   const key = randomId(18);
   const answer = a.fixedCaptcha ?? randomCaptchaAnswer();
-  // Expired captchas are of no use to anyone: clear them as we go.
-  await a.db.deleteFrom('captcha').where('expires_at', '<', now - 86_400_000).execute();
+  // Expired captchas are of no use to anyone: clear them as we go. With creation limited per address
+  // (rate limit captcha-ip), the table holds at most a few minutes' worth of captchas per address.
+  await a.db.deleteFrom('captcha').where('expires_at', '<=', now).execute();
   await a.db
     .insertInto('captcha')
     .values({ key, answer_hash: answerHash(a, key, answer), expires_at: now + LIFETIME_MS, used_at: null, created_at: now })

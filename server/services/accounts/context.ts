@@ -20,10 +20,21 @@ export interface SmsMessage {
   sentAt: number;
 }
 
-/** A real SMS gateway plugs in here; the default writes to `${dataDir}/sms-outbox.log` and the log. */
+/**
+ * A real SMS gateway plugs in here (server/README.md "Providers": PORTAL_SMS_SENDER names a module whose
+ * default export builds one). The development default writes to `${dataDir}/sms-outbox.log` and the log,
+ * and is refused in production unless PORTAL_DEMO=1.
+ *
+ * `send` resolves once the provider has accepted the message; it rejects when the provider refuses or
+ * cannot be reached (the caller answers 500 and the code stays unsent: the user asks again after 60 s).
+ * It must never log the code.
+ */
 export interface SmsSender {
   send(message: SmsMessage): Promise<void>;
 }
+
+/** Which sender is in use: the development outbox, a real provider, or none (SMS calls answer 503). */
+export type SmsSenderKind = 'outbox' | 'gateway' | 'none';
 
 export type VerificationDecision =
   | { decision: 'approved' }
@@ -77,7 +88,9 @@ export interface Accounts {
   /** Test only: every captcha's answer / every SMS code (refused in production at start). */
   fixedCaptcha: string | undefined;
   fixedSmsCode: string | undefined;
-  sms: SmsSender;
+  /** null: no SMS in this install (PORTAL_SMS_SENDER=none). */
+  sms: SmsSender | null;
+  smsKind: SmsSenderKind;
   verification: VerificationProvider;
   tickets: ThirdPartyTicketVerifier;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;

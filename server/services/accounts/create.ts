@@ -14,7 +14,8 @@ import { manualReviewProvider } from './verification.ts';
 
 /** Providers a deployment (or a test) can put in place of the defaults. */
 export interface AccountProviders {
-  smsSender?: SmsSender;
+  /** undefined: the SMS outbox (development, tests, PORTAL_DEMO); null: no SMS at all (PORTAL_SMS_SENDER=none). */
+  smsSender?: SmsSender | null;
   verificationProvider?: VerificationProvider;
   ticketVerifier?: ThirdPartyTicketVerifier;
 }
@@ -40,7 +41,8 @@ export async function createAccounts(options: AccountsOptions, log: Accounts['lo
     dataDir: options.dataDir,
     fixedCaptcha: config.fixedCaptcha,
     fixedSmsCode: config.fixedSmsCode,
-    sms: options.smsSender ?? new OutboxSmsSender(options.dataDir, log),
+    sms: options.smsSender === undefined ? new OutboxSmsSender(options.dataDir, log) : options.smsSender,
+    smsKind: options.smsSender === undefined ? 'outbox' : options.smsSender === null ? 'none' : 'gateway',
     verification: options.verificationProvider ?? manualReviewProvider,
     tickets: options.ticketVerifier ?? hmacTicketVerifier(secrets.ssoSecret),
     log,

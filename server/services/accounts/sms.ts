@@ -14,11 +14,15 @@ import {
   AUTH_MESSAGES,
   type SmsCodeAnswer,
 } from '../../../src/domain/auth.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { Accounts, SmsMessage, SmsSender } from './context.ts';
 import { hmacHex, safeEqual } from './crypto.ts';
 
 export const SMS_OUTBOX_FILE = 'sms-outbox.log';
+/** PORTAL_SMS_SENDER=none: the install sends no SMS. */
+export const MSG_SMS_UNAVAILABLE = '本站暂未开通短信服务，请联系客服人员';
 
 const PURPOSE_TEXT: Record<number, string> = {
   [SMS_PURPOSES.login]: '身份验证',
@@ -48,8 +52,13 @@ function newCode(a: Accounts): string {
   return a.fixedSmsCode ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
-/** Sends a code (the caller has checked the phone format and the captcha). 429 within 60 s of the last. */
-export async function sendSmsCode(a: Accounts, phone: string, purpose: number, ip: string): Promise<SmsCodeAnswer> {
+/**
+ * Sends a code (the caller has checked the phone format and the captcha). 429 within 60 s of the last;
+ * `beforeSend` runs once the 60 s rule let the send through (the per-phone limit: only real sends count).
+ */
+export async function sendSmsCode(a: Accounts, phone: string, purpose: number, ip: string, beforeSend?: () => Promise<void>): Promise<SmsCodeAnswer> {
+  const sender = a.sms;
+  if (!sender) throw new BusinessError(503, MSG_SMS_UNAVAILABLE);
   const now = a.now();
   const claimed = await a.db
     .insertInto('sms_throttle')
@@ -62,6 +71,7 @@ export async function sendSmsCode(a: Accounts, phone: string, purpose: number, i
     )
     .executeTakeFirst();
   if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) === 0) throw new BusinessError(429, AUTH_MESSAGES.smsTooFrequent);
+  await beforeSend?.();
 
   const code = newCode(a);
   await a.db.transaction().execute(async (trx) => {
@@ -89,15 +99,18 @@ export async function sendSmsCode(a: Accounts, phone: string, purpose: number, i
   });
   const minutes = SMS_CODE_LIFETIME_SECONDS / 60;
   const text = `【河北产权交易所】您的${PURPOSE_TEXT[purpose] ?? ''}验证码为${code}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`;
-  await a.sms.send({ phone, purpose, code, text, sentAt: now });
+  await sender.send({ phone, purpose, code, text, sentAt: now });
   return { resendAfter: SMS_RESEND_SECONDS, expiresIn: SMS_CODE_LIFETIME_SECONDS };
 }
 
 /**
- * Checks (and on success uses up) the newest code of the phone for this purpose. A wrong code counts an
- * attempt; the fifth wrong attempt voids the code.
+ * Checks the newest code of the phone for this purpose WITHOUT using it up: the code's id when it is
+ * right, null otherwise. A wrong code counts an attempt (once per call); the fifth wrong attempt voids
+ * the code. A caller that still has checks to make (registration: is the name free?) uses the code with
+ * `useSmsCode` only when everything passed, so a right code is not lost to an answer such as
+ * 该登录名已被注册, and is used exactly once.
  */
-export async function checkSmsCode(a: Accounts, phone: string, purpose: number, code: string): Promise<boolean> {
+export async function peekSmsCode(a: Accounts, phone: string, purpose: number, code: string): Promise<number | null> {
   const now = a.now();
   const row = await a.db
     .selectFrom('sms_code')
@@ -108,7 +121,7 @@ export async function checkSmsCode(a: Accounts, phone: string, purpose: number, 
     .orderBy('sent_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!row || row.expires_at <= now || row.attempts >= SMS_CODE_MAX_ATTEMPTS) return false;
+  if (!row || row.expires_at <= now || row.attempts >= SMS_CODE_MAX_ATTEMPTS) return null;
   if (!/^\d{6}$/.test(code) || !safeEqual(row.code_hash, codeHash(a, phone, purpose, code))) {
     await a.db
       .updateTable('sms_code')
@@ -118,14 +131,27 @@ export async function checkSmsCode(a: Accounts, phone: string, purpose: number, 
       }))
       .where('id', '=', row.id)
       .execute();
-    return false;
+    return null;
   }
-  // Single use, even when two requests race with the right code.
-  const used = await a.db
-    .updateTable('sms_code')
-    .set({ used_at: now })
-    .where('id', '=', row.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
+  return row.id;
+}
+
+/**
+ * Uses up a code `peekSmsCode` found right: one conditional update, so of two requests racing with the
+ * same code exactly one gets true. Pass the transaction that does the work, so a failed write gives the
+ * code back.
+ */
+export async function useSmsCode(db: Kysely<Database>, id: number, now: number): Promise<boolean> {
+  const used = await db.updateTable('sms_code').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
   return Number(used.numUpdatedRows) === 1;
+}
+
+/**
+ * Checks (and on success uses up) the newest code of the phone for this purpose. A wrong code counts an
+ * attempt; the fifth wrong attempt voids the code.
+ */
+export async function checkSmsCode(a: Accounts, phone: string, purpose: number, code: string): Promise<boolean> {
+  const id = await peekSmsCode(a, phone, purpose, code);
+  // Single use, even when two requests race with the right code.
+  return id !== null && useSmsCode(a.db, id, a.now());
 }

@@ -22,7 +22,7 @@ import { clearFailures, isLocked, loginKey, recordFailure } from './lockout.ts';
 import { createLoginCode, findUserByLoginName, findUserByPhone, passwordMatches } from './login.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import { AGREEMENT } from './reference.ts';
-import { checkSmsCode } from './sms.ts';
+import { checkSmsCode, peekSmsCode, useSmsCode } from './sms.ts';
 import { revokeUserSessions, type AuthUser, type UserRow } from './tokens.ts';
 import { creditIndex, idIndex, verificationStatus } from './verification.ts';
 
@@ -60,16 +60,24 @@ export interface RegisterInput {
   smsCode: string;
 }
 
+/**
+ * Registration. Whether the login name or the phone is taken is told only to whoever holds the phone's
+ * right register code (else anyone could list names and phones): the code is checked first, then the
+ * name and phone, and the code is used up in the transaction that creates the user — so a right code
+ * answered 该登录名已被注册 stays valid for another name, and two requests with one code make one user.
+ */
 export async function register(a: Accounts, p: RegisterInput, ip: string): Promise<RegisterAnswer> {
   const password = newPassword(a, p.password, '密码');
+  const codeId = await peekSmsCode(a, p.phone, SMS_PURPOSES.register, p.smsCode);
+  if (codeId === null) throw new BusinessError(400, AUTH_MESSAGES.badSmsCode);
   if (await findUserByLoginName(a, p.loginName)) throw new BusinessError(400, MSG_LOGIN_NAME_TAKEN);
   if (await findUserByPhone(a, p.phone)) throw new BusinessError(400, MSG_PHONE_TAKEN);
-  await requireSmsCode(a, p.phone, SMS_PURPOSES.register, p.smsCode);
   const hash = await hashPassword(password);
   const now = a.now();
   const loginCode = randomId(24);
   try {
     await a.db.transaction().execute(async (trx) => {
+      if (!(await useSmsCode(trx, codeId, now))) throw new BusinessError(400, AUTH_MESSAGES.badSmsCode);
       const { id } = await trx
         .insertInto('app_user')
         .values({
@@ -93,7 +101,8 @@ export async function register(a: Accounts, p: RegisterInput, ip: string): Promi
       await appendAudit(trx, now, { userId: id, loginName: p.loginName, ip, action: 'register', object: `user_type:${p.userType}`, result: 'success' });
     });
   } catch (err) {
-    // Lost a race for the same name or phone: the unique constraints decided.
+    if (err instanceof BusinessError) throw err;
+    // Lost a race for the same name or phone: the unique constraints decided (the code is not used up).
     if (await findUserByLoginName(a, p.loginName)) throw new BusinessError(400, MSG_LOGIN_NAME_TAKEN);
     if (await findUserByPhone(a, p.phone)) throw new BusinessError(400, MSG_PHONE_TAKEN);
     throw err;

@@ -1,9 +1,11 @@
 /**
  * The payment-gateway interface of the online cashier (/cashierDesk). A real bank or aggregator plugs in
- * here; the default is the sandbox bank (sandbox.ts). The flow is a bank's: the merchant creates an order,
- * the payer pays on the bank's side, and the bank confirms ASYNCHRONOUSLY with a signed notification to
- * POST /api/dscq-pay/notify (ENROLMENT_PATHS.paymentNotify), redelivered until acknowledged — so applying
- * it must be idempotent (payment-orders.ts).
+ * here (PORTAL_PAYMENT_GATEWAY names a module whose default export builds one: server/README.md
+ * "Providers"); the development default is the sandbox bank (sandbox.ts), refused in production unless
+ * PORTAL_DEMO=1. The flow is a bank's: the merchant creates an order, the payer pays on the bank's side
+ * (the cashier sends them to `payUrl`), and the bank confirms ASYNCHRONOUSLY with a signed notification
+ * to POST /api/dscq-pay/notify (ENROLMENT_PATHS.paymentNotify), redelivered until acknowledged — so
+ * applying it must be idempotent (orders.ts).
  */
 
 export interface GatewayOrder {
@@ -11,6 +13,11 @@ export interface GatewayOrder {
   amountFen: number;
   /** What the payer sees on the bank's page. */
   subject: string;
+}
+
+export interface GatewayOrderCreated {
+  /** Where the payer pays (the bank's page or a QR-code page), https. */
+  payUrl: string;
 }
 
 /** A notification whose signature checked out. */
@@ -30,9 +37,16 @@ export interface PaymentGateway {
   readonly name: string;
   /** Shown on the cashier ('模拟网银（沙箱）'). */
   readonly displayName: string;
-  /** Registers the order with the bank. */
-  createOrder(order: GatewayOrder): Promise<void>;
-  /** Checks the signature of a notification body; null when it is not authentic or malformed. */
+  /**
+   * Registers the order with the bank. A real gateway answers the page the payer pays on (`payUrl`,
+   * opened by the cashier); the sandbox bank answers nothing (its page is the cashier's own panel).
+   * Rejects when the bank refuses the order (nothing is stored; the payer sees 系统繁忙).
+   */
+  createOrder(order: GatewayOrder): Promise<GatewayOrderCreated | void>;
+  /**
+   * Checks the signature of a notification body (the parsed form or JSON fields POSTed to the notify
+   * path); null when it is not authentic or malformed. Must not throw.
+   */
   verify(body: unknown): VerifiedNotification | null;
   /** The acknowledgement the bank expects in the response body. */
   readonly ack: string;

@@ -13,8 +13,11 @@ import { newCode } from '../enrolment.ts';
 import type { PaymentGateway } from './gateway.ts';
 
 export const MSG_ORDER_NOT_FOUND = '支付订单不存在';
+/** PORTAL_PAYMENT_GATEWAY=none. */
+export const MSG_NO_ONLINE_PAYMENT = '本站暂未开通在线支付，请选择线下银行转账并上传付款凭证';
 
-export async function createPayOrder(db: Kysely<Database>, gateway: PaymentGateway, userId: number, depositId: number, now: number, ip: string): Promise<PaymentOrderAnswer> {
+export async function createPayOrder(db: Kysely<Database>, gateway: PaymentGateway | null, userId: number, depositId: number, now: number, ip: string): Promise<PaymentOrderAnswer> {
+  if (!gateway) throw new BusinessError(409, MSG_NO_ONLINE_PAYMENT);
   const deposit = await ownDeposit(db, userId, depositId);
   const status = deposit.status as DepositStatus;
   if (status === 'confirmed' || status === 'released' || status === 'kept') throw new BusinessError(409, '该保证金已缴纳，无需重复支付');
@@ -23,7 +26,7 @@ export async function createPayOrder(db: Kysely<Database>, gateway: PaymentGatew
   if (enrolment.status !== 'depositPending') throw new BusinessError(409, '报名审核通过后方可缴纳保证金');
   const project = await db.selectFrom('project').select('assets_name').where('id', '=', deposit.project_id).executeTakeFirstOrThrow();
   const orderNo = newCode('PO', now);
-  await gateway.createOrder({ orderNo, amountFen: deposit.amount_fen, subject: `交易保证金-${project.assets_name}`.slice(0, 60) });
+  const created = await gateway.createOrder({ orderNo, amountFen: deposit.amount_fen, subject: `交易保证金-${project.assets_name}`.slice(0, 60) });
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('payment_order')
@@ -37,13 +40,14 @@ export async function createPayOrder(db: Kysely<Database>, gateway: PaymentGatew
       .execute();
     await appendAudit(trx, now, { userId, ip, action: 'deposit.order', object: `payment_order:${orderNo}`, result: 'success', detail: `deposit:${deposit.id}` });
   });
-  return ownOrder(db, gateway, userId, orderNo);
+  const answer = await ownOrder(db, gateway, userId, orderNo);
+  return created?.payUrl ? { ...answer, payUrl: created.payUrl } : answer;
 }
 
-export async function ownOrder(db: Kysely<Database>, gateway: Pick<PaymentGateway, 'name' | 'displayName'>, userId: number, orderNo: string): Promise<PaymentOrderAnswer> {
+export async function ownOrder(db: Kysely<Database>, gateway: Pick<PaymentGateway, 'name' | 'displayName'> | null, userId: number, orderNo: string): Promise<PaymentOrderAnswer> {
   const order = await db.selectFrom('payment_order').selectAll().where('order_no', '=', orderNo).where('user_id', '=', userId).executeTakeFirst();
   if (!order) throw notFound(MSG_ORDER_NOT_FOUND);
-  return toOrderAnswer(order, order.gateway === gateway.name ? gateway.displayName : order.gateway);
+  return toOrderAnswer(order, gateway && order.gateway === gateway.name ? gateway.displayName : order.gateway);
 }
 
 export type NotifyOutcome = 'applied' | 'duplicate' | 'ignored';

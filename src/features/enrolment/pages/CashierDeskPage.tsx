@@ -3,6 +3,8 @@ import { Alert, Button, Descriptions, Radio, Result, Space, Spin } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
+import { useSiteRuntime } from '@/api/resources/get-site-runtime';
+import type { SiteRuntime } from '@/domain/contracts';
 import { type DepositDetail, type PaymentOrderAnswer } from '@/domain/enrolment';
 import { formatYuan } from '@/domain/money';
 import { useDepositDetail } from '../api/get-deposit-detail';
@@ -66,8 +68,46 @@ function SandboxBankPanel({ order }: { order: PaymentOrderAnswer }) {
   );
 }
 
+/** A real gateway: the payer pays on the bank's page (payUrl); the cashier waits for the bank's confirmation. */
+function GatewayPanel({ order }: { order: PaymentOrderAnswer }) {
+  const queryClient = useQueryClient();
+  const status = usePayOrder(order.orderNo, true);
+  const confirmed = status.data?.status === 'paid';
+  useEffect(() => {
+    if (confirmed) void queryClient.invalidateQueries({ queryKey: ['enrolment'] });
+  }, [confirmed, queryClient]);
+  if (confirmed) return <Paid depositId={order.depositId} />;
+  return (
+    <div className="cashier__bank" aria-label="网银支付">
+      <h3>{order.gatewayName}</h3>
+      <p>
+        订单号 <span className="tabular">{order.orderNo}</span>，应付金额 <b>{formatYuan(order.amount, { suffix: ' 元' })}</b>
+      </p>
+      <Space>
+        {order.payUrl && (
+          <a href={order.payUrl} target="_blank" rel="noopener noreferrer">
+            <Button type="primary">前往{order.gatewayName}支付</Button>
+          </a>
+        )}
+        <Spin size="small" />
+        <span>支付完成后本页将自动确认到账…</span>
+      </Space>
+    </div>
+  );
+}
+
+/** The online option's label: the sandbox says so; a real gateway names its bank. */
+function onlineLabel(runtime: SiteRuntime | undefined): string {
+  if (!runtime || runtime.payment === 'sandbox') return '网银在线支付（模拟网银·沙箱环境）';
+  return `网银在线支付（${runtime.paymentName}）`;
+}
+
 function Cashier({ deposit }: { deposit: DepositDetail }) {
-  const [method, setMethod] = useState<'online' | 'transfer'>('online');
+  const runtime = useSiteRuntime().data;
+  // Without a gateway (PORTAL_PAYMENT_GATEWAY=none) only the bank transfer is offered.
+  const online = runtime?.payment !== 'none';
+  const [chosen, setMethod] = useState<'online' | 'transfer'>('online');
+  const method = online ? chosen : 'transfer';
   const [order, setOrder] = useState<PaymentOrderAnswer | null>(null);
   const open = useMutation({ mutationFn: () => postPayOrder(deposit.id), onSuccess: setOrder });
   if (deposit.status === 'confirmed' || deposit.status === 'kept') return <Paid depositId={deposit.id} />;
@@ -84,13 +124,17 @@ function Cashier({ deposit }: { deposit: DepositDetail }) {
         </Descriptions.Item>
       </Descriptions>
       {order ? (
-        <SandboxBankPanel order={order} />
+        order.gateway === 'sandbox' ? (
+          <SandboxBankPanel order={order} />
+        ) : (
+          <GatewayPanel order={order} />
+        )
       ) : (
         <>
           <div className="enrol-page__section">选择支付方式</div>
           <Radio.Group value={method} onChange={(e) => setMethod(e.target.value as 'online' | 'transfer')}>
             <Space orientation="vertical">
-              <Radio value="online">网银在线支付（模拟网银·沙箱环境）</Radio>
+              {online && <Radio value="online">{onlineLabel(runtime)}</Radio>}
               <Radio value="transfer">线下银行转账（转账后上传付款凭证）</Radio>
             </Space>
           </Radio.Group>

@@ -2,11 +2,12 @@ import { useEffect } from 'react';
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { documentTitleOf } from '@/routes/meta';
 import { Breadcrumbs } from './Breadcrumbs';
+import { DemoNotice } from './DemoNotice';
 import { FloatingPanel } from './FloatingPanel';
 import { SiteFooter } from './SiteFooter';
 import { SimpleHeader, SiteHeader } from './SiteHeader';
 
-/** The page frame: header (full or simple), breadcrumbs, the page, footer and floating panel. */
+/** The page frame: the 演示环境 notice (demo installs), header (full or simple), breadcrumbs, the page, footer and floating panel. */
 export function RootLayout() {
   const matches = useMatches();
   const leaf = matches[matches.length - 1];
@@ -20,6 +21,7 @@ export function RootLayout() {
 
   return (
     <div className="site">
+      <DemoNotice />
       {simple ? <SimpleHeader title={title ?? ''} /> : <SiteHeader />}
       <main className="site-main">
         {!onHomePage && !simple && title && <Breadcrumbs title={title} />}

@@ -1,0 +1,31 @@
+/**
+ * Request limits (services/rate-limit.ts), counted in the database so they hold across processes:
+ * `app.rateLimit(rule, request)` counts one hit of the client's address (IPv6 per /64) and
+ * `app.rateLimits.hit(rule, key)` one hit of another key (a phone); past the limit both throw the 429.
+ */
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimits } from '../config.ts';
+import { addressKey, RateLimiter } from '../services/rate-limit.ts';
+
+export interface RateLimitOptions {
+  /** PORTAL_RATE_LIMITS; DEFAULT_RATE_LIMITS when absent. */
+  limits?: RateLimits | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimits: RateLimiter;
+    /** Counts one hit of the request's client address under `rule` (429 past the limit). */
+    rateLimit(rule: RateLimitName, request: FastifyRequest): Promise<void>;
+  }
+}
+
+export default fp<RateLimitOptions>(
+  async (app, options) => {
+    const limiter = new RateLimiter(app.db, app.now, options.limits ?? DEFAULT_RATE_LIMITS);
+    app.decorate('rateLimits', limiter);
+    app.decorate('rateLimit', (rule: RateLimitName, request: FastifyRequest) => limiter.hit(rule, addressKey(request.ip)));
+  },
+  { name: 'rate-limit', dependencies: ['core'] },
+);
