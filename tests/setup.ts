@@ -30,3 +30,10 @@ if (!window.ResizeObserver) {
   } as unknown as typeof ResizeObserver;
 }
 window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+// jsdom does not compute pseudo-element styles: asked for one (antd measures the scrollbar through
+// '::-webkit-scrollbar' whenever a modal or drawer opens) it prints "Not implemented: … with
+// pseudo-elements" and answers the element's own style. Same answer here, without the note; nothing
+// else about getComputedStyle changes.
+const elementStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = ((element: Element) => elementStyle(element)) as typeof window.getComputedStyle;
