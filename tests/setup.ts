@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy…/waitFor wait for something that will happen; on a loaded machine (the suite beside another
+// run) the first use of a lazily loaded route can take seconds to transform. A long limit costs nothing
+// when it does happen, and the default second made such a wait fail on load alone.
+configure({ asyncUtilTimeout: 8_000 });
 
 afterEach(() => {
   cleanup();
