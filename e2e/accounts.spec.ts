@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { AUTH_MESSAGES } from '../src/domain/auth';
 import { idCardCheckChar } from '../src/domain/idCard';
 import { E2E_CAPTCHA, E2E_SMS_CODE } from './playwright.config';

@@ -8,7 +8,8 @@
  * The lag is measured in the browser: from the bid's answer in the bidder's page (its resource timing) to
  * the moment the watcher's page shows the bid (a MutationObserver), both on the machine's wall clock.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { bidNext, liveHall, openRoomAs } from './room';
 
 const EVENTS = '**/api/dscq-sync/v1/live/events**';

@@ -5,7 +5,8 @@
  * by a logged-in user and the login prompt for an anonymous one; the judicial auctions. Screenshots of
  * /project, a detail, /sfProject and /myCollect at 1200 px.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { ListedAsset, Page as ResultPage } from '../src/domain/contracts';
 import type { ProjectDetail } from '../src/domain/projects';
 import { E2E_CAPTCHA } from './playwright.config';
