@@ -4,8 +4,11 @@
  * a failed request or a React error in the console is a bug even when the journey's steps pass.
  *
  * Every context the test opens is watched: the default one and any `browser.newContext()` (the two-bidder
- * journeys), from their first page on. A spec that provokes a message outside our control on purpose
- * names it, with its reason: `test.use({ consoleAllowed: [{ pattern: /…/, why: '…' }] })`.
+ * journeys), from their first page on (web workers included). A journey that provokes a message outside
+ * our control on purpose names it, with its reason: in the test, `allowConsole(/…/, 'why')` before the
+ * step; for a whole file, `test.use({ consoleAllowed: [{ pattern: /…/, why: '…' }] })`. The usual one is
+ * the browser's own note on an API answer with an error status the journey asks for (a wrong password
+ * is a 400, as OAuth says): `refusedRequest(status, path)` builds its pattern.
  */
 import { expect, test as base, type BrowserContext, type ConsoleMessage } from '@playwright/test';
 
@@ -21,12 +24,36 @@ function describe(message: ConsoleMessage): string {
   return `${message.type()}: ${message.text()}${url ? ` (${url})` : ''}`;
 }
 
-export const test = base.extend<{ consoleAllowed: AllowedConsoleMessage[]; consoleGuard: void }>({
+/** Chromium's console note on a request answered with `status`, to a path starting with `path`. */
+export function refusedRequest(status: number, path: string): RegExp {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^error: Failed to load resource: the server responded with a status of ${status} .*\\(https?://[^/]+${escaped}`);
+}
+
+interface ConsoleFixtures {
+  /** File-wide allowances (`test.use`). */
+  consoleAllowed: AllowedConsoleMessage[];
+  /** This test's own allowances, declared with `allowConsole`. */
+  consoleDeclared: AllowedConsoleMessage[];
+  /** Declares a message this test provokes on purpose (see the file comment). */
+  allowConsole: (pattern: RegExp, why: string) => void;
+  consoleGuard: void;
+}
+
+export const test = base.extend<ConsoleFixtures>({
   consoleAllowed: [[], { option: true }],
+  consoleDeclared: async ({}, use) => {
+    await use([]);
+  },
+  allowConsole: async ({ consoleDeclared }, use) => {
+    await use((pattern, why) => {
+      consoleDeclared.push({ pattern, why });
+    });
+  },
   consoleGuard: [
-    async ({ browser, context, consoleAllowed }, use) => {
+    async ({ browser, context, consoleAllowed, consoleDeclared }, use) => {
       const problems: string[] = [];
-      const allowed = (text: string) => consoleAllowed.some(({ pattern }) => pattern.test(text));
+      const allowed = (text: string) => [...consoleAllowed, ...consoleDeclared].some(({ pattern }) => pattern.test(text));
       const watch = (watched: BrowserContext) => {
         watched.on('console', (message) => {
           if (message.type() !== 'error' && message.type() !== 'warning') return;
