@@ -95,15 +95,22 @@ export const POLLED_PATHS: ReadonlySet<string> = new Set([
 
 export type RequestLogLevel = 'debug' | 'info' | 'warn';
 
+/** The built app's hashed files (some eighty on a first visit) and the icon: served, not worth a line each. */
+function isStaticFile(path: string): boolean {
+  return path.startsWith('/assets/') || path === '/favicon.svg';
+}
+
 /**
- * The level of a request's line: a poll answered normally (2xx, 304) at debug; a server failure at warn
- * (its error is logged on its own, at error); everything else at info.
+ * The level of a request's line: a poll or a static file answered normally (2xx, 304) at debug; a server
+ * failure at warn (its error is logged on its own, at error); everything else (API calls, page loads,
+ * refusals) at info.
  */
 export function requestLogLevel(url: string, statusCode: number): RequestLogLevel {
   if (statusCode >= 500) return 'warn';
   const q = url.indexOf('?');
-  const path = q < 0 ? url : url.slice(0, q);
-  if (statusCode < 400 && POLLED_PATHS.has(path.length > 1 ? path.replace(/\/+$/, '') : path)) return 'debug';
+  const raw = q < 0 ? url : url.slice(0, q);
+  const path = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
+  if (statusCode < 400 && (POLLED_PATHS.has(path) || isStaticFile(path))) return 'debug';
   return 'info';
 }
 

@@ -65,7 +65,7 @@ it('redactUrl leaves other parameters and plain paths alone', () => {
 });
 
 describe('request line levels', () => {
-  it('the live pages\' polls answered normally are debug; other requests info; server failures warn', () => {
+  it('the live pages\' polls and static files answered normally are debug; other requests info; server failures warn', () => {
     for (const path of [
       '/api/dscq-sync/v1/bid-assets/hall/page',
       '/api/dscq-project/activity/upcoming-bid',
@@ -87,8 +87,12 @@ describe('request line levels', () => {
     expect(requestLogLevel('/api/dscq-project/search/page?size=5', 200)).toBe('info');
     expect(requestLogLevel('/api/oauth/token', 400)).toBe('info');
     expect(requestLogLevel('/api/dscq-sync/v1/bidding/ongoing/bid', 200)).toBe('info'); // a bid is never a poll
-    expect(requestLogLevel('/', 200)).toBe('info');
-    expect(requestLogLevel('/assets/index-abc.js', 200)).toBe('info');
+    expect(requestLogLevel('/', 200)).toBe('info'); // a page load
+    // The built app's files: debug while served, a missing one is worth a line.
+    expect(requestLogLevel('/assets/index-abc.js', 200)).toBe('debug');
+    expect(requestLogLevel('/assets/index-abc.js', 304)).toBe('debug');
+    expect(requestLogLevel('/favicon.svg', 200)).toBe('debug');
+    expect(requestLogLevel('/assets/gone-123.js', 404)).toBe('info');
     expect(requestLogLevel('/api/x', 500)).toBe('warn');
   });
 
