@@ -92,6 +92,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file gets its own temp database, but PostgreSQL runs share one: keep files serial.
           fileParallelism: false,
+          // A TMPDIR per run, checked empty at the end (what a test creates, it removes).
+          globalSetup: ['tests/server/tmp-guard.ts'],
         },
       },
     ],

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, refusedRequest, test } from './fixtures';
 import { AUTH_MESSAGES } from '../src/domain/auth';
 import { idCardCheckChar } from '../src/domain/idCard';
 import { E2E_CAPTCHA, E2E_SMS_CODE } from './playwright.config';
@@ -110,7 +111,8 @@ test.describe('accounts', () => {
     await logOut(page);
   });
 
-  test("a wrong password shows the server's message", async ({ page }) => {
+  test("a wrong password shows the server's message", async ({ page, allowConsole }) => {
+    allowConsole(refusedRequest(400, '/api/oauth/token?'), 'a refused password grant is a 400 (OAuth), as the spec answers it');
     await page.goto('/#/login');
     await submitPasswordLogin(page, 'demo_org', 'Wrong#2026x');
     await expect(passwordForm(page).getByRole('alert')).toHaveText(AUTH_MESSAGES.badCredentials);
@@ -118,7 +120,8 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/#\/login$/);
   });
 
-  test('the sixth attempt after five wrong passwords is refused even with the right password', async ({ page }) => {
+  test('the sixth attempt after five wrong passwords is refused even with the right password', async ({ page, allowConsole }) => {
+    allowConsole(refusedRequest(400, '/api/oauth/token?'), 'refused password grants are 400s (OAuth), as the spec answers them');
     await page.goto('/#/login');
     for (let attempt = 1; attempt <= 5; attempt++) {
       await submitPasswordLogin(page, 'demo_new', `Wrong#${attempt}x`);

@@ -7,7 +7,8 @@
  * (≈ 5 minutes after the last bid), and /myDeposit shows the loser's deposit released and the winner's
  * kept toward the price. Screenshots at 1200 and 1440 px.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { BiddingEntry } from '../src/domain/hall';
 import { bidNext, liveHall, openRoomAs } from './room';
 

@@ -3,7 +3,8 @@
  * its heading and its first item; downloads really download; the tab lock locks; and screenshots of
  * the home page and three content pages at 1200 px.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const screenshotDir = new URL('./screenshots', import.meta.url).pathname;
 

@@ -4,7 +4,8 @@
  * price within seconds, the home page's live table links to /hall; screenshots at 1200 and 1440 px.
  */
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET_HASH } from '../src/domain/auth';
 import type { BiddingData, BiddingEntry } from '../src/domain/hall';
 import { formatMoney } from '../src/domain/money';

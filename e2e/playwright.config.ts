@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,10 @@ const E2E_RATE_LIMITS = ['captcha-ip', 'sms-ip', 'sms-phone', 'register-ip', 're
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 18_180);
 const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `hbcq-e2e-${process.pid}`);
+// The run's own database goes when the runner exits, after it has stopped the server (a directory given
+// in E2E_DATA_DIR is the caller's and stays). Workers load this file too, under other pids: for them the
+// directory never exists and this does nothing.
+if (!process.env.E2E_DATA_DIR) process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
 export default defineConfig({
   testDir: '.',

@@ -5,7 +5,8 @@
  * by a logged-in user and the login prompt for an anonymous one; the judicial auctions. Screenshots of
  * /project, a detail, /sfProject and /myCollect at 1200 px.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, refusedRequest, test } from './fixtures';
 import type { ListedAsset, Page as ResultPage } from '../src/domain/contracts';
 import type { ProjectDetail } from '../src/domain/projects';
 import { E2E_CAPTCHA } from './playwright.config';
@@ -132,7 +133,8 @@ test.describe('trading centre', () => {
     await expect(page.getByRole('group', { name: '排序' }).getByRole('button', { name: '价格从高到低' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  test('a single asset: key facts, countdown, disclosure, and an attachment download behind the verify code', async ({ page, request }) => {
+  test('a single asset: key facts, countdown, disclosure, and an attachment download behind the verify code', async ({ page, request, allowConsole }) => {
+    allowConsole(refusedRequest(400, '/api/dscq-project/assets-detail/verify-code'), 'the journey types a wrong verify code on purpose');
     const project = await projectWithAttachments(request, false);
     await page.goto(`/#/projectDetail/${project.id}.html`);
     const head = page.locator('.detail-head');
@@ -176,7 +178,8 @@ test.describe('trading centre', () => {
     await expect(page.locator('.detail-head').getByRole('link', { name: '查看资产包' })).toBeVisible();
   });
 
-  test('anonymous: favourite asks to log in (用户未登录 → 去登录), and enrolment asks 请先登录', async ({ page, request }) => {
+  test('anonymous: favourite asks to log in (用户未登录 → 去登录), and enrolment asks 请先登录', async ({ page, request, allowConsole }) => {
+    allowConsole(refusedRequest(401, '/api/dscq-user/collect-assets/add'), 'an anonymous favourite is answered 401, which the page turns into 用户未登录 (spec)');
     const project = await projectWithAttachments(request, false);
     await page.goto(`/#/projectDetail/${project.id}.html`);
     const head = page.locator('.detail-head');

@@ -4,13 +4,13 @@
  * app.enrolment, …), then the route plugins, which only read those, then the web app. No listen here
  * (main.ts does that; tests inject).
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DestinationStream } from 'pino';
 import { assertNoSandboxInProduction, type AppConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
 import { clientError, frameworkError } from './http/errors.ts';
-import { loggerOptions } from './http/logging.ts';
+import { loggerOptions, prettyLogStream } from './http/logging.ts';
 import accountsPlugin from './plugins/accounts.ts';
 import type { AccountProviders } from './services/accounts/create.ts';
 import corePlugin from './plugins/core.ts';
@@ -44,7 +44,7 @@ export interface BuildAppOptions {
    * nodeEnv 'production' the outbox (no smsSender) is refused unless config.demo.
    */
   accountProviders?: AccountProviders;
-  /** false: no logging; otherwise lines go to `stream` (stdout by default). */
+  /** false: no logging; otherwise lines go to `stream` (stdout by default: readable lines in development, JSON otherwise). */
   logger?: false | { stream?: DestinationStream; level?: string };
   /** Server clock, injectable for tests. */
   now?: () => number;
@@ -74,11 +74,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : loggerOptions({
             level: options.logger?.level ?? config.logLevel,
-            ...(options.logger?.stream ? { stream: options.logger.stream } : {}),
+            ...(options.logger?.stream
+              ? { stream: options.logger.stream }
+              : (config.nodeEnv ?? 'development') === 'development'
+                ? { stream: prettyLogStream() }
+                : {}),
           }),
     // Behind a reverse proxy (PORTAL_TRUST_PROXY), request.ip is the client's address from X-Forwarded-For:
     // the per-address request limits and the audit log count clients, not the proxy.
     ...proxy,
+    // One line per request, when it is answered, at a level by path (http/logging.ts, plugins/http.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     // Paths are case- and slash-exact as in the spec; a trailing slash is tolerated.
     routerOptions: { ignoreTrailingSlash: true },
     // Failures before a route answers (a URL that does not decode, an over-long request) are envelopes too.

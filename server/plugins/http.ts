@@ -1,16 +1,18 @@
 /**
  * How the server speaks HTTP, before any route: failures become envelopes (http/errors.ts), bodies are
  * parsed leniently (an empty JSON body is "no parameters"; forms are accepted), and API answers are
- * `no-store` unless a route says otherwise.
+ * `no-store` unless a route says otherwise. Every request is logged once, when answered (http/logging.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { installErrorHandler, isApiPath } from '../http/errors.ts';
+import { installRequestLog } from '../http/logging.ts';
 
 export default fp(
   async (app) => {
     installErrorHandler(app);
     installBodyParsers(app);
+    installRequestLog(app);
     // API answers describe live data: never let a proxy or the browser cache them unless a route says so.
     app.addHook('onSend', async (request, reply, payload) => {
       if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

@@ -57,6 +57,8 @@ async function serveWebApp(
     cacheControl: false,
     // The build writes .br and .gz beside each text file (vite.config.ts): sent when the browser accepts them.
     preCompressed: true,
+    // Dot files are the build's bookkeeping (.build-stamp.json, server/ops/build-if-changed.ts), not the site.
+    dotfiles: 'ignore',
     etag: true,
     lastModified: true,
     setHeaders: (reply, filePath) => {

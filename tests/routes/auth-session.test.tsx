@@ -1,10 +1,11 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AGREEMENT_ACCEPT } from '@/features/auth/components/AgreementDialog';
 import { refreshTokens } from '@/features/auth/tokenRefresh';
 import { session, SESSION_KEYS } from '@/lib/session';
 import { getStore, setStore } from '@/lib/storage';
+import { frozenClock, stepClock } from '../mocks/clock';
 import { authMock } from '../mocks/handlers/auth';
 import { renderApp } from '../mocks/renderApp';
 import { useMockServer } from '../mocks/server';
@@ -13,9 +14,14 @@ const server = useMockServer();
 vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
 beforeEach(() => authMock.reset());
-afterEach(() => {
-  vi.useRealTimers();
-});
+
+/**
+ * For the checks that something does NOT happen: lets whatever the page started answer and render, all
+ * inside act. (Token ages are read on a frozen clock, so a slow machine cannot age a token meanwhile.)
+ */
+async function settle() {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+}
 
 const refreshCalls = () => authMock.state.tokenCalls.filter((c) => c.params.grant_type === 'refresh_token');
 const agreementDialog = () => document.querySelector('.agreement-dialog');
@@ -61,10 +67,10 @@ describe('registration-agreement dialog (spec section 4)', () => {
     authMock.signIn('demo_person');
     renderApp('/xwzx');
     await screen.findByTestId('header-user', {}, { timeout: 8000 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settle();
     expect(screen.queryByText('欢迎您注册成为河北产权交易所平台用户。')).toBeNull();
 
-    session.clear();
+    act(() => session.clear());
     authMock.state.needRead.add('demo_person');
     expect(screen.queryByText(AGREEMENT_ACCEPT)).toBeNull();
   });
@@ -80,6 +86,7 @@ describe('registration-agreement dialog (spec section 4)', () => {
 
 describe('token refresh through the live worker (spec sections 4 and 9)', () => {
   it('refreshes a token stored 3000 s ago once, keeping the tab lock', async () => {
+    frozenClock();
     const old = authMock.signIn('demo_person', 3001);
     setStore(SESSION_KEYS.isLock, true, 'session');
     const before = session.tokenStoredAt()!;
@@ -93,29 +100,29 @@ describe('token refresh through the live worker (spec sections 4 and 9)', () => 
     expect(session.isLoggedIn()).toBe(true);
     expect(getStore(SESSION_KEYS.isLock)).toBe(true);
     // The new token starts a new age: no second refresh.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settle();
     expect(refreshCalls()).toHaveLength(1);
   });
 
   it('leaves a young token alone', async () => {
-    authMock.signIn('demo_person', 2990);
+    frozenClock();
+    authMock.signIn('demo_person', 2999);
     renderApp('/xwzx');
     await screen.findByTestId('header-user', {}, { timeout: 8000 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settle();
     expect(refreshCalls()).toHaveLength(0);
   });
 
   it('refreshes when the tab becomes visible with a token old enough', async () => {
+    frozenClock();
     authMock.signIn('demo_person', 60);
     const { liveService } = renderApp('/xwzx');
     await screen.findByTestId('header-user', {}, { timeout: 8000 });
-    // Only the wall clock is faked: the app's timers, msw and the test's waits stay real.
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
-    liveService.setVisibility(false);
-    vi.setSystemTime(Date.now() + 3000 * 1000);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    act(() => liveService.setVisibility(false));
+    stepClock(3000 * 1000);
+    await settle();
     expect(refreshCalls()).toHaveLength(0);
-    liveService.setVisibility(true);
+    act(() => liveService.setVisibility(true));
     await waitFor(() => expect(refreshCalls()).toHaveLength(1));
     await waitFor(() => expect(session.accessToken()).toBe('at-demo_person-2'));
   });

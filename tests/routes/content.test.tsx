@@ -1,5 +1,5 @@
 /** The content centre's pages (issue 4), through the whole app with msw. */
-import { waitFor, within } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { session } from '@/lib/session';
@@ -39,7 +39,7 @@ describe('column pages', () => {
     expect(outer).toHaveAttribute('href', 'https://www.sasac.gov.cn/');
     expect(outer).toHaveAttribute('target', '_blank');
 
-    await router.navigate({ to: '/xwzx', search: { plateId: 11 } });
+    await act(() => router.navigate({ to: '/xwzx', search: { plateId: 11 } }));
     await heading(container, '成交公告');
     expect(within(side).getByRole('link', { name: '成交公告' })).toHaveAttribute('aria-current', 'page');
     expect(await within(page).findByRole('link', { name: /河北某公司100%股权转让项目成交公告/ })).toHaveAttribute('href', '#/noticeDetail?newsId=7&id=2');
@@ -177,7 +177,7 @@ describe('/lock', () => {
     expect(localStorage.getItem(`${STORAGE_PREFIX}isLock`)).toBeNull();
     expect(sessionStorage.getItem(`${STORAGE_PREFIX}lockPasswd`)).not.toContain('abcd1234');
 
-    await router.navigate({ to: '/xwzx', search: {} });
+    await act(() => router.navigate({ to: '/xwzx', search: {} }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/lock'));
     expect(router.state.location.search).toEqual({ redirect: '/xwzx' });
 
@@ -206,9 +206,10 @@ describe('/lock', () => {
     expect(await within(page).findByText('两次输入的密码不一致')).toBeInTheDocument();
     expect(tabLock.isLocked()).toBe(false);
 
-    tabLock.lock('abcd1234');
+    act(() => tabLock.lock('abcd1234'));
     expect(tabLock.isLocked()).toBe(true);
-    session.saveTokens({ access_token: 'a', refresh_token: 'r' });
+    // Logging in re-renders the header (and opens the agreement dialog): inside act.
+    act(() => session.saveTokens({ access_token: 'a', refresh_token: 'r' }));
     expect(tabLock.isLocked()).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import type { SiteRuntime } from '@/domain/contracts';
@@ -155,9 +155,9 @@ describe('/myProject and the user centre', () => {
     expect(screen.queryByText('别人的消息')).toBeNull();
     // (Hash links: the memory history of the test follows them through the router.)
     expect(screen.getByText('保证金到账确认').closest('a')).toHaveAttribute('href', `#/myMessageDetail?id=${mine}`);
-    await router.navigate({ href: `/myMessageDetail?id=${mine}` });
+    await act(() => router.navigate({ href: `/myMessageDetail?id=${mine}` }));
     expect(await screen.findByText('您缴纳的交易保证金 200,000.00 元已确认到账。')).toBeInTheDocument();
-    await router.navigate({ href: `/myMessageDetail?id=${others}` });
+    await act(() => router.navigate({ href: `/myMessageDetail?id=${others}` }));
     expect(await screen.findAllByText('消息不存在')).not.toHaveLength(0);
   });
 

@@ -2,12 +2,14 @@
  * The bidding hall (/hall, issue 6) through the whole app, with the live worker's logic in process and
  * msw as the server: the row rules of spec section 4 (tone, countdown with the 5 s margin, 请见标的详情,
  * premium rate, prices in 万元), paging and search in the URL, empty and error states, live price updates.
- * Real time: the worker polls the hall every 2.5 s and the rates every 1 s; the countdown ticks each second.
+ * The worker polls the hall every 2.5 s and the rates every 1 s, and the countdown ticks each second:
+ * countdowns are read on a frozen wall clock, and a changed price is polled at once (tests/mocks/clock.ts).
  */
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { COUNTDOWN_OVER_TEXT } from '@/domain/bidding';
+import { frozenClock, stepClock } from '../mocks/clock';
 import { bidEntryFixture, hallBackend, upcomingFixture } from '../mocks/handlers/hall';
 import { renderApp } from '../mocks/renderApp';
 import { useMockServer } from '../mocks/server';
@@ -54,12 +56,6 @@ const rowOf = (rows: HTMLElement[], name: string) => {
   return row;
 };
 const countdownOf = (row: HTMLElement) => within(row).getByTestId('live-countdown').textContent ?? '';
-/** '1天02时03分04秒' / '02时03分04秒' → seconds. */
-function seconds(text: string): number {
-  const m = /^(?:(\d+)天)?(\d{2})时(\d{2})分(\d{2})秒$/.exec(text);
-  if (!m) throw new Error(`not a countdown: ${text}`);
-  return Number(m[1] ?? 0) * 86_400 + Number(m[2]) * 3_600 + Number(m[3]) * 60 + Number(m[4]);
-}
 
 describe('/hall rows (spec section 4)', () => {
   it('shows name (linked), organiser, countdown, price in 万元, premium rate and 竞价中, green without bids and red with', async () => {
@@ -105,13 +101,14 @@ describe('/hall rows (spec section 4)', () => {
   });
 
   it('counts down each second with the 5 s margin, days when ≥ 1 day, and 请见标的详情 when nothing is left', async () => {
-    const now = Date.now();
+    // The wall clock stands still (and the server's time answers with it): every countdown is exact.
+    const now = frozenClock();
     use(
       hallBackend({
         live: [
-          // 1 day 2 h 3 min 4 s after the margin (+0.5 s so the whole second is never ambiguous at render).
-          bidEntryFixture(0, { assetsName: '一天后结束', endTime: now + (93_784 + 5) * SECOND + 500 }),
-          bidEntryFixture(1, { assetsName: '一小时后结束', endTime: now + HOUR + 5 * SECOND + 500 }),
+          // 1 day 2 h 3 min 4 s after the margin.
+          bidEntryFixture(0, { assetsName: '一天后结束', endTime: now + (93_784 + 5) * SECOND }),
+          bidEntryFixture(1, { assetsName: '一小时后结束', endTime: now + HOUR + 5 * SECOND }),
           bidEntryFixture(2, { assetsName: '只剩四秒', endTime: now + 4 * SECOND }),
         ],
         upcoming: [],
@@ -121,18 +118,19 @@ describe('/hall rows (spec section 4)', () => {
     const rows = await liveRows(container, 3);
     const day = rowOf(rows, '一天后结束');
     const hour = rowOf(rows, '一小时后结束');
-    // One second either way: the worker's server clock is only as exact as ±rtt/2 of its time probe, and
-    // on a loaded machine a probe's round trip can pass a second. The 5 s margin is far outside that.
-    expect(countdownOf(day)).toMatch(/^1天02时03分0[0-5]秒$/);
-    expect(countdownOf(hour)).toMatch(/^(01时00分0[01]秒|00时59分5\d秒)$/);
+    expect(countdownOf(day)).toBe('1天02时03分04秒');
+    expect(countdownOf(hour)).toBe('01时00分00秒');
     // 4 s left is inside the 5 s margin: nothing is shown as left.
     expect(countdownOf(rowOf(rows, '只剩四秒'))).toBe(COUNTDOWN_OVER_TEXT);
     expect(within(rowOf(rows, '只剩四秒')).getByTestId('live-countdown')).toHaveClass('live-cell-left--over');
 
-    const before = seconds(countdownOf(hour));
-    await waitFor(() => expect(seconds(countdownOf(hour))).toBeLessThan(before), { timeout: 3_000 });
-    const after = seconds(countdownOf(hour));
-    expect(before - after).toBeLessThanOrEqual(2);
+    // One second later the worker's next tick shows one second less, on every row.
+    stepClock(SECOND);
+    await waitFor(() => expect(countdownOf(hour)).toBe('00时59分59秒'));
+    expect(countdownOf(day)).toBe('1天02时03分03秒');
+    stepClock(3 * SECOND);
+    await waitFor(() => expect(countdownOf(hour)).toBe('00时59分56秒'));
+    expect(countdownOf(day)).toBe('1天02时03分00秒');
   });
 
   it('bids placed on the server change the row (flash, red, premium, price) and are announced politely', async () => {
@@ -142,7 +140,7 @@ describe('/hall rows (spec section 4)', () => {
         upcoming: [],
       }),
     );
-    const { container } = renderApp('/hall');
+    const { container, liveService } = renderApp('/hall');
     const [row] = await liveRows(container, 1);
     expect(row).toHaveClass('live-row--green');
     const priceCell = () => row!.querySelector('.live-cell-price')!;
@@ -153,14 +151,16 @@ describe('/hall rows (spec section 4)', () => {
 
     // A first bid is the start price: the price stays, but the row turns red, the rate reads 0.00% and it flashes.
     backend.bid(7000, 200_000);
-    await waitFor(() => expect(within(row!).getByText('0.00%')).toBeInTheDocument(), { timeout: 5_000 });
+    act(() => liveService.resync(7000)); // the next rate poll, now
+    await waitFor(() => expect(within(row!).getByText('0.00%')).toBeInTheDocument());
     expect(row).toHaveClass('live-row--red');
     const firstFlash = priceCell().querySelector('.live-flash');
     expect(firstFlash).not.toBeNull();
     expect(announcer).toHaveTextContent('廊坊某废旧钢材当前价20万元');
 
     backend.bid(7000, 250_000);
-    await waitFor(() => expect(within(row!).getByText('25万元')).toBeInTheDocument(), { timeout: 5_000 });
+    act(() => liveService.resync(7000));
+    await waitFor(() => expect(within(row!).getByText('25万元')).toBeInTheDocument());
     expect(within(row!).getByText('25.00%')).toBeInTheDocument();
     // A new flash element (keyed on the change): the CSS animation plays again.
     expect(priceCell().querySelector('.live-flash')).not.toBeNull();

@@ -4,12 +4,17 @@
  * once with the user's token for the bid code. Every display rule of what a bidder sees in the room
  * (README "The bidding room"): 领先/出局/未出价, next valid price and quick buttons, extension notice, result,
  * the pre-check's messages, the server's refusal, idempotency keys, and the not-qualified / not-found /
- * not-logged-in states. Real time (the worker's 1 s clock).
+ * not-logged-in states.
+ *
+ * The wall clock is frozen (tests/mocks/clock.ts): countdowns and the clock offset are exact. A change on
+ * the server (a rival's bid, an extension, the end) is polled at once (`serverChanged()`, the room's own
+ * re-sync) instead of waiting for the next 1 s poll.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BID_REJECTION_MESSAGES } from '@/domain/bidRules';
 import { formatYuan } from '@/domain/money';
+import { frozenClock } from '../mocks/clock';
 import { authMock } from '../mocks/handlers/auth';
 import { NOT_QUALIFIED_MSG, quoteRoomBackend, RIVAL_CODE, ROOM_ACTIVITY_ID, ROOM_CODES } from '../mocks/handlers/quote-room';
 import { renderApp } from '../mocks/renderApp';
@@ -17,7 +22,10 @@ import { useMockServer } from '../mocks/server';
 
 const server = useMockServer();
 vi.setConfig({ testTimeout: 30_000 });
-beforeEach(() => authMock.reset());
+beforeEach(() => {
+  authMock.reset();
+  frozenClock();
+});
 
 const MY_CODE = ROOM_CODES.demo_person!;
 const ROOM = `/quoteHall?activityId=${ROOM_ACTIVITY_ID}`;
@@ -27,12 +35,20 @@ function use(backend: ReturnType<typeof quoteRoomBackend>) {
   return backend;
 }
 
+let room: ReturnType<typeof renderApp> | undefined;
+
 async function openRoom(backend: ReturnType<typeof quoteRoomBackend>, loginName = 'demo_person') {
   use(backend);
   authMock.signIn(loginName);
   const view = renderApp(ROOM);
+  room = view;
   await screen.findByTestId('quote-room', {}, { timeout: 10_000 });
   return view;
+}
+
+/** The server's data changed: the open room polls it now (as after the bidder's own accepted bid). */
+function serverChanged() {
+  act(() => room!.liveService.resync(ROOM_ACTIVITY_ID));
 }
 
 const text = (testId: string) => screen.getByTestId(testId).textContent ?? '';
@@ -70,8 +86,9 @@ describe('/quoteHall: what a bidder sees', () => {
       expect.stringMatching(/^261003582,000\.00元.*领先$/),
       expect.stringMatching(/^152771980,000\.00元.*出局$/),
     ]);
-    expect(text('room-countdown')).toMatch(/^00时5\d分\d{2}秒$/);
-    await waitText('room-clock', /^服务器时间校准 [+−]\d+ ms$/);
+    // An hour left, less the 5 s margin; the frozen clock and the server agree to the millisecond.
+    expect(text('room-countdown')).toBe('00时59分55秒');
+    await waitText('room-clock', '服务器时间校准 +0 ms');
   });
 
   it('未出价 → 领先 after my confirmed bid → 出局 when another bidder outbids me', async () => {
@@ -87,7 +104,8 @@ describe('/quoteHall: what a bidder sees', () => {
     expect(backend.state.bidCalls[0]).toMatchObject({ mode: 'ongoing', activityId: ROOM_ACTIVITY_ID, amount: 1_010_000, loginName: 'demo_person' });
 
     backend.bidAs(RIVAL_CODE);
-    await waitText('room-my-standing', '出局', 4_000);
+    serverChanged();
+    await waitText('room-my-standing', '出局');
     await waitText('room-price', '102万元');
     expect(screen.getAllByTestId('room-bid')[1]!.textContent).toContain(`${MY_CODE}（我）`);
     // The price change is read out politely (the countdown never is).
@@ -103,6 +121,7 @@ describe('/quoteHall: what a bidder sees', () => {
     expect((screen.getByLabelText('出价金额（元）') as HTMLInputElement).value).toBe('1010000');
 
     backend.bidAs(RIVAL_CODE, 1_050_000);
+    serverChanged();
     await waitText('room-next-price', '1,060,000.00');
     fireEvent.click(within(quick).getByText('+5 个幅度').closest('button')!);
     expect((screen.getByLabelText('出价金额（元）') as HTMLInputElement).value).toBe('1100000');
@@ -129,7 +148,8 @@ describe('/quoteHall: what a bidder sees', () => {
     const newEnd = Date.UTC(2026, 10, 21, 2, 35, 0);
     backend.extendTo(Math.max(newEnd, Date.now() + 60 * 60_000 + 1));
     const expected = new Date(backend.state.activity.endTime + 8 * 3_600_000).toISOString().slice(11, 19);
-    await waitFor(() => expect(screen.getByTestId('room-extension').textContent).toContain(`竞价时间已延长至 ${expected}`), { timeout: 5_000 });
+    serverChanged();
+    await waitFor(() => expect(screen.getByTestId('room-extension').textContent).toContain(`竞价时间已延长至 ${expected}`));
     expect(text('room-phase')).toBe('延时竞价（已延时 1 次）');
   });
 
@@ -137,7 +157,9 @@ describe('/quoteHall: what a bidder sees', () => {
     const backend = quoteRoomBackend({ endTime: Date.now() + 3 * 60_000, originalEndTime: Date.now() + 3 * 60_000 });
     await openRoom(backend);
     await bid('1000000');
-    await waitFor(() => expect(screen.getByTestId('room-extension').textContent).toMatch(/竞价时间已延长至 \d{2}:\d{2}:\d{2}/), { timeout: 5_000 });
+    // Three minutes left, inside the 5 minute window: the end moves 5 minutes later than the bid.
+    const expected = new Date(Date.now() + 5 * 60_000 + 8 * 3_600_000).toISOString().slice(11, 19);
+    await waitFor(() => expect(screen.getByTestId('room-extension').textContent).toContain(`竞价时间已延长至 ${expected}`));
   });
 
   it('shows the result when it ends: 成交 with the winning code and price, or 流拍', async () => {
@@ -146,6 +168,7 @@ describe('/quoteHall: what a bidder sees', () => {
     const view = await openRoom(sold);
     expect(screen.queryByTestId('room-result')).toBeNull();
     sold.end('sold');
+    serverChanged();
     await waitText('room-result', `竞价结果：成交竞买号 ${RIVAL_CODE} 以 1,000,000.00元 成交`);
     expect(text('room-countdown')).toBe('竞价已结束');
     expect(screen.queryByRole('form', { name: '出价' })).toBeNull();
@@ -167,6 +190,7 @@ describe('/quoteHall: what a bidder sees', () => {
     await bid('1000000');
     await waitText('room-my-standing', '领先');
     backend.end('sold');
+    serverChanged();
     await waitText('room-my-standing', '竞得');
     expect(text('room-result')).toContain('恭喜您竞得本标的');
     expect(screen.getByText('成交价')).toBeTruthy();
@@ -212,9 +236,11 @@ describe('/quoteHall: placing a bid', () => {
     fireEvent.click(screen.getByRole('form', { name: '出价' }).querySelector('button[type="submit"]')!);
     const question = await screen.findByText('确认以 1,000,000.00 元出价？');
     fireEvent.click(within(question.closest('.ant-modal-confirm') as HTMLElement).getByText(/^取\s*消$/).closest('button')!);
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
-    expect(backend.state.bidCalls).toHaveLength(0);
     expect(screen.queryByTestId('room-bid-feedback')!.textContent).toBe('');
+    // Nothing went out: the next, confirmed bid is the server's first (no waiting for something not to happen).
+    await bid('1000000');
+    await waitText('room-bid-feedback', /出价成功/);
+    expect(backend.state.bidCalls).toHaveLength(1);
   });
 
   it("shows the server's refusal inline and as a message (a rival got in first: too low; not qualified)", async () => {
@@ -247,6 +273,7 @@ describe('/quoteHall: placing a bid', () => {
     expect(retried!.idempotencyKey).toBe(failed!.idempotencyKey);
 
     backend.bidAs(RIVAL_CODE);
+    serverChanged();
     await waitText('room-my-standing', '出局');
     await bid('1020000');
     await waitText('room-my-standing', '领先');

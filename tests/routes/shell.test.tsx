@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -159,7 +159,7 @@ describe('floating panel', () => {
     const panel = container.querySelector('aside.float-panel')!;
     expect(panel).toHaveClass('float-panel--hidden');
     Object.defineProperty(window, 'scrollY', { value: 301, configurable: true });
-    window.dispatchEvent(new Event('scroll'));
+    act(() => window.dispatchEvent(new Event('scroll')));
     await waitFor(() => expect(panel).not.toHaveClass('float-panel--hidden'));
     Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
   }, 20_000);
@@ -170,7 +170,7 @@ describe('catalogue effects wired to the app', () => {
     server.use(mswHttp.post('/api/dscq-user/collect-assets/add', () => new HttpResponse(null, { status: 401 })));
     const { router } = renderApp('/doing');
     await screen.findByRole('navigation', { name: '主导航' });
-    await expect(http.post('/dscq-user/collect-assets/add', { assetsId: 1 })).rejects.toMatchObject({ code: 401 });
+    await act(() => expect(http.post('/dscq-user/collect-assets/add', { assetsId: 1 })).rejects.toMatchObject({ code: 401 }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('用户未登录', { selector: '.ant-modal-confirm-title' })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: /去\s*登\s*录/ }));
@@ -183,7 +183,7 @@ describe('catalogue effects wired to the app', () => {
     server.use(mswHttp.get('/api/dscq-user/user/detail', () => new HttpResponse(null, { status: 401 })));
     const { router } = renderApp('/myInvoice');
     await screen.findByText('页面建设中');
-    await expect(http.get('/dscq-user/user/detail')).rejects.toMatchObject({ code: 401 });
+    await act(() => expect(http.get('/dscq-user/user/detail')).rejects.toMatchObject({ code: 401 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toEqual({ redirect: '/myInvoice' });
     expect(session.isLoggedIn()).toBe(false);
@@ -193,7 +193,7 @@ describe('catalogue effects wired to the app', () => {
     server.use(mswHttp.get('/api/x', () => HttpResponse.json({ code: 403, msg: '无权访问' }, { status: 403 })));
     const { router } = renderApp('/doing');
     await screen.findByRole('navigation', { name: '主导航' });
-    await expect(http.get('/x')).rejects.toMatchObject({ code: 403 });
+    await act(() => expect(http.get('/x')).rejects.toMatchObject({ code: 403 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/index'));
   });
 });

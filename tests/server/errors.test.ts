@@ -90,8 +90,7 @@ describe('500', () => {
     const res = await broken.app.inject({ method: 'POST', url: '/api/dscq-project/search/page' });
     expectFailure(res, 500, '系统繁忙，请稍后再试');
     expect(res.body).not.toMatch(/select|sqlite|stack|at /i);
-    await broken.app.close();
-    await broken.database.cleanup();
+    await broken.close();
 
     const errorLine = logs.lines().find((l) => l.msg === 'unhandled error');
     expect(errorLine).toBeDefined();

@@ -44,6 +44,7 @@ describe('with a built web app', () => {
     writeFileSync(path.join(dist, 'assets', 'index-B1a2c3d4.js.gz'), gzipSync('console.log("portal")'));
     writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX));
     writeFileSync(path.join(dist, 'favicon.ico'), 'icon');
+    writeFileSync(path.join(dist, '.build-stamp.json'), JSON.stringify({ hash: 'abc' }));
     t = await createTestApp({ staticDir: dist, now: () => 1_795_000_000_000 });
   });
   afterAll(async () => {
@@ -90,6 +91,12 @@ describe('with a built web app', () => {
     const index = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
     expect(index.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(index.rawPayload).toString()).toBe(INDEX);
+  });
+
+  it('does not serve the build\'s dot files (the start script\'s build stamp)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/.build-stamp.json' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('abc');
   });
 
   it('falls back to index.html for app paths, but not for missing files or APIs', async () => {

@@ -218,3 +218,13 @@ export const defaultHallBackend = hallBackend({
   ),
 });
 export const hallHandlers = defaultHallBackend.handlers;
+
+/**
+ * The push stream (GET live/events) as a server that has no slot for it answers: 503 with the envelope.
+ * Route tests run the live pages on their polls; a test about push replaces this handler.
+ */
+export const pushUnavailableHandlers = [
+  http.get('/api/dscq-sync/v1/live/events', () =>
+    HttpResponse.json({ code: 503, success: false, msg: '服务器实时推送连接已满，请稍后重试', data: null }, { status: 503 }),
+  ),
+];

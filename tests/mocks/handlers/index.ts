@@ -1,7 +1,7 @@
 import { authHandlers } from './auth';
 import { contentHandlers } from './content';
 import { enrolmentHandlers } from './enrolment';
-import { hallHandlers } from './hall';
+import { hallHandlers, pushUnavailableHandlers } from './hall';
 import { homeHandlers } from './home';
 import { judicialHandlers } from './judicial';
 import { layoutHandlers } from './layout';
@@ -10,4 +10,4 @@ import { quoteRoomHandlers } from './quote-room';
 
 // Content before home: content handlers answer their own plates and fall through for the rest. Projects
 // before home and auth: the centre's searches (with orderBy) and county lists are its; the rest fall through.
-export const handlers = [...layoutHandlers, ...contentHandlers, ...projectsHandlers, ...homeHandlers, ...authHandlers, ...judicialHandlers, ...quoteRoomHandlers, ...hallHandlers, ...enrolmentHandlers];
+export const handlers = [...layoutHandlers, ...contentHandlers, ...projectsHandlers, ...homeHandlers, ...authHandlers, ...judicialHandlers, ...quoteRoomHandlers, ...hallHandlers, ...pushUnavailableHandlers, ...enrolmentHandlers];

@@ -124,7 +124,7 @@ function OrgForm() {
           <Button icon={<UploadOutlined />}>上传营业执照</Button>
         </Upload>
         <Form.Item name="licenceFileId" noStyle rules={[{ required: true, message: LICENCE_REQUIRED }]}>
-          <input type="hidden" />
+          <StoredFileId />
         </Form.Item>
       </Form.Item>
       <Form.Item label=" " colon={false}>
@@ -134,6 +134,11 @@ function OrgForm() {
       </Form.Item>
     </Form>
   );
+}
+
+/** The uploaded licence's id as a form value: a hidden input, controlled from the start (no value yet: ''). */
+function StoredFileId({ value }: { value?: string }) {
+  return <input type="hidden" value={value ?? ''} readOnly />;
 }
 
 /** /realNameOrg: organisation, credit code, legal representative and licence upload. */

@@ -39,7 +39,7 @@ export function JudicialTable() {
                 return (
                   <tr key={item.pkHouseproject}>
                     <td>
-                      <Tag bordered={false} className="listing-table__round">
+                      <Tag variant="filled" className="listing-table__round">
                         {auctionRoundLabel(item.round)}
                       </Tag>
                       <Link to="/sfProject" search={{ pk: item.pkHouseproject }} title={item.name}>

@@ -26,7 +26,7 @@ export function ProjectCard({ asset, collected }: { asset: ListedAsset; collecte
         </h3>
         <p className="project-card__meta">
           <span className="tabular">项目编号：{asset.projectCode}</span>
-          {asset.typeName && <Tag bordered={false}>{asset.typeName}</Tag>}
+          {asset.typeName && <Tag variant="filled">{asset.typeName}</Tag>}
           {isPackageProject(asset.projectType) && <Tag color="blue">资产包</Tag>}
         </p>
         <p className="project-card__meta">

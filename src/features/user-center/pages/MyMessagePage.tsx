@@ -1,4 +1,4 @@
-import { List, Pagination, Result } from 'antd';
+import { Pagination, Result } from 'antd';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -6,7 +6,7 @@ import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { useMessage } from '../api/get-message';
 import { useMessages } from '../api/get-messages';
-import { MessageRow } from '../components/MessageRow';
+import { MessageList } from '../components/MessageRow';
 
 const PAGE_SIZE = 10;
 
@@ -20,7 +20,7 @@ export function MyMessagePage() {
       <QueryState query={query} isEmpty={(p) => p.total === 0}>
         {(page) => (
           <>
-            <List size="small" dataSource={page.records} renderItem={(m) => <MessageRow message={m} />} />
+            <MessageList messages={page.records} />
             {page.total > PAGE_SIZE && (
               <Pagination style={{ marginTop: 16 }} current={current} pageSize={PAGE_SIZE} total={page.total} showSizeChanger={false} onChange={(p) => void navigate({ href: `/myMessage?current=${p}` })} />
             )}

@@ -1,9 +1,8 @@
-import { List } from 'antd';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { formatYuan } from '@/domain/money';
 import { useSummary } from '../api/get-summary';
-import { MessageRow } from '../components/MessageRow';
+import { MessageList } from '../components/MessageRow';
 
 /** /usercenterIndex: 用户中心 — my enrolments, deposits, live rooms and messages at a glance. */
 export function UserCenterIndexPage() {
@@ -38,12 +37,7 @@ export function UserCenterIndexPage() {
               </a>
             </div>
             <div className="uc-section-title">最新消息</div>
-            <List
-              size="small"
-              locale={{ emptyText: '暂无消息' }}
-              dataSource={s.recentMessages}
-              renderItem={(m) => <MessageRow message={m} />}
-            />
+            <MessageList messages={s.recentMessages} emptyText="暂无消息" />
           </>
         )}
       </QueryState>
