@@ -70,7 +70,7 @@ function startCluster(port: number): Started {
       PORTAL_DATA_DIR: dataDir,
       PORTAL_STATIC_DIR: path.join(dataDir, 'no-dist'),
       PORTAL_DEMO_SEED: 'false',
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: 'debug', // polls (bidding-data) are logged at debug
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
