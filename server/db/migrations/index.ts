@@ -9,6 +9,7 @@ import * as m0003 from './0003_content.ts';
 import * as m0004 from './0004_bidding.ts';
 import * as m0005 from './0005_projects.ts';
 import * as m0006 from './0006_enrolment.ts';
+import * as m0007 from './0007_bidding_modes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0004_bidding': m0004,
   '0005_projects': m0005,
   '0006_enrolment': m0006,
+  '0007_bidding_modes': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,6 +13,7 @@ import {
   sealedBidRejection,
   type BidRejection,
 } from '@/domain/bidRules';
+import type { ModePhase } from '@/domain/bidModes';
 import { formatChinaTime } from '@/domain/chinaTime';
 import { isSealedLot } from '@/domain/liveValues';
 import type { BiddingData, BiddingMode, BidRecord } from '@/domain/hall';
@@ -145,13 +146,19 @@ export function extensionNotice(data: Pick<BiddingData, 'endTime' | 'originalEnd
   return `竞价时间已延长至 ${formatChinaTime(data.endTime, 'HH:mm:ss')}`;
 }
 
-const PHASE_NAMES = {
+const PHASE_NAMES: Readonly<Record<Exclude<ModePhase, 'ended'>, string>> = {
   open: '自由竞价',
   free: '自由报价期',
   timed: '限时报价期',
   sealed: '密封报价中',
   descending: '降价中',
-} as const;
+  ascending: '加价竞价中',
+  final: '最终报价期',
+  stage1: '第一阶段：密封报价',
+  join: '确认参加第二阶段',
+  stage2: '第二阶段：限时报价',
+  fixed: '先到先得：等待应价',
+};
 
 /** The phase of the mode, as the bidder reads it (the server's modeState.phase when it sends one). */
 export function phaseText(data: Pick<BiddingData, 'status' | 'mode' | 'extensionCount' | 'outcome' | 'modeState'>): string {
