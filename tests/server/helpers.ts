@@ -13,6 +13,7 @@ import { buildApp } from '../../server/app.ts';
 import type { AccountsConfig } from '../../server/config.ts';
 import type { AccountProviders } from '../../server/services/accounts/create.ts';
 import type { LiveOptions } from '../../server/plugins/live.ts';
+import type { EnrolmentOptions } from '../../server/plugins/enrolment.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
 import { prepareDatabase } from '../../server/seed/prepare.ts';
 
@@ -101,6 +102,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** Live bidding options; by default no timers (tests call app.live.sweep() and snapshot.rebuild()). */
   live?: LiveOptions;
+  /** Enrolment options (operators of /api/dscq-ops …). */
+  enrolment?: EnrolmentOptions;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -121,6 +124,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: options.logStream ? { stream: options.logStream, level: 'info' } : false,
     ...(options.now ? { now: options.now } : {}),
     live: { timers: false, schema: handle.schema, ...options.live },
+    ...(options.enrolment ? { enrolment: options.enrolment } : {}),
   });
   await app.ready();
 
