@@ -29,7 +29,7 @@ import type { Database } from '../db/schema.ts';
 import { fail, ok } from '../lib/envelope.ts';
 import { modeRules } from './modes/index.ts';
 import type { ActivityRow, BidDecision } from './modes/types.ts';
-import { parseSettings } from './settings.ts';
+import { parseSettings, settingsOrEmpty } from './settings.ts';
 import { settleActivity } from './settlement.ts';
 import { POSTGRES_BID_STATEMENTS, SQLITE_BID_STATEMENTS, type LockExtras } from './statements.ts';
 
@@ -198,6 +198,15 @@ async function commitGroup(db: Kysely<Database>, group: Pending[]): Promise<void
 
 type LockedRow = ActivityRow & LockExtras;
 
+interface LogRow {
+  seq: number;
+  user_id: number;
+  bid_code: string;
+  amount_fen: number;
+  placed_at: number;
+  pre_emptive_rank: number | null;
+}
+
 const statementsOf = (tx: PreparedTx) => (tx.dialect === 'sqlite' ? SQLITE_BID_STATEMENTS : POSTGRES_BID_STATEMENTS);
 
 async function decide(tx: PreparedTx, deps: EngineDeps, input: PlaceBidInput): Promise<BidResult> {
@@ -241,7 +250,8 @@ async function decide(tx: PreparedTx, deps: EngineDeps, input: PlaceBidInput): P
       throw new Refusal(400, ENGINE_MESSAGES.badSettings, 'bad_settings');
     }
     const at = input.receivedAt;
-    const windowRejection = activity.status === 'ended' ? 'closed' : bidWindowRejection(activity.start_at, activity.end_at, at);
+    const windowRejection =
+      rules.refuseFirst?.(activity, settings, input.userId, at) ?? (activity.status === 'ended' ? 'closed' : bidWindowRejection(activity.start_at, activity.end_at, at));
     if (windowRejection) throw new Refusal(400, BID_REJECTION_MESSAGES[windowRejection], windowRejection);
     const decision = await rules.decide({
       activity,
@@ -254,6 +264,16 @@ async function decide(tx: PreparedTx, deps: EngineDeps, input: PlaceBidInput): P
       leaderRank: async () =>
         activity.leader_user_id === null ? null : ((await tx.all<{ pre_emptive_rank: number | null }>(st.rank, [activity.id, activity.leader_user_id]))[0]?.pre_emptive_rank ?? null),
       hasBid: async () => (await tx.all(st.hasBid, [activity.id, input.userId])).length > 0,
+      bidLog: async () =>
+        (await tx.all<LogRow>(st.bidLog, [activity.id])).map((b) => ({
+          seq: b.seq,
+          userId: b.user_id,
+          bidCode: b.bid_code,
+          amountFen: b.amount_fen,
+          placedAt: b.placed_at,
+          preEmptiveRank: b.pre_emptive_rank ?? null,
+        })),
+      joined: async () => (await tx.all(st.joined, [activity.id, input.userId])).length > 0,
     });
     if (decision.rejection) throw new Refusal(400, BID_REJECTION_MESSAGES[decision.rejection], decision.rejection);
     return await accept(tx, deps, input, hash, activity, projectName, bidCode, decision);
@@ -372,7 +392,7 @@ async function readBack(tx: PreparedTx, input: PlaceBidInput, hash: string, fall
 }
 
 /** The activity's row lock for the sweep (see the file comment): bumps lock_version, returns the row. */
-async function lockActivity(trx: Kysely<Database>, activityId: number): Promise<ActivityRow | undefined> {
+export async function lockActivity(trx: Kysely<Database>, activityId: number): Promise<ActivityRow | undefined> {
   return trx
     .updateTable('bid_activity')
     .set((eb) => ({ lock_version: eb('lock_version', '+', 1) }))
@@ -387,9 +407,17 @@ async function lockActivity(trx: Kysely<Database>, activityId: number): Promise<
  */
 export const CLOSE_GRACE_MS = 1000;
 
+/** A later end when the activity's mode goes on past end_at into another phase; null: it ends. */
+function continuesAt(activity: ActivityRow): number | null {
+  const rules = modeRules(activity.mode);
+  if (!rules?.continueAt) return null;
+  const next = rules.continueAt(activity, settingsOrEmpty(activity.mode, activity.settings));
+  return next !== null && next > activity.end_at ? next : null;
+}
+
 /**
  * The lifecycle sweep: scheduled → live at the start, live → ended after the end (+ grace), with the
- * outcome. Idempotent and safe with several processes: each change re-checks under the row lock.
+ * outcome, or on into the mode's next phase (ModeRules.continueAt). Idempotent and safe with several processes: each change re-checks under the row lock.
  * Returns the number of activities changed.
  */
 export async function sweepActivities(deps: EngineDeps, limit = 500): Promise<number> {
@@ -410,7 +438,11 @@ export async function sweepActivities(deps: EngineDeps, limit = 500): Promise<nu
     const did = await deps.db.transaction().execute(async (trx) => {
       const activity = await lockActivity(trx, id);
       if (!activity || activity.status === 'ended') return false;
-      if (activity.end_at <= at - CLOSE_GRACE_MS) {
+      const goesOn = activity.end_at <= at - CLOSE_GRACE_MS ? continuesAt(activity) : null;
+      if (goesOn !== null) {
+        // The mode goes on into another phase (two-stage: stage 1 → the confirmation window).
+        await trx.updateTable('bid_activity').set({ end_at: goesOn, status: 'live', updated_at: at }).where('id', '=', id).execute();
+      } else if (activity.end_at <= at - CLOSE_GRACE_MS) {
         await settleActivity(trx, activity, at);
       } else if (activity.status === 'scheduled' && activity.start_at <= at) {
         await trx.updateTable('bid_activity').set({ status: 'live', updated_at: at }).where('id', '=', id).execute();

@@ -1,10 +1,19 @@
 /**
  * An activity's state recomputed from its bid log alone: what the engine's incremental updates must
  * equal (the crash loop and the property tests compare them). The engine logs only valid bids, so
- * validity is not re-checked here.
+ * validity is not re-checked here. two-stage also reads its log of confirmations (bid_stage_join), and
+ * its one time-driven step — the sweep moving the end from stage 1 to the confirmation window when there
+ * were quotes — is replayed as of a time (`asOf`: by default the row's last change).
  */
 import type { Kysely } from 'kysely';
-import { compareSealed, phasedEndAfterBid, type ActivitySettings, type SealedOffer } from '../../src/domain/bidModes.ts';
+import {
+  compareSealed,
+  finalPhaseReached,
+  phasedEndAfterBid,
+  twoStageJoinEnd,
+  type ActivitySettings,
+  type SealedOffer,
+} from '../../src/domain/bidModes.ts';
 import { extendedEnd } from '../../src/domain/bidRules.ts';
 import type { Database } from '../db/schema.ts';
 import { settingsOrEmpty } from './settings.ts';
@@ -36,37 +45,99 @@ export interface ReplayedState {
   extensions: number;
 }
 
+/** two-stage's confirmations and the time the replay stands at (see the file comment). */
+export interface ReplayExtras {
+  joinTimes?: readonly number[];
+  asOf?: number;
+}
+
 /**
  * The activity's state recomputed from its bid log alone (accepted bids in seq order): what the engine's
  * incremental updates must equal. The engine only logs valid bids, so validity is not re-checked here.
  */
-export function replayBidLog(a: ReplayActivity, bids: readonly ReplayBid[]): ReplayedState {
+export function replayBidLog(a: ReplayActivity, bids: readonly ReplayBid[], extras: ReplayExtras = {}): ReplayedState {
   const state: ReplayedState = { priceFen: a.startFen, maxFen: a.startFen, leaderUserId: null, leaderBidCode: null, count: 0, endAt: a.originalEndAt, extensions: 0 };
   let leader: ReplayBid | null = null;
+  /** final: the best final offer once the cap is reached. */
+  let bestOffer: ReplayBid | null = null;
+  const softClose = (end: number, at: number) => extendedEnd(end, at, a.extensionWindowMs, a.extensionMs);
+  const capped = (bid: ReplayBid) => a.capFen !== null && bid.amountFen >= a.capFen;
   for (const bid of bids) {
+    const first = state.count === 0;
+    const frozen = a.mode === 'final' && finalPhaseReached(a.capFen, state.maxFen, state.count);
     state.count += 1;
-    state.maxFen = state.count === 1 ? bid.amountFen : Math.max(state.maxFen, bid.amountFen);
-    if (a.mode === 'onceOff') {
-      if (!leader || compareSealed(bid, leader) < 0) leader = bid;
-    } else {
+    state.maxFen = first ? bid.amountFen : Math.max(state.maxFen, bid.amountFen);
+    /** An ascending bid: it leads; the mode's end rule (extensions counted), then the cap. */
+    const ascend = (endAfter: (end: number, at: number) => number, capEnd = bid.placedAt) => {
       leader = bid;
+      const end = endAfter(state.endAt, bid.placedAt);
+      if (end > state.endAt) state.extensions += 1;
+      state.endAt = capped(bid) ? capEnd : end;
+    };
+    switch (a.mode) {
+      case 'onceOff':
+        if (!leader || compareSealed(bid, leader) < 0) leader = bid;
+        break;
+      case 'ongoing':
+        ascend(softClose);
+        break;
+      case 'phased':
+        ascend((end, at) => (a.settings.phased ? phasedEndAfterBid(a.settings.phased, end, at) : end));
+        break;
+      case 'final':
+        if (!frozen) {
+          ascend((end, at) => (a.settings.phased ? phasedEndAfterBid(a.settings.phased, end, at) : softClose(end, at)), bid.placedAt + (a.settings.final?.windowMs ?? 0));
+        } else if (bid.amountFen > a.capFen!) {
+          // A final offer: the best one leads.
+          if (!bestOffer || compareSealed(bid, bestOffer) < 0) bestOffer = bid;
+          leader = bestOffer;
+        } else if (!bestOffer) {
+          // A holder's match at the cap leads while no final offer is in.
+          leader = bid;
+        }
+        break;
+      case 'dutch-auction':
+      case 'first-come-first-served':
+        leader = bid;
+        state.endAt = bid.placedAt;
+        break;
+      case 'v-shaped':
+        if (first) {
+          leader = bid;
+          state.endAt = bid.placedAt + (a.settings.vShaped?.ascendingMs ?? 0);
+        } else {
+          ascend(softClose);
+        }
+        break;
+      case 'two-stage': {
+        const s = a.settings.twoStage;
+        if (!s || bid.placedAt < s.stage1EndAt) {
+          if (!leader || compareSealed(bid, leader) < 0) leader = bid;
+        } else {
+          // Stage 2 follows a confirmation, which moved the end to one cycle after the window.
+          state.endAt = Math.max(state.endAt, twoStageJoinEnd(s) + s.cycleMs);
+          ascend((end, at) => Math.max(end, at + s.cycleMs));
+        }
+        break;
+      }
+      default:
+        leader = bid;
     }
     state.priceFen = leader!.amountFen;
-    let end = state.endAt;
-    if (a.mode === 'ongoing') end = extendedEnd(end, bid.placedAt, a.extensionWindowMs, a.extensionMs);
-    else if (a.mode === 'phased' && a.settings.phased) end = phasedEndAfterBid(a.settings.phased, end, bid.placedAt);
-    else if (a.mode === 'dutch-auction') end = bid.placedAt;
-    if (end > state.endAt) state.extensions += 1;
-    if (a.mode !== 'onceOff' && a.mode !== 'dutch-auction' && a.capFen !== null && bid.amountFen >= a.capFen) end = bid.placedAt;
-    state.endAt = end;
+  }
+  const s = a.settings.twoStage;
+  if (a.mode === 'two-stage' && s && !bids.some((b) => b.placedAt >= s.stage1EndAt)) {
+    // No stage-2 bid: the sweep's step to the window (after quotes), a cycle after it with confirmations.
+    if (bids.length > 0 && (extras.asOf ?? -Infinity) >= s.stage1EndAt) state.endAt = Math.max(state.endAt, twoStageJoinEnd(s));
+    if ((extras.joinTimes?.length ?? 0) > 0) state.endAt = Math.max(state.endAt, twoStageJoinEnd(s) + s.cycleMs);
   }
   state.leaderUserId = leader?.userId ?? null;
   state.leaderBidCode = leader?.bidCode ?? null;
   return state;
 }
 
-/** Replays one stored activity from its bid rows. */
-export async function replayActivity(db: Kysely<Database>, activityId: number): Promise<ReplayedState> {
+/** Replays one stored activity from its bid rows (and confirmations), as of `asOf` (default: its last change). */
+export async function replayActivity(db: Kysely<Database>, activityId: number, asOf?: number): Promise<ReplayedState> {
   const a = await db.selectFrom('bid_activity').selectAll().where('id', '=', activityId).executeTakeFirstOrThrow();
   const rows = await db
     .selectFrom('bid as b')
@@ -75,6 +146,7 @@ export async function replayActivity(db: Kysely<Database>, activityId: number): 
     .where('b.activity_id', '=', activityId)
     .orderBy('b.seq')
     .execute();
+  const joins = a.mode === 'two-stage' ? await db.selectFrom('bid_stage_join').select('joined_at').where('activity_id', '=', activityId).execute() : [];
   return replayBidLog(
     {
       mode: a.mode,
@@ -87,5 +159,6 @@ export async function replayActivity(db: Kysely<Database>, activityId: number): 
       settings: settingsOrEmpty(a.mode, a.settings),
     },
     rows.map((r) => ({ seq: r.seq, userId: r.user_id, amountFen: r.amount_fen, placedAt: r.placed_at, bidCode: r.bid_code, preEmptiveRank: r.pre_emptive_rank ?? null })),
+    { joinTimes: joins.map((j) => j.joined_at), asOf: asOf ?? a.updated_at },
   );
 }

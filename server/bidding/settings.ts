@@ -15,12 +15,34 @@ const settingsSchema = z
       .optional(),
     phased: z.object({ freeEndAt: z.number().int(), cycleMs: z.number().int().min(30_000).max(3_600_000) }).optional(),
     dutch: z.object({ decrementFen: fen.positive(), intervalMs: z.number().int().min(1000), floorFen: fen }).optional(),
+    // Windows from 5 s (short demo and test activities) to a day.
+    final: z.object({ windowMs: z.number().int().min(5_000).max(86_400_000) }).optional(),
+    twoStage: z
+      .object({
+        stage1EndAt: z.number().int(),
+        joinWindowMs: z.number().int().min(5_000).max(86_400_000),
+        cycleMs: z.number().int().min(5_000).max(3_600_000),
+      })
+      .optional(),
+    vShaped: z.object({ ascendingMs: z.number().int().min(5_000).max(7 * 86_400_000) }).optional(),
   })
   .strict();
 
 export class SettingsError extends Error {}
 
-/** Parses and checks the settings a mode needs (phased needs `phased`, dutch-auction needs `dutch`). */
+/**
+ * The settings each mode needs: phased `phased`; dutch-auction `dutch`; final `final` (its cap is the
+ * activity's cap_fen); two-stage `twoStage`; v-shaped `dutch` and `vShaped`.
+ */
+const REQUIRED: Readonly<Record<string, ReadonlyArray<'phased' | 'dutch' | 'final' | 'twoStage' | 'vShaped'>>> = {
+  phased: ['phased'],
+  'dutch-auction': ['dutch'],
+  final: ['final'],
+  'two-stage': ['twoStage'],
+  'v-shaped': ['dutch', 'vShaped'],
+};
+
+/** Parses and checks the settings a mode needs (REQUIRED). */
 function parseUncached(mode: string, text: string): ActivitySettings {
   let json: unknown;
   try {
@@ -31,8 +53,7 @@ function parseUncached(mode: string, text: string): ActivitySettings {
   const parsed = settingsSchema.safeParse(json);
   if (!parsed.success) throw new SettingsError(parsed.error.message);
   const settings = parsed.data;
-  if (mode === 'phased' && !settings.phased) throw new SettingsError('phased needs settings.phased');
-  if (mode === 'dutch-auction' && !settings.dutch) throw new SettingsError('dutch-auction needs settings.dutch');
+  for (const key of REQUIRED[mode] ?? []) if (!settings[key]) throw new SettingsError(`${mode} needs settings.${key}`);
   if (settings.tiers) settings.tiers = [...settings.tiers].sort((a, b) => a.fromFen - b.fromFen);
   return settings;
 }

@@ -7,7 +7,8 @@
  *   lock     the activity row (SQLite: the transaction's write lock; PostgreSQL: FOR UPDATE OF the row),
  *            read with what the decision needs: the bearer's session (open?), the project's name, the
  *            bidder's qualification and account, and an earlier answer under the idempotency key;
- *   [rank]   the leader's pre-emptive rank (a holder's bid at the current price only), [hasBid] (onceOff);
+ *   [rank]   the leader's pre-emptive rank (a holder's bid at the current price only), [hasBid] (onceOff,
+ *            two-stage's stage 1), [bidLog] (final once the cap is reached), [joined] (two-stage's stage 2);
  *   accepted the idempotency record first (nothing else is written when the key turns out taken), the bid,
  *            the activity update (lock_version + 1: the snapshot's tag), the message to the outbid
  *            leader, the audit line and, on PostgreSQL, the NOTIFY (delivered on commit). SQLite: five
@@ -99,6 +100,10 @@ export interface BidStatements {
   rank: Statement;
   /** (activityId, userId) → a row when the user has a bid on the activity. */
   hasBid: Statement;
+  /** (activityId) → the bid log in seq order: { seq, user_id, bid_code, amount_fen, placed_at, pre_emptive_rank }. */
+  bidLog: Statement;
+  /** (activityId, userId) → a row when the user has confirmed joining stage 2 (two-stage). */
+  joined: Statement;
   /** (at, userId, ip, action, object, result, detail). */
   audit: Statement;
 }
@@ -135,6 +140,12 @@ export const SQLITE_BID_STATEMENTS: SqliteBidStatements = {
   findRequest: { name: 'bid_find_request', text: 'select request_hash, status_code, answer from bid_request where user_id = ? and idempotency_key = ?' },
   rank: { name: 'bid_rank', text: 'select pre_emptive_rank from bid_qualification where activity_id = ? and user_id = ?' },
   hasBid: { name: 'bid_has_bid', text: 'select 1 as found from bid where activity_id = ? and user_id = ? limit 1' },
+  bidLog: {
+    name: 'bid_log',
+    text: `select b.seq, b.user_id, b.bid_code, b.amount_fen, b.placed_at, q.pre_emptive_rank from bid b
+left join bid_qualification q on q.activity_id = b.activity_id and q.user_id = b.user_id where b.activity_id = ? order by b.seq`,
+  },
+  joined: { name: 'bid_joined', text: 'select 1 as found from bid_stage_join where activity_id = ? and user_id = ? limit 1' },
   audit: { name: 'bid_audit', text: `${AUDIT_INSERT} values (?, ?, '', ?, ?, ?, ?, ?)` },
   request: { name: 'bid_request', text: `${REQUEST_INSERT} values (?, ?, ?, ?, ?, ?, ?) on conflict (user_id, idempotency_key) do nothing` },
   bid: { name: 'bid_insert', text: 'insert into bid (activity_id, seq, user_id, bid_code, amount_fen, placed_at, idempotency_key) values (?, ?, ?, ?, ?, ?, ?)' },
@@ -152,6 +163,8 @@ export const POSTGRES_BID_STATEMENTS: PostgresBidStatements = {
   findRequest: { name: 'bid_find_request', text: numbered(SQLITE_BID_STATEMENTS.findRequest.text) },
   rank: { name: 'bid_rank', text: numbered(SQLITE_BID_STATEMENTS.rank.text) },
   hasBid: { name: 'bid_has_bid', text: numbered(SQLITE_BID_STATEMENTS.hasBid.text) },
+  bidLog: { name: 'bid_log', text: numbered(SQLITE_BID_STATEMENTS.bidLog.text) },
+  joined: { name: 'bid_joined', text: numbered(SQLITE_BID_STATEMENTS.joined.text) },
   audit: { name: 'bid_audit', text: numbered(SQLITE_BID_STATEMENTS.audit.text) },
   accepted: {
     name: 'bid_accepted',

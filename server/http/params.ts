@@ -6,6 +6,7 @@
  * a 400.
  */
 import { z } from 'zod';
+import { chinaTimeToEpoch } from '../../src/domain/chinaTime.ts';
 
 /** '' and null mean "not given" (forms and query strings send empty fields); digit strings become numbers. */
 function toInteger(value: unknown): unknown {
@@ -100,4 +101,39 @@ export function pagingParams(defaultSize = 10) {
     size: intWithDefault('size', 1, 100, defaultSize).meta({ description: '每页条数' }),
     current: intWithDefault('current', 1, 100000, 1).meta({ description: '页码（从 1 开始）' }),
   };
+}
+
+/** An amount in yuan with at most two decimals (whole fen), positive, at most 12 integer digits → fen. Absent → undefined. */
+export function optionalYuanAsFen(field: string) {
+  const msg = `参数 ${field} 须为大于 0 的金额（元），最多两位小数`;
+  return z.preprocess(
+    (value) => (value === '' || value === null ? undefined : typeof value === 'number' ? String(value) : value),
+    z
+      .string({ error: msg })
+      .trim()
+      .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: msg })
+      .transform((text) => Math.round(Number(text) * 100))
+      .refine((fen) => fen > 0, { error: msg })
+      .optional(),
+  );
+}
+
+/** A time as the API writes it, 'YYYY-MM-DD HH:mm:ss' China time → epoch ms. Absent → undefined. */
+export function optionalChinaTime(field: string) {
+  const msg = `参数 ${field} 格式须为 YYYY-MM-DD HH:mm:ss（北京时间）`;
+  return z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z
+      .string({ error: msg })
+      .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, { error: msg })
+      .transform((text, ctx) => {
+        const at = chinaTimeToEpoch(text);
+        if (at === null) {
+          ctx.addIssue({ code: 'custom', message: msg });
+          return z.NEVER;
+        }
+        return at;
+      })
+      .optional(),
+  );
 }

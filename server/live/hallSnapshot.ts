@@ -252,7 +252,7 @@ export class HallSnapshot {
       .select([
         'a.id', 'a.project_id', 'a.mode', 'a.status', 'a.outcome', 'a.start_at', 'a.end_at', 'a.original_end_at',
         'a.start_price_fen', 'a.increment_fen', 'a.current_price_fen', 'a.max_price_fen', 'a.bid_count',
-        'a.extension_count', 'a.leader_bid_code', 'a.org_name', 'a.lock_version', 'a.settings', 'a.settled_at',
+        'a.extension_count', 'a.leader_bid_code', 'a.org_name', 'a.lock_version', 'a.settings', 'a.settled_at', 'a.cap_fen',
         'p.assets_name', 'p.project_type', 'p.price_type', 'p.price_unit',
       ])
       .where((eb) =>

@@ -10,8 +10,11 @@
  *   npm run ops -- deposit list [--all] | confirm <depositId>
  *   npm run ops -- proof confirm <proofId> | reject <proofId> --reason "…"
  *   npm run ops -- activity list [--all]
- *   npm run ops -- activity create <assetsId> --start "2026-11-22 10:00" --end "+2h" --start-price 100000
- *                 --increment 1000 [--mode ongoing] [--reserve 120000] [--extension-min 5]
+ *   npm run ops -- activity create <assetsId> --mode <mode> [--start …] [--end …] --start-price 100000
+ *                 --increment 1000 [--reserve …] [--cap …] [--extension-min 5] [--self-outbid] [--tiers …]
+ *                 [--free-end …] [--cycle-sec …] [--decrement … --drop-interval-sec … --floor …]
+ *                 [--final-window-sec …] [--join-window-sec …] [--ascend-sec …]   (USAGE below: by mode)
+ *   npm run ops -- activity qualify <activityId> <loginName> [--rank 1]
  *
  * Exit code 0 on success, 1 on a failure (with a message), 2 on a usage error.
  */
@@ -27,11 +30,12 @@ import { loadSecrets } from '../services/accounts/secrets.ts';
 import { unlockUser } from '../services/accounts/users.ts';
 import { chinaTimeToEpoch, formatChinaTime } from '../../src/domain/chinaTime.ts';
 import { DEPOSIT_STATUS_TEXT, ENROLMENT_STATUS_TEXT } from '../../src/domain/enrolment.ts';
+import type { IncrementTier } from '../../src/domain/bidModes.ts';
 import { BIDDING_MODES, type BiddingMode } from '../../src/domain/hall.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { confirmDeposit, confirmProof, listDeposits, rejectProof } from '../services/deposits.ts';
-import { createActivity, listActivities } from '../services/enrolment-activities.ts';
+import { createActivity, listActivities, qualifyBidder } from '../services/enrolment-activities.ts';
 import { approveEnrolment, listEnrolments, rejectEnrolment, startReview } from '../services/enrolment.ts';
 import { listVerifications, reviewVerification } from '../services/accounts/verification.ts';
 
@@ -45,9 +49,18 @@ const USAGE = `用法:
   npm run ops -- deposit list [--all] | confirm <保证金id>
   npm run ops -- proof confirm <凭证id> | reject <凭证id> --reason "原因"
   npm run ops -- activity list [--all]
-  npm run ops -- activity create <项目id> --start "2026-11-22 10:00" --end "+2h" --start-price 100000 --increment 1000
-                [--mode ongoing] [--reserve 120000] [--extension-min 5]
-  (时间为北京时间 "YYYY-MM-DD HH:mm[:ss]"，或相对现在 "+10m" / "+2h"；金额单位为元)`;
+  npm run ops -- activity create <项目id> --mode <竞价方式> [--start "2026-11-22 10:00"] [--end "+2h"]
+                --start-price 100000 --increment 1000 [--reserve 保留价] [--cap 封顶价] [--extension-min 5]
+                [--self-outbid] [--tiers "120000:2000,150000:5000"]（起价:加价幅度，元）
+      ongoing / onceOff：--end
+      phased：--free-end 自由报价期结束 --cycle-sec 限时报价周期（秒，30–3600）
+      final：--cap 封顶价 --final-window-sec 最终报价期（秒），以及 --end，或 --free-end 与 --cycle-sec
+      first-come-first-served：--start-price 为挂牌价格，--end 为应价截止
+      two-stage：--end 第一阶段截止 --join-window-sec 确认期（秒） --cycle-sec 第二阶段限时周期（秒）
+      dutch-auction：--decrement 每次降价 --drop-interval-sec 降价周期（秒） --floor 最低价（结束时间自动计算）
+      v-shaped：同 dutch-auction，另加 --ascend-sec 首次应价后的加价阶段时长（秒）
+  npm run ops -- activity qualify <竞价活动id> <登录名> [--rank 1]   （线下确认保证金的竞买人；--rank：优先购买权顺位）
+  (时间为北京时间 "YYYY-MM-DD HH:mm[:ss]"，或相对现在 "+10m" / "+2h"；--free-end 与 --end 的相对时间从开始时间算；金额单位为元)`;
 
 class UsageError extends Error {}
 
@@ -71,16 +84,11 @@ export async function runOps(argv: string[], config: AppConfig, print: (line: st
   if (all) args.splice(args.indexOf('--all'), 1);
   const reason = option(args, '--reason');
   const base = option(args, '--base') ?? `http://localhost:${config.port || 8080}`;
-  const activityOptions = {
-    start: option(args, '--start'),
-    end: option(args, '--end'),
-    startPrice: option(args, '--start-price'),
-    increment: option(args, '--increment'),
-    mode: option(args, '--mode'),
-    reserve: option(args, '--reserve'),
-    extensionMin: option(args, '--extension-min'),
-  };
-  const [group, action, target] = args;
+  const selfOutbid = args.includes('--self-outbid');
+  if (selfOutbid) args.splice(args.indexOf('--self-outbid'), 1);
+  const activityOptions: ActivityOptions = { selfOutbid };
+  for (const [key, flag] of ACTIVITY_FLAGS) activityOptions[key] = option(args, flag);
+  const [group, action, target, extra] = args;
   if (!group) throw new UsageError('缺少命令');
 
   const handle = openDatabase(config);
@@ -126,7 +134,7 @@ export async function runOps(argv: string[], config: AppConfig, print: (line: st
       return;
     }
     if (group === 'enrolment' || group === 'deposit' || group === 'proof' || group === 'activity') {
-      await runEnrolmentOps(db, group, { action, target, all, reason, reviewer, now: now(), activity: activityOptions }, print);
+      await runEnrolmentOps(db, group, { action, target, extra, all, reason, reviewer, now: now(), activity: activityOptions }, print);
       return;
     }
     throw new UsageError(`未知命令: ${args.join(' ')}`);
@@ -135,14 +143,40 @@ export async function runOps(argv: string[], config: AppConfig, print: (line: st
   }
 }
 
+/** The options of `activity create` and `activity qualify`, by key and flag. */
+const ACTIVITY_FLAGS = [
+  ['start', '--start'],
+  ['end', '--end'],
+  ['startPrice', '--start-price'],
+  ['increment', '--increment'],
+  ['mode', '--mode'],
+  ['reserve', '--reserve'],
+  ['cap', '--cap'],
+  ['extensionMin', '--extension-min'],
+  ['tiers', '--tiers'],
+  ['freeEnd', '--free-end'],
+  ['cycleSec', '--cycle-sec'],
+  ['decrement', '--decrement'],
+  ['dropIntervalSec', '--drop-interval-sec'],
+  ['floor', '--floor'],
+  ['finalWindowSec', '--final-window-sec'],
+  ['joinWindowSec', '--join-window-sec'],
+  ['ascendSec', '--ascend-sec'],
+  ['rank', '--rank'],
+] as const;
+
+type ActivityOptions = { [K in (typeof ACTIVITY_FLAGS)[number][0]]?: string | undefined } & { selfOutbid: boolean };
+
 interface EnrolmentOpsArgs {
   action: string | undefined;
   target: string | undefined;
+  /** The second argument (activity qualify's login name). */
+  extra: string | undefined;
   all: boolean;
   reason: string | undefined;
   reviewer: string;
   now: number;
-  activity: Record<'start' | 'end' | 'startPrice' | 'increment' | 'mode' | 'reserve' | 'extensionMin', string | undefined>;
+  activity: ActivityOptions;
 }
 
 /** 'YYYY-MM-DD HH:mm[:ss]' China time, or '+10m' / '+2h' / '+30s' from now. */
@@ -162,6 +196,22 @@ function yuanOption(text: string | undefined, name: string, required: boolean): 
   }
   if (!/^\d{1,12}(\.\d{1,2})?$/.test(text)) throw new UsageError(`${name} 须为不超过两位小数的金额（元）`);
   return Math.round(Number(text) * 100);
+}
+
+/** Whole seconds → ms; absent → undefined. */
+function secondsOption(text: string | undefined, name: string): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d{1,7}$/.test(text)) throw new UsageError(`${name} 须为整数秒`);
+  return Number(text) * 1000;
+}
+
+/** "120000:2000,150000:5000" (from price : increment, yuan) → tiers in fen. */
+export function tiersOption(text: string | undefined): IncrementTier[] | undefined {
+  if (text === undefined) return undefined;
+  return text.split(',').map((part) => {
+    const [from, step] = part.split(':');
+    return { fromFen: yuanOption(from?.trim(), '--tiers', true)!, incrementFen: yuanOption(step?.trim(), '--tiers', true)! };
+  });
 }
 
 async function runEnrolmentOps(db: Kysely<Database>, group: string, a: EnrolmentOpsArgs, print: (line: string) => void): Promise<void> {
@@ -216,34 +266,54 @@ async function runEnrolmentOps(db: Kysely<Database>, group: string, a: Enrolment
     case 'activity list': {
       const rows = await listActivities(db, a.all);
       if (rows.length === 0) print('没有运营创建的竞价活动');
-      for (const r of rows) print(`#${r.id}\t${r.activity_code}\t${r.mode}\t${r.status}\t[${r.assets_id}] ${r.assets_name}\t${formatChinaTime(r.start_at)} — ${formatChinaTime(r.end_at)}`);
+      for (const r of rows) {
+        const limits = [r.reserve_fen === null ? '' : `保留价 ${r.reserve_fen / 100} 元`, r.cap_fen === null ? '' : `封顶价 ${r.cap_fen / 100} 元`].filter(Boolean).join('，');
+        print(`#${r.id}\t${r.activity_code}\t${r.mode}\t${r.status}\t[${r.assets_id}] ${r.assets_name}\t${formatChinaTime(r.start_at)} — ${formatChinaTime(r.end_at)}${limits ? `\t${limits}` : ''}`);
+      }
       return;
     }
     case 'activity create': {
       const o = a.activity;
-      const startAt = parseOpsTime(o.start ?? '+0s', a.now, '--start');
-      const endAt = parseOpsTime(o.end, startAt, '--end');
       const mode = (o.mode ?? 'ongoing') as BiddingMode;
       if (!BIDDING_MODES.includes(mode)) throw new UsageError(`--mode 须为 ${BIDDING_MODES.join(' / ')}`);
+      const startAt = parseOpsTime(o.start ?? '+0s', a.now, '--start');
       const extensionMin = o.extensionMin === undefined ? 5 : Number(o.extensionMin);
       if (!Number.isInteger(extensionMin) || extensionMin < 0 || extensionMin > 60) throw new UsageError('--extension-min 须为 0 到 60 的整数');
+      const optionalTime = (text: string | undefined, name: string) => (text === undefined ? undefined : parseOpsTime(text, startAt, name));
       const created = await createActivity(
         db,
         {
           assetsId: id(),
           mode,
           startAt,
-          endAt,
+          endAt: optionalTime(o.end, '--end'),
           startPriceFen: yuanOption(o.startPrice, '--start-price', true)!,
           incrementFen: yuanOption(o.increment, '--increment', true)!,
           reserveFen: yuanOption(o.reserve, '--reserve', false),
-          capFen: null,
+          capFen: yuanOption(o.cap, '--cap', false),
           extensionMs: extensionMin * 60_000,
-          settings: '{}',
+          allowSelfOutbid: o.selfOutbid,
+          tiers: tiersOption(o.tiers),
+          freeEndAt: optionalTime(o.freeEnd, '--free-end'),
+          cycleMs: secondsOption(o.cycleSec, '--cycle-sec'),
+          decrementFen: yuanOption(o.decrement, '--decrement', false) ?? undefined,
+          dropIntervalMs: secondsOption(o.dropIntervalSec, '--drop-interval-sec'),
+          floorFen: yuanOption(o.floor, '--floor', false) ?? undefined,
+          finalWindowMs: secondsOption(o.finalWindowSec, '--final-window-sec'),
+          joinWindowMs: secondsOption(o.joinWindowSec, '--join-window-sec'),
+          ascendMs: secondsOption(o.ascendSec, '--ascend-sec'),
         },
         a.now,
       );
-      print(`已创建竞价活动 #${created.id}（${created.code}，${formatChinaTime(startAt)} — ${formatChinaTime(endAt)}），${created.qualified} 位已缴保证金的报名人取得竞买资格`);
+      print(`已创建竞价活动 #${created.id}（${created.code}，${mode}，${formatChinaTime(created.startAt)} — ${formatChinaTime(created.endAt)}），${created.qualified} 位已缴保证金的报名人取得竞买资格`);
+      return;
+    }
+    case 'activity qualify': {
+      if (!a.extra) throw new UsageError('缺少登录名');
+      const rank = a.activity.rank === undefined ? null : Number(a.activity.rank);
+      if (rank !== null && (!Number.isInteger(rank) || rank < 1 || rank > 9)) throw new UsageError('--rank 须为 1 到 9 的整数');
+      const q = await qualifyBidder(db, { activityId: id(), loginName: a.extra, preEmptiveRank: rank, actor: { name: a.reviewer, ip: '' } }, a.now);
+      print(`${a.extra} 已取得竞价活动 #${a.target} 的竞买资格，竞买号 ${q.bidCode}${rank === null ? '' : `，优先购买权第 ${rank} 顺位`}`);
       return;
     }
     default:

@@ -13,12 +13,16 @@ import { chinaTimeToEpoch } from '../../src/domain/chinaTime.ts';
 import { ENROLMENT_COMMITMENTS, ENROLMENT_PATHS, ENROLMENT_STATUSES, type CommitmentKey, type EnrolmentStatus } from '../../src/domain/enrolment.ts';
 import { requiredText } from '../http/account-params.ts';
 import { BusinessError, ok, page } from '../lib/envelope.ts';
-import { pagingParams, requiredId } from '../http/params.ts';
+import { optionalChinaTime, optionalFlag, optionalInt, optionalYuanAsFen, pagingParams, requiredId } from '../http/params.ts';
 import { confirmDeposit, confirmProof, listDeposits, myDeposit, myDeposits, rejectProof, submitProof } from '../services/deposits.ts';
 import { approveEnrolment, checkEnrolment, enrolmentForm, listEnrolments, myEnrolment, myEnrolments, myRooms, rejectEnrolment, submitEnrolment } from '../services/enrolment.ts';
 import { myMessages, readMessage } from '../services/messages.ts';
 import { applyNotification, createPayOrder, ownOrder } from '../services/payments/orders.ts';
 import { userCentreSummary } from '../services/enrolment-summary.ts';
+import { appendAudit } from '../services/accounts/audit.ts';
+import { createActivity, listActivities, qualifyBidder } from '../services/enrolment-activities.ts';
+import { BIDDING_MODES } from '../../src/domain/hall.ts';
+import { fenToYuan } from '../../src/domain/money.ts';
 
 /** Built once (zod compiles a schema on its first parse). */
 const pageOf10 = z.object(pagingParams(10));
@@ -59,6 +63,38 @@ const proofParams = z.object({
   note: z.string().max(200, { error: '备注不能超过200个字符' }).default(''),
 });
 const rejectParams = z.object({ id: requiredId('id'), reason: requiredText('驳回原因', 200) });
+const seconds = (field: string, description: string) => optionalInt(field, 0, 7 * 86_400).meta({ description });
+const activityCreateParams = z.object({
+  assetsId: requiredId('assetsId'),
+  mode: z.enum(BIDDING_MODES, { error: `参数 mode 须为 ${BIDDING_MODES.join('、')}` }),
+  startTime: optionalChinaTime('startTime').meta({ description: '开始时间，默认现在' }),
+  endTime: optionalChinaTime('endTime').meta({ description: '结束时间（two-stage：第一阶段截止；phased、dutch-auction、v-shaped 自动计算）' }),
+  startPrice: optionalYuanAsFen('startPrice').meta({ description: '起始价（元）；先到先得为挂牌价格' }),
+  increment: optionalYuanAsFen('increment').meta({ description: '加价幅度（元）' }),
+  reservePrice: optionalYuanAsFen('reservePrice').meta({ description: '保留价（元）' }),
+  capPrice: optionalYuanAsFen('capPrice').meta({ description: '封顶价（元）；final 必填' }),
+  extensionSec: optionalInt('extensionSec', 0, 3600).meta({ description: '延时窗口与延时时长（秒），默认 300' }),
+  allowSelfOutbid: optionalFlag('allowSelfOutbid').meta({ description: '1：最高出价人可再次加价' }),
+  tiers: z
+    .array(z.object({ fromPrice: optionalYuanAsFen('tiers.fromPrice'), increment: optionalYuanAsFen('tiers.increment') }), { error: '参数 tiers 格式不正确' })
+    .max(19, { error: '参数 tiers 最多 19 档' })
+    .optional()
+    .meta({ description: '阶梯加价：[{fromPrice, increment}]（元）' }),
+  freeEndTime: optionalChinaTime('freeEndTime').meta({ description: 'phased / final：自由报价期结束时间' }),
+  cycleSec: seconds('cycleSec', 'phased / final：限时报价周期；two-stage：第二阶段周期（秒）'),
+  decrement: optionalYuanAsFen('decrement').meta({ description: 'dutch-auction / v-shaped：每次降价（元）' }),
+  dropIntervalSec: seconds('dropIntervalSec', 'dutch-auction / v-shaped：降价周期（秒）'),
+  floorPrice: optionalYuanAsFen('floorPrice').meta({ description: 'dutch-auction / v-shaped：最低价（元）' }),
+  finalWindowSec: seconds('finalWindowSec', 'final：最终报价期（秒）'),
+  joinWindowSec: seconds('joinWindowSec', 'two-stage：第二阶段确认期（秒）'),
+  ascendSec: seconds('ascendSec', 'v-shaped：首次应价后的加价阶段（秒）'),
+});
+const activityQualifyParams = z.object({
+  activityId: requiredId('activityId'),
+  loginName: requiredText('登录名', 64),
+  preEmptiveRank: optionalInt('preEmptiveRank', 1, 9).meta({ description: '优先购买权顺位（1 为第一顺位），无则不传' }),
+});
+const activityListParams = z.object({ all: optionalFlag('all') });
 
 export default async function enrolmentRoutes(app: FastifyInstance): Promise<void> {
   const { db, now, accounts, requireUser, requireOperator } = app;
@@ -166,6 +202,62 @@ export default async function enrolmentRoutes(app: FastifyInstance): Promise<voi
   );
   routes.post('/dscq-ops/deposit/proof/confirm', { ...op, schema: { summary: '运营：确认付款凭证', querystring: idParams } }, async (request) =>
     changed(await confirmProof(db, request.query.id, actor(request), now())),
+  );
+  routes.post('/dscq-ops/activity/create', { ...op, schema: { summary: '运营：创建竞价活动（八种竞价方式及其全部参数：保留价、封顶价、延时、阶梯加价、各阶段时长）', querystring: activityCreateParams } }, async (request) => {
+    const p = request.query;
+    const required = (value: number | undefined, label: string) => {
+      if (value === undefined) throw new BusinessError(400, `参数 ${label} 不能为空`);
+      return value;
+    };
+    const ms = (sec: number | undefined) => (sec === undefined ? undefined : sec * 1000);
+    const created = await createActivity(
+      db,
+      {
+        assetsId: p.assetsId,
+        mode: p.mode,
+        startAt: p.startTime,
+        endAt: p.endTime,
+        startPriceFen: required(p.startPrice, 'startPrice'),
+        incrementFen: required(p.increment, 'increment'),
+        reserveFen: p.reservePrice ?? null,
+        capFen: p.capPrice ?? null,
+        extensionMs: ms(p.extensionSec),
+        allowSelfOutbid: p.allowSelfOutbid === 1,
+        tiers: p.tiers?.map((tier) => ({ fromFen: required(tier.fromPrice, 'tiers.fromPrice'), incrementFen: required(tier.increment, 'tiers.increment') })),
+        freeEndAt: p.freeEndTime,
+        cycleMs: ms(p.cycleSec),
+        decrementFen: p.decrement,
+        dropIntervalMs: ms(p.dropIntervalSec),
+        floorFen: p.floorPrice,
+        finalWindowMs: ms(p.finalWindowSec),
+        joinWindowMs: ms(p.joinWindowSec),
+        ascendMs: ms(p.ascendSec),
+      },
+      now(),
+    );
+    await appendAudit(db, now(), { userId: request.user!.id, ip: request.ip, action: 'activity.create', object: `activity:${created.id}`, result: 'success', detail: p.mode });
+    return ok({ activityId: created.id, activityCode: created.code, qualified: created.qualified, startTime: created.startAt, endTime: created.endAt });
+  });
+  routes.post('/dscq-ops/activity/qualify', { ...op, schema: { summary: '运营：为已实名的用户直接办理竞买资格（线下确认保证金），可登记优先购买权顺位', querystring: activityQualifyParams } }, async (request) => {
+    const p = request.query;
+    const q = await qualifyBidder(db, { activityId: p.activityId, loginName: p.loginName, preEmptiveRank: p.preEmptiveRank ?? null, actor: actor(request) }, now());
+    return ok({ activityId: p.activityId, loginName: p.loginName, bidCode: q.bidCode, preEmptiveRank: p.preEmptiveRank ?? null });
+  });
+  routes.get('/dscq-ops/activity/list', { ...op, schema: { summary: '运营：运营创建的竞价活动（默认未结束的）', querystring: activityListParams } }, async (request) =>
+    ok(
+      (await listActivities(db, request.query.all === 1)).map((r) => ({
+        activityId: r.id,
+        activityCode: r.activity_code,
+        mode: r.mode,
+        status: r.status,
+        assetsId: r.assets_id,
+        assetsName: r.assets_name,
+        startTime: r.start_at,
+        endTime: r.end_at,
+        reservePrice: r.reserve_fen === null ? null : fenToYuan(r.reserve_fen),
+        capPrice: r.cap_fen === null ? null : fenToYuan(r.cap_fen),
+      })),
+    ),
   );
   routes.post('/dscq-ops/deposit/proof/reject', { ...op, schema: { summary: '运营：驳回付款凭证', querystring: rejectParams } }, async (request) => {
     const p = request.query;

@@ -6,9 +6,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncH
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HALL_PAGE_SIZE, HALL_UPCOMING_SIZE } from '../../src/domain/constants.ts';
-import { BIDDING_MODES, HALL_MAX_PAGE_SIZE, RATE_MAX_IDS } from '../../src/domain/hall.ts';
+import { BIDDING_MODES, HALL_MAX_PAGE_SIZE, JOIN_STAGE_PATH, RATE_MAX_IDS } from '../../src/domain/hall.ts';
 import { toFenBigInt } from '../../src/domain/money.ts';
 import { placeBid } from '../bidding/engine.ts';
+import { joinStage } from '../bidding/join.ts';
 import { notFound, ok } from '../lib/envelope.ts';
 import { intWithDefault, optionalIntList, optionalText, requiredId } from '../http/params.ts';
 import type { Cached } from '../live/hallSnapshot.ts';
@@ -106,7 +107,7 @@ export default async function liveRoutes(app: FastifyInstance): Promise<void> {
     }
     const data = await snapshot.biddingData(activityId);
     if (!data) throw notFound('竞价活动不存在');
-    return ok({ ...data, ...(await bidderView(db, activityId, user?.id ?? null, data.modeState?.sealed === true)) });
+    return ok({ ...data, ...(await bidderView(db, activityId, user?.id ?? null, { mode: data.mode, sealed: data.modeState?.sealed === true })) });
   });
 
   // Checked in this order: login (401), bidding mode (404), then the parameters (400). The login is the
@@ -120,6 +121,15 @@ export default async function liveRoutes(app: FastifyInstance): Promise<void> {
     preValidation: [requireBearer, knownMode],
     schema: { summary: '出价（按竞价方式），应答为引擎的结果或其中文拒绝理由', params: modeParams, querystring: bidParams },
   };
+  api.post(
+    JOIN_STAGE_PATH,
+    { preValidation: app.requireUser, schema: { summary: '先一次报价后多次报价：第一阶段有有效报价的竞买人确认参加第二阶段（确认期内）', querystring: activityParams } },
+    async (request, reply) => {
+      const result = await joinStage(engine, { userId: request.user!.id, activityId: request.query.activityId, ip: request.ip });
+      return reply.code(result.status).send(result.body);
+    },
+  );
+
   api.post('/dscq-sync/v1/bidding/:mode/bid', bidRoute, async (request, reply) => {
     const receivedAt = engine.now();
     const { mode } = request.params;

@@ -16,7 +16,16 @@ export type BidRejection =
   | 'invalidAmount'
   | 'alreadyBid'
   | 'belowDutchPrice'
-  | 'sold';
+  | 'sold'
+  | 'taken'
+  | 'alreadyWon'
+  | 'notFixedPrice'
+  | 'capReached'
+  | 'notAtCap'
+  | 'alreadyAtCap'
+  | 'finalAlreadyOffered'
+  | 'stage1Closed'
+  | 'notJoined';
 
 /** What the user reads for each rejection (the server sends it as `msg`). */
 export const BID_REJECTION_MESSAGES: Readonly<Record<BidRejection, string>> = Object.freeze({
@@ -31,6 +40,25 @@ export const BID_REJECTION_MESSAGES: Readonly<Record<BidRejection, string>> = Ob
   alreadyBid: '一次报价只能提交一次，您已提交过报价',
   belowDutchPrice: '应价低于当前降价价格，请按当前价格应价',
   sold: '已有竞买人应价成交，竞价已结束',
+  taken: '已被他人应价',
+  alreadyWon: '您已应价成交，无需重复应价',
+  notFixedPrice: '应价金额须等于挂牌价格',
+  capReached: '价格已达封顶价，仅以封顶价出价的竞买人可提交最终报价',
+  notAtCap: '您未以封顶价出价，不能提交最终报价',
+  alreadyAtCap: '您已以封顶价出价，请在最终报价期内提交一次最终报价',
+  finalAlreadyOffered: '最终报价只能提交一次，您已提交过最终报价',
+  stage1Closed: '第一阶段报价已截止，请在确认期内确认参加第二阶段',
+  notJoined: '您未确认参加第二阶段，不能在第二阶段出价',
+});
+
+/** Why a two-stage bidder cannot join stage 2 (the join call's refusals). */
+export type JoinRejection = 'joinNotOpen' | 'joinClosed' | 'noQuote' | 'notTwoStage';
+
+export const JOIN_REJECTION_MESSAGES: Readonly<Record<JoinRejection, string>> = Object.freeze({
+  joinNotOpen: '第二阶段确认期尚未开始',
+  joinClosed: '第二阶段确认期已结束',
+  noQuote: '您在第一阶段未提交有效报价，不能参加第二阶段',
+  notTwoStage: '该竞价活动不是先一次报价后多次报价方式',
 });
 
 export interface AscendingBidState {
@@ -113,6 +141,46 @@ export function dutchBidRejection(bidCount: number, priceNowFen: number, amountF
   if (!Number.isSafeInteger(amountFen) || amountFen <= 0) return 'invalidAmount';
   if (bidCount > 0) return 'sold';
   if (amountFen < priceNowFen) return 'belowDutchPrice';
+  return null;
+}
+
+/** first-come-first-served: the first acceptance at the fixed price wins; every later one is too late. */
+export function fixedPriceRejection(bidCount: number, priceFen: number, amountFen: number): BidRejection | null {
+  if (!Number.isSafeInteger(amountFen) || amountFen <= 0) return 'invalidAmount';
+  if (bidCount > 0) return 'taken';
+  if (amountFen !== priceFen) return 'notFixedPrice';
+  return null;
+}
+
+/**
+ * final, once the cap is reached: what a bid means and whether it is valid. `amount = cap` is a
+ * pre-emptive holder's match (he joins the bidders at the cap when his right beats the last one at the cap);
+ * `amount > cap` is a bidder's one sealed final offer, in whole increments above the cap, open to the
+ * bidders at the cap; anything lower is refused.
+ */
+export function finalPhaseRejection(
+  s: {
+    capFen: number;
+    /** The increment above the cap (tiered: the cap's band). */
+    incrementFen: number;
+    /** The bidder has a bid at the cap; he has made his final offer. */
+    atCap: boolean;
+    offered: boolean;
+    bidderRank: number | null;
+    /** The pre-emptive rank of the last bidder at the cap. */
+    lastAtCapRank: number | null;
+  },
+  amountFen: number,
+): BidRejection | null {
+  if (!Number.isSafeInteger(amountFen) || amountFen <= 0) return 'invalidAmount';
+  if (amountFen === s.capFen) {
+    if (s.atCap) return 'alreadyAtCap';
+    return preEmptiveBeats(s.bidderRank, s.lastAtCapRank) ? null : 'capReached';
+  }
+  if (amountFen < s.capFen) return 'capReached';
+  if (!s.atCap) return 'notAtCap';
+  if (s.offered) return 'finalAlreadyOffered';
+  if (s.incrementFen > 0 && (amountFen - s.capFen) % s.incrementFen !== 0) return 'notMultiple';
   return null;
 }
 

@@ -25,6 +25,9 @@ export const HALL_PATHS = {
 /** POST body of a bid; the path names the mode: `/dscq-sync/v1/bidding/{mode}/bid`. */
 export const bidPath = (mode: BiddingMode): string => `/dscq-sync/v1/bidding/${mode}/bid`;
 
+/** (ours) POST {activityId} → JoinStageAnswer: a two-stage bidder with a stage-1 quote joins stage 2. */
+export const JOIN_STAGE_PATH = '/dscq-sync/v1/bidding/two-stage/join';
+
 /** The eight bidding modes by their URL word (the spec's list; README "Live bidding hall" › Modes). */
 export const BIDDING_MODES = [
   'ongoing',
@@ -182,8 +185,27 @@ export interface BiddingData {
   myBidCode: string | null;
   /** The mode's phase, sealed flag, dutch next drop and floor, the increment of the next bid (src/domain/bidModes.ts). */
   modeState?: ModeState;
-  /** Sealed (onceOff) before the end: the asker's own offer in yuan, null when he has not bid; absent otherwise. */
+  /**
+   * The asker's own sealed offer in yuan, null when he has made none; absent otherwise. onceOff before its
+   * end; two-stage: his stage-1 quote; final once the cap is reached: his final offer.
+   */
   myOffer?: number | null;
+  /** two-stage: the asker has confirmed joining stage 2. */
+  myJoined?: boolean;
+  /** final once the cap is reached: the asker bid the cap (he may make one final offer). */
+  myAtCap?: boolean;
+  /** final once the cap is reached: the asker may match the cap with his pre-emptive right. */
+  myCanMatch?: boolean;
+}
+
+/** The answer of JOIN_STAGE_PATH. */
+export interface JoinStageAnswer {
+  activityId: number;
+  joined: true;
+  /** When stage 2 opens (the end of the confirmation window), server epoch ms. */
+  stage2StartTime: number;
+  /** The activity's end after the confirmation. */
+  endTime: number;
 }
 
 export const BIDDING_DATA_RECENT_BIDS = 20;

@@ -4,16 +4,21 @@ import {
   dutchEndAt,
   dutchNextDropAt,
   dutchPriceAt,
+  finalPhaseReached,
   incrementAt,
   phaseAt,
   phasedEndAfterBid,
   preEmptiveBeats,
   sealedRanking,
+  twoStageJoinEnd,
+  twoStagePhaseAt,
 } from '../../src/domain/bidModes';
 import {
   ascendingBidRejection,
   BID_REJECTION_MESSAGES,
   dutchBidRejection,
+  finalPhaseRejection,
+  fixedPriceRejection,
   nextValidBidFen,
   sealedBidRejection,
   type AscendingBidState,
@@ -113,5 +118,49 @@ describe('onceOff (sealed)', () => {
     ];
     expect(sealedRanking(offers).map((o) => o.userId)).toEqual([5, 4, 2, 3, 1]);
     expect(compareSealed(offers[1]!, offers[2]!)).toBeLessThan(0);
+  });
+});
+
+describe('final (最终报价) once the cap is reached', () => {
+  const at = (over: Partial<Parameters<typeof finalPhaseRejection>[0]> = {}) => ({ capFen: 200_000, incrementFen: 1_000, atCap: false, offered: false, bidderRank: null, lastAtCapRank: null, ...over });
+  it('is reached by a bid at the cap (never before a bid)', () => {
+    expect(finalPhaseReached(200_000, 200_000, 3)).toBe(true);
+    expect(finalPhaseReached(200_000, 199_000, 3)).toBe(false);
+    expect(finalPhaseReached(null, 300_000, 3)).toBe(false);
+    expect(finalPhaseReached(100_000, 100_000, 0)).toBe(false);
+  });
+  it('lets a holder whose right beats the last bidder at the cap match it; nobody else', () => {
+    expect(finalPhaseRejection(at({ bidderRank: 1 }), 200_000)).toBeNull();
+    expect(finalPhaseRejection(at({ bidderRank: 2, lastAtCapRank: 1 }), 200_000)).toBe('capReached');
+    expect(finalPhaseRejection(at(), 200_000)).toBe('capReached');
+    expect(finalPhaseRejection(at({ atCap: true, bidderRank: 1 }), 200_000)).toBe('alreadyAtCap');
+    expect(finalPhaseRejection(at({ atCap: true }), 199_000)).toBe('capReached');
+  });
+  it('takes one final offer above the cap, in whole increments, from a bidder at the cap', () => {
+    expect(finalPhaseRejection(at({ atCap: true }), 203_000)).toBeNull();
+    expect(finalPhaseRejection(at({ atCap: true }), 203_500)).toBe('notMultiple');
+    expect(finalPhaseRejection(at(), 203_000)).toBe('notAtCap');
+    expect(finalPhaseRejection(at({ atCap: true, offered: true }), 205_000)).toBe('finalAlreadyOffered');
+    expect(BID_REJECTION_MESSAGES.notAtCap).toBe('您未以封顶价出价，不能提交最终报价');
+  });
+});
+
+describe('first-come-first-served (先到先得)', () => {
+  it('accepts the fixed price only, and only the first time', () => {
+    expect(fixedPriceRejection(0, 500_000, 500_000)).toBeNull();
+    expect(fixedPriceRejection(0, 500_000, 510_000)).toBe('notFixedPrice');
+    expect(fixedPriceRejection(1, 500_000, 500_000)).toBe('taken');
+    expect(BID_REJECTION_MESSAGES.taken).toBe('已被他人应价');
+  });
+});
+
+describe('two-stage (先一次报价后多次报价)', () => {
+  const s = { stage1EndAt: 10_000, joinWindowMs: 5_000, cycleMs: 60_000 };
+  it('is stage 1 before its deadline, the confirmation window for joinWindowMs, then stage 2', () => {
+    expect(twoStagePhaseAt(s, 9_999)).toBe('stage1');
+    expect(twoStagePhaseAt(s, 10_000)).toBe('join');
+    expect(twoStageJoinEnd(s)).toBe(15_000);
+    expect(twoStagePhaseAt(s, 14_999)).toBe('join');
+    expect(twoStagePhaseAt(s, 15_000)).toBe('stage2');
   });
 });

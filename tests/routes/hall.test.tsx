@@ -100,6 +100,34 @@ describe('/hall rows (spec section 4)', () => {
     expect(within(small).getByText('22.51%')).toBeInTheDocument();
   });
 
+  it("rows of issue 15's modes read each mode's public values (sealed stage 1 and a falling price: ---; a frozen cap; a taken fixed price)", async () => {
+    use(
+      hallBackend({
+        live: [
+          // two-stage in stage 1: the server keeps the start price and tells the count; sealed until the end.
+          bidEntryFixture(0, { assetsName: '两阶段：第一阶段', mode: 'two-stage', startPrice: 1_000_000, biddingPrice: 1_000_000, maxPrice: 1_000_000, biddingCount: 3 }),
+          // final at the cap: the frozen cap is the public price.
+          bidEntryFixture(1, { assetsName: '最终报价：已达封顶价', mode: 'final', startPrice: 1_000_000, biddingPrice: 1_200_000, maxPrice: 1_200_000, biddingCount: 5 }),
+          // v-shaped before its first acceptance: the falling price, no bid.
+          bidEntryFixture(2, { assetsName: 'V型：降价中', mode: 'v-shaped', startPrice: 1_000_000, biddingPrice: 900_000, maxPrice: 900_000, biddingCount: 0 }),
+          // first-come-first-served, taken at its fixed price.
+          bidEntryFixture(3, { assetsName: '先到先得：已应价', mode: 'first-come-first-served', startPrice: 500_000, biddingPrice: 500_000, maxPrice: 500_000, biddingCount: 1 }),
+        ],
+        upcoming: [],
+      }),
+    );
+    const { container } = renderApp('/hall');
+    const rows = await liveRows(container, 4);
+    const cells = (name: string) => {
+      const row = rowOf(rows, name);
+      return { price: row.querySelector('.live-cell-price')!.textContent, rate: row.querySelector('.live-cell-rate')!.textContent, tone: row.className };
+    };
+    expect(cells('两阶段：第一阶段')).toMatchObject({ price: '100万元', rate: '---', tone: expect.stringContaining('live-row--red') });
+    expect(cells('最终报价：已达封顶价')).toMatchObject({ price: '120万元', rate: '20.00%' });
+    expect(cells('V型：降价中')).toMatchObject({ price: '90万元', rate: '---' });
+    expect(cells('先到先得：已应价')).toMatchObject({ price: '50万元', rate: '0.00%' });
+  });
+
   it('counts down each second with the 5 s margin, days when ≥ 1 day, and 请见标的详情 when nothing is left', async () => {
     // The wall clock stands still (and the server's time answers with it): every countdown is exact.
     const now = frozenClock();

@@ -153,3 +153,90 @@ describe(`two server processes on one ${DIALECT} database`, () => {
   }, 120_000);
 });
 
+
+describe(`first-come-first-served on two server processes on one ${DIALECT} database`, () => {
+  it('100 acceptances at once, on either process: exactly one wins, every other hears 已被他人应价', async () => {
+    const second = await buildSecondProcess(t, () => t.clock.now, { timers: false, schema: t.handle.schema });
+    try {
+      await second.ready();
+      const id = await createActivity(t.handle.db, spec({ mode: 'first-come-first-served' }));
+      const apps = [t.app, second];
+      const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => bid(apps[i % 2]!, i % 5, id, 50_000, freshKey(), 'first-come-first-served')));
+      const accepted = answers.filter((a) => a.status === 200);
+      expect(accepted).toHaveLength(1);
+      const winner = accepted[0]!.body.data.bidCode as string;
+      const winnerIndex = answers.indexOf(accepted[0]!) % 5;
+      answers.forEach((a, i) => {
+        if (a.status === 200) return;
+        expect(a.status).toBe(400);
+        expect(a.body.msg).toBe(i % 5 === winnerIndex ? '您已应价成交，无需重复应价' : '已被他人应价');
+      });
+      const bids = await t.handle.db.selectFrom('bid').selectAll().where('activity_id', '=', id).execute();
+      expect(bids).toHaveLength(1);
+      expect(bids[0]!.bid_code).toBe(winner);
+      const row = await t.handle.db.selectFrom('bid_activity').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ bid_count: 1, current_price_fen: 5_000_000, leader_bid_code: winner });
+    } finally {
+      await second.close();
+    }
+  }, 120_000);
+});
+
+describe(`what a bidder alone sees in the modes of issue 15 on ${DIALECT}`, () => {
+  const ask = async (id: number, token?: string) =>
+    (await t.app.inject({ method: 'POST', url: '/api/dscq-sync/v1/bid-assets/bidding-data', query: { activityId: String(id) }, headers: token ? { authorization: `Bearer ${token}` } : {} })).json().data;
+
+  it('final: at the cap, the bidder at the cap may offer, the pre-emptive holder may match, the others neither', async () => {
+    // bidder04 (index 3) holds a pre-emptive right.
+    const id = await createActivity(
+      t.handle.db,
+      spec({ mode: 'final', capFen: 5_100_000, settings: { final: { windowMs: 60_000 } }, bidders: ids.map((userId, i) => ({ userId, rank: i === 3 ? 1 : null })) }),
+    );
+    expect((await bid(t.app, 0, id, 50_000, freshKey(), 'final')).status).toBe(200);
+    const capped = await bid(t.app, 1, id, 51_000, freshKey(), 'final');
+    expect(capped.status).toBe(200);
+    expect(capped.body.data.endTime).toBe(NOW + 60_000);
+    await t.app.live.snapshot.rebuild();
+    expect(await ask(id, tokens[1])).toMatchObject({ biddingPrice: 51_000, leaderBidCode: null, bids: [], modeState: { phase: 'final', sealed: true, capPrice: 51_000 }, myAtCap: true, myCanMatch: false, myOffer: null });
+    expect(await ask(id, tokens[0])).toMatchObject({ myAtCap: false, myCanMatch: false });
+    expect(await ask(id, tokens[3])).toMatchObject({ myAtCap: false, myCanMatch: true });
+    expect(await ask(id)).not.toHaveProperty('myAtCap');
+    expect((await bid(t.app, 0, id, 51_000, freshKey(), 'final')).body.msg).toBe('价格已达封顶价，仅以封顶价出价的竞买人可提交最终报价');
+    expect((await bid(t.app, 3, id, 51_000, freshKey(), 'final')).status).toBe(200);
+    expect((await bid(t.app, 3, id, 52_000, freshKey(), 'final')).status).toBe(200);
+    await t.app.live.snapshot.rebuild();
+    expect(await ask(id, tokens[3])).toMatchObject({ myAtCap: true, myCanMatch: false, myOffer: 52_000, biddingPrice: 51_000, leaderBidCode: null });
+  });
+
+  it('two-stage: joining over HTTP needs a stage-1 quote and the window; the bidder sees his quote and that he joined', async () => {
+    const saved = t.clock.now;
+    try {
+      const stage1EndAt = NOW + 60_000;
+      const id = await createActivity(
+        t.handle.db,
+        spec({ mode: 'two-stage', endAt: stage1EndAt, settings: { twoStage: { stage1EndAt, joinWindowMs: 30_000, cycleMs: 60_000 } } }),
+      );
+      const join = async (bidder: number) => {
+        const res = await t.app.inject({ method: 'POST', url: '/api/dscq-sync/v1/bidding/two-stage/join', query: { activityId: String(id) }, headers: { authorization: `Bearer ${tokens[bidder]}` } });
+        return { status: res.statusCode, body: res.json() as Json };
+      };
+      expect((await bid(t.app, 0, id, 52_000, freshKey(), 'two-stage')).status).toBe(200);
+      expect((await join(0)).body.msg).toBe('第二阶段确认期尚未开始');
+      t.clock.now = stage1EndAt + 1000;
+      expect((await join(1)).body.msg).toBe('您在第一阶段未提交有效报价，不能参加第二阶段');
+      const joined = await join(0);
+      expect(joined).toMatchObject({ status: 200, body: { data: { joined: true, stage2StartTime: stage1EndAt + 30_000, endTime: stage1EndAt + 90_000 } } });
+      expect((await join(0)).status).toBe(200);
+      const anonymous = await t.app.inject({ method: 'POST', url: '/api/dscq-sync/v1/bidding/two-stage/join', query: { activityId: String(id) } });
+      expect(anonymous.statusCode).toBe(401);
+      await t.app.live.snapshot.rebuild();
+      expect(await ask(id, tokens[0])).toMatchObject({ myOffer: 52_000, myJoined: true, biddingPrice: 52_000, modeState: { phase: 'join', phaseEndsAt: stage1EndAt + 30_000 } });
+      expect(await ask(id, tokens[1])).toMatchObject({ myOffer: null, myJoined: false });
+      t.clock.now = stage1EndAt + 30_000 + 1000;
+      expect((await join(2)).body.msg).toBe('第二阶段确认期已结束');
+      expect((await bid(t.app, 1, id, 52_500, freshKey(), 'two-stage')).body.msg).toBe('您未确认参加第二阶段，不能在第二阶段出价');
+    } finally {
+      t.clock.now = saved;
+    }
+  });
+});

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { ActivitySettings } from '../../src/domain/bidModes.ts';
 import { placeBid, type BidResult, type EngineDeps } from '../../server/bidding/engine.ts';
+import { joinStage, type JoinResult } from '../../server/bidding/join.ts';
 import type { Database } from '../../server/db/schema.ts';
 
 export interface ActivitySpec {
@@ -100,9 +101,35 @@ export function bidAt(engine: EngineDeps, o: { userId: number; mode: string; act
   );
 }
 
+/** two-stage: a confirmation to join stage 2 through the engine at server time `at`. */
+export function joinAt(engine: EngineDeps, o: { userId: number; activityId: number; at: number }): Promise<JoinResult> {
+  return joinStage({ ...engine, now: () => o.at }, { userId: o.userId, activityId: o.activityId, ip: '127.0.0.1' });
+}
+
 // ---------------------------------------------------------------- the reference model
 
-export type ModelRejection = 'notStarted' | 'closed' | 'belowStart' | 'tooLow' | 'notMultiple' | 'aboveCap' | 'selfOutbid' | 'alreadyBid' | 'belowDutchPrice' | 'sold';
+export type ModelRejection =
+  | 'notStarted'
+  | 'closed'
+  | 'belowStart'
+  | 'tooLow'
+  | 'notMultiple'
+  | 'aboveCap'
+  | 'selfOutbid'
+  | 'alreadyBid'
+  | 'belowDutchPrice'
+  | 'sold'
+  | 'taken'
+  | 'alreadyWon'
+  | 'notFixedPrice'
+  | 'capReached'
+  | 'notAtCap'
+  | 'alreadyAtCap'
+  | 'finalAlreadyOffered'
+  | 'stage1Closed'
+  | 'notJoined';
+
+export type ModelJoinRejection = 'joinNotOpen' | 'joinClosed' | 'noQuote';
 
 export interface ModelState {
   count: number;
@@ -114,10 +141,30 @@ export interface ModelState {
   endAt: number;
   extensions: number;
   bidders: Set<number>;
+  /** final: the cap was reached; who bid the cap (in order, with ranks); the final offers. */
+  frozen: boolean;
+  atCap: Array<{ userId: number; rank: number | null }>;
+  offers: Array<{ userId: number; rank: number | null; amountFen: number; seq: number }>;
+  /** two-stage: who confirmed joining stage 2. */
+  joined: Set<number>;
 }
 
 export function initialModel(spec: ActivitySpec): ModelState {
-  return { count: 0, priceFen: spec.startFen, maxFen: spec.startFen, leader: null, leaderRank: null, leaderSeq: 0, endAt: spec.endAt, extensions: 0, bidders: new Set() };
+  return {
+    count: 0,
+    priceFen: spec.startFen,
+    maxFen: spec.startFen,
+    leader: null,
+    leaderRank: null,
+    leaderSeq: 0,
+    endAt: spec.endAt,
+    extensions: 0,
+    bidders: new Set(),
+    frozen: false,
+    atCap: [],
+    offers: [],
+    joined: new Set(),
+  };
 }
 
 function stepAbove(spec: ActivitySpec, priceFen: number): number {
@@ -127,42 +174,52 @@ function stepAbove(spec: ActivitySpec, priceFen: number): number {
   return step;
 }
 
-/** Applies one bid to the model: the rejection, or null and the state changed (amount logged returned). */
-export function modelBid(spec: ActivitySpec, s: ModelState, userId: number, amountFen: number, at: number): { rejection: ModelRejection } | { rejection: null; loggedFen: number } {
-  const rank = spec.bidders.find((b) => b.userId === userId)?.rank ?? null;
-  if (at < spec.startAt) return { rejection: 'notStarted' };
-  if (at >= s.endAt) return { rejection: 'closed' };
-  if (spec.mode === 'dutch-auction') {
-    const d = spec.settings!.dutch!;
-    const price = Math.max(d.floorFen, spec.startFen - Math.floor((at - spec.startAt) / d.intervalMs) * d.decrementFen);
-    if (s.count > 0) return { rejection: 'sold' };
-    if (amountFen < price) return { rejection: 'belowDutchPrice' };
-    Object.assign(s, { count: 1, priceFen: price, maxFen: price, leader: userId, endAt: at });
-    return { rejection: null, loggedFen: price };
-  }
-  if (spec.mode === 'onceOff') {
-    if (s.bidders.has(userId)) return { rejection: 'alreadyBid' };
-    if (spec.capFen != null && amountFen > spec.capFen) return { rejection: 'aboveCap' };
-    if (amountFen < spec.startFen) return { rejection: 'belowStart' };
-    if ((amountFen - spec.startFen) % spec.incrementFen !== 0) return { rejection: 'notMultiple' };
-    s.count += 1;
-    s.bidders.add(userId);
-    s.maxFen = s.count === 1 ? amountFen : Math.max(s.maxFen, amountFen);
-    const better =
-      s.leader === null ||
-      amountFen > s.priceFen ||
-      (amountFen === s.priceFen && rank !== null && (s.leaderRank === null || rank < s.leaderRank));
-    if (better) Object.assign(s, { priceFen: amountFen, leader: userId, leaderRank: rank, leaderSeq: s.count });
-    return { rejection: null, loggedFen: amountFen };
-  }
-  // ongoing and phased
+/** A better pre-emptive right: a rank beats no rank, a smaller rank a larger one. */
+const betterRight = (rank: number | null, than: number | null) => rank !== null && (than === null || rank < than);
+
+type ModelAnswer = { rejection: ModelRejection } | { rejection: null; loggedFen: number };
+
+/** The dutch price at `at` from the spec's settings. */
+function dutchPrice(spec: ActivitySpec, at: number): number {
+  const d = spec.settings!.dutch!;
+  return Math.max(d.floorFen, spec.startFen - Math.floor(Math.max(0, at - spec.startAt) / d.intervalMs) * d.decrementFen);
+}
+
+/** One sealed offer (onceOff, two-stage's stage 1). */
+function sealedOffer(spec: ActivitySpec, s: ModelState, userId: number, rank: number | null, amountFen: number): ModelAnswer {
+  if (s.bidders.has(userId)) return { rejection: 'alreadyBid' };
+  if (spec.capFen != null && amountFen > spec.capFen) return { rejection: 'aboveCap' };
+  if (amountFen < spec.startFen) return { rejection: 'belowStart' };
+  if ((amountFen - spec.startFen) % spec.incrementFen !== 0) return { rejection: 'notMultiple' };
+  s.count += 1;
+  s.bidders.add(userId);
+  s.maxFen = s.count === 1 ? amountFen : Math.max(s.maxFen, amountFen);
+  const better = s.leader === null || amountFen > s.priceFen || (amountFen === s.priceFen && betterRight(rank, s.leaderRank));
+  if (better) Object.assign(s, { priceFen: amountFen, leader: userId, leaderRank: rank, leaderSeq: s.count });
+  return { rejection: null, loggedFen: amountFen };
+}
+
+/**
+ * One open ascending bid: the amount rules, then the end rule `endAfter`; reaching the cap sets the end
+ * to `capEnd` (the bid's time, or final's window).
+ */
+function ascendingBid(
+  spec: ActivitySpec,
+  s: ModelState,
+  userId: number,
+  rank: number | null,
+  amountFen: number,
+  at: number,
+  endAfter: (end: number) => number,
+  capEnd = at,
+): ModelAnswer {
   if (spec.capFen != null && amountFen > spec.capFen) return { rejection: 'aboveCap' };
   if (s.count === 0) {
     if (amountFen < spec.startFen) return { rejection: 'belowStart' };
     if ((amountFen - spec.startFen) % stepAbove(spec, spec.startFen) !== 0) return { rejection: 'notMultiple' };
   } else {
     if (!spec.allowSelfOutbid && s.leader === userId) return { rejection: 'selfOutbid' };
-    const match = amountFen === s.priceFen && s.leader !== userId && rank !== null && (s.leaderRank === null || rank < s.leaderRank);
+    const match = amountFen === s.priceFen && s.leader !== userId && betterRight(rank, s.leaderRank);
     if (!match) {
       const step = stepAbove(spec, s.priceFen);
       if (amountFen < s.priceFen + step) return { rejection: 'tooLow' };
@@ -170,13 +227,104 @@ export function modelBid(spec: ActivitySpec, s: ModelState, userId: number, amou
     }
   }
   s.count += 1;
+  s.bidders.add(userId);
   s.maxFen = s.count === 1 ? amountFen : Math.max(s.maxFen, amountFen);
   Object.assign(s, { priceFen: amountFen, leader: userId, leaderRank: rank, leaderSeq: s.count });
-  let end = s.endAt;
-  if (spec.mode === 'ongoing' && at >= end - (spec.windowMs ?? 0)) end = Math.max(end, at + (spec.extensionMs ?? 0));
-  if (spec.mode === 'phased' && at >= spec.settings!.phased!.freeEndAt) end = Math.max(end, at + spec.settings!.phased!.cycleMs);
+  const end = endAfter(s.endAt);
   if (end > s.endAt) s.extensions += 1;
-  if (spec.capFen != null && amountFen >= spec.capFen) end = at;
-  s.endAt = end;
+  s.endAt = spec.capFen != null && amountFen >= spec.capFen ? capEnd : end;
   return { rejection: null, loggedFen: amountFen };
+}
+
+/** final once the cap is reached: a holder's match at the cap, or one sealed final offer above it. */
+function finalPhaseBid(spec: ActivitySpec, s: ModelState, userId: number, rank: number | null, amountFen: number): ModelAnswer {
+  const cap = spec.capFen!;
+  const atCap = s.atCap.some((b) => b.userId === userId);
+  if (amountFen === cap) {
+    if (atCap) return { rejection: 'alreadyAtCap' };
+    if (!betterRight(rank, s.atCap.at(-1)!.rank)) return { rejection: 'capReached' };
+    s.count += 1;
+    s.atCap.push({ userId, rank });
+    if (s.offers.length === 0) Object.assign(s, { leader: userId, leaderRank: rank, leaderSeq: s.count, priceFen: cap });
+    return { rejection: null, loggedFen: cap };
+  }
+  if (amountFen < cap) return { rejection: 'capReached' };
+  if (!atCap) return { rejection: 'notAtCap' };
+  if (s.offers.some((o) => o.userId === userId)) return { rejection: 'finalAlreadyOffered' };
+  if ((amountFen - cap) % stepAbove(spec, cap) !== 0) return { rejection: 'notMultiple' };
+  s.count += 1;
+  s.maxFen = Math.max(s.maxFen, amountFen);
+  s.offers.push({ userId, rank, amountFen, seq: s.count });
+  // The best offer: the highest; at an equal amount a better pre-emptive right, then the earlier.
+  const best = s.offers.reduce((b, o) => (o.amountFen > b.amountFen || (o.amountFen === b.amountFen && betterRight(o.rank, b.rank)) ? o : b));
+  Object.assign(s, { leader: best.userId, leaderRank: best.rank, leaderSeq: best.seq, priceFen: best.amountFen });
+  return { rejection: null, loggedFen: amountFen };
+}
+
+/** Applies one bid to the model: the rejection, or null and the state changed (amount logged returned). */
+export function modelBid(spec: ActivitySpec, s: ModelState, userId: number, amountFen: number, at: number): ModelAnswer {
+  const rank = spec.bidders.find((b) => b.userId === userId)?.rank ?? null;
+  const ts = spec.settings?.twoStage;
+  // Refusals before the window: a taken fixed price; two-stage's confirmation window.
+  if (spec.mode === 'first-come-first-served' && s.count > 0) return { rejection: s.leader === userId ? 'alreadyWon' : 'taken' };
+  if (spec.mode === 'two-stage' && ts && at >= spec.startAt && at >= ts.stage1EndAt && at < ts.stage1EndAt + ts.joinWindowMs) return { rejection: 'stage1Closed' };
+  if (at < spec.startAt) return { rejection: 'notStarted' };
+  if (at >= s.endAt) return { rejection: 'closed' };
+  const softClose = (end: number) => (at >= end - (spec.windowMs ?? 0) ? Math.max(end, at + (spec.extensionMs ?? 0)) : end);
+  switch (spec.mode) {
+    case 'dutch-auction': {
+      const price = dutchPrice(spec, at);
+      if (s.count > 0) return { rejection: 'sold' };
+      if (amountFen < price) return { rejection: 'belowDutchPrice' };
+      Object.assign(s, { count: 1, priceFen: price, maxFen: price, leader: userId, endAt: at });
+      return { rejection: null, loggedFen: price };
+    }
+    case 'onceOff':
+      return sealedOffer(spec, s, userId, rank, amountFen);
+    case 'first-come-first-served':
+      if (amountFen !== spec.startFen) return { rejection: 'notFixedPrice' };
+      Object.assign(s, { count: 1, priceFen: spec.startFen, maxFen: spec.startFen, leader: userId, leaderRank: rank, endAt: at });
+      return { rejection: null, loggedFen: spec.startFen };
+    case 'v-shaped': {
+      if (s.count > 0) return ascendingBid(spec, s, userId, rank, amountFen, at, softClose);
+      const price = dutchPrice(spec, at);
+      if (amountFen < price) return { rejection: 'belowDutchPrice' };
+      Object.assign(s, { count: 1, priceFen: price, maxFen: price, leader: userId, leaderRank: rank, leaderSeq: 1, endAt: at + spec.settings!.vShaped!.ascendingMs });
+      s.bidders.add(userId);
+      return { rejection: null, loggedFen: price };
+    }
+    case 'two-stage': {
+      if (at < ts!.stage1EndAt) return sealedOffer(spec, s, userId, rank, amountFen);
+      if (!s.joined.has(userId)) return { rejection: 'notJoined' };
+      return ascendingBid(spec, s, userId, rank, amountFen, at, (end) => Math.max(end, at + ts!.cycleMs));
+    }
+    case 'final': {
+      if (s.frozen) return finalPhaseBid(spec, s, userId, rank, amountFen);
+      const phased = spec.settings?.phased;
+      const answer = ascendingBid(spec, s, userId, rank, amountFen, at, phased ? (end) => (at >= phased.freeEndAt ? Math.max(end, at + phased.cycleMs) : end) : softClose, at + spec.settings!.final!.windowMs);
+      if (answer.rejection === null && spec.capFen != null && amountFen >= spec.capFen) {
+        s.frozen = true;
+        s.atCap.push({ userId, rank });
+      }
+      return answer;
+    }
+    case 'phased': {
+      const phased = spec.settings!.phased!;
+      return ascendingBid(spec, s, userId, rank, amountFen, at, (end) => (at >= phased.freeEndAt ? Math.max(end, at + phased.cycleMs) : end));
+    }
+    default:
+      return ascendingBid(spec, s, userId, rank, amountFen, at, softClose);
+  }
+}
+
+/** two-stage: a confirmation to join stage 2 at `at` (null: accepted, or already joined). */
+export function modelJoin(spec: ActivitySpec, s: ModelState, userId: number, at: number): ModelJoinRejection | null {
+  const ts = spec.settings!.twoStage!;
+  if (s.joined.has(userId)) return null;
+  if (at < ts.stage1EndAt) return 'joinNotOpen';
+  if (at >= ts.stage1EndAt + ts.joinWindowMs) return 'joinClosed';
+  if (!s.bidders.has(userId)) return 'noQuote';
+  s.joined.add(userId);
+  s.endAt = Math.max(s.endAt, ts.stage1EndAt + ts.joinWindowMs + ts.cycleMs);
+  return null;
 }

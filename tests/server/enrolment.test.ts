@@ -253,7 +253,7 @@ describe('state transitions', () => {
 
     const created = await createActivity(
       t.handle.db,
-      { assetsId: p!.id, mode: 'ongoing', startAt: t.clock.now + 3_600_000, endAt: t.clock.now + 7_200_000, startPriceFen: 1_000_000, incrementFen: 10_000, reserveFen: null, capFen: null, extensionMs: 300_000, settings: '{}' },
+      { assetsId: p!.id, mode: 'ongoing', startAt: t.clock.now + 3_600_000, endAt: t.clock.now + 7_200_000, startPriceFen: 1_000_000, incrementFen: 10_000, reserveFen: null, capFen: null, extensionMs: 300_000 },
       t.clock.now,
     );
     expect(created.qualified).toBe(1);
@@ -273,7 +273,7 @@ describe('state transitions', () => {
     const [p] = await enrollingProjects(1, false).catch(async () => enrollingProjects(1));
     const has = await t.handle.db.selectFrom('bid_activity').select('id').where('project_id', '=', p!.id).where('status', 'in', ['scheduled', 'live']).executeTakeFirst();
     if (!has) {
-      await createActivity(t.handle.db, { assetsId: p!.id, mode: 'ongoing', startAt: t.clock.now, endAt: t.clock.now + 7_200_000, startPriceFen: 1_000_000, incrementFen: 10_000, reserveFen: null, capFen: null, extensionMs: 300_000, settings: '{}' }, t.clock.now);
+      await createActivity(t.handle.db, { assetsId: p!.id, mode: 'ongoing', startAt: t.clock.now, endAt: t.clock.now + 7_200_000, startPriceFen: 1_000_000, incrementFen: 10_000, reserveFen: null, capFen: null, extensionMs: 300_000 }, t.clock.now);
     }
     const paid = await paidEnrolment('demo_org', p!.id);
     expect((await enrolment(paid.enrolmentId)).status).toBe('qualified');
@@ -353,7 +353,7 @@ describe('settlement at the end of an activity', () => {
     const p = projects[7]!;
     const a = await paidEnrolment('bidder01', p.id);
     const b = await paidEnrolment('bidder02', p.id);
-    const created = await createActivity(t.handle.db, { assetsId: p.id, mode: 'ongoing', startAt: t.clock.now, endAt: t.clock.now + 60_000, startPriceFen: 1_000_000, incrementFen: 10_000, reserveFen: null, capFen: null, extensionMs: 0, settings: '{}' }, t.clock.now);
+    const created = await createActivity(t.handle.db, { assetsId: p.id, mode: 'ongoing', startAt: t.clock.now, endAt: t.clock.now + 60_000, startPriceFen: 1_000_000, incrementFen: 10_000, reserveFen: null, capFen: null, extensionMs: 0 }, t.clock.now);
     expect(created.qualified).toBe(2);
     const winner = (await enrolment(a.enrolmentId)).user_id;
     const before = (await messagesOf('bidder02')).length;

@@ -144,6 +144,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: options.logStream ? { stream: options.logStream, level: 'info' } : false,
     ...(options.now ? { now: options.now } : {}),
     live: { timers: false, schema: handle.schema, ...options.live },
+    ...(options.enrolment ? { enrolment: options.enrolment } : {}),
   });
   await app.ready();
 

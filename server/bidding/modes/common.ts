@@ -1,6 +1,6 @@
 /** Pieces the modes share: the ascending rules with pre-emption, the plain view and the settlement. */
-import { incrementAt, type ActivitySettings } from '../../../src/domain/bidModes.ts';
-import { ascendingBidRejection, type AscendingBidState } from '../../../src/domain/bidRules.ts';
+import { compareSealed, dutchNextDropAt, dutchPriceAt, dutchStep, incrementAt, type ActivitySettings } from '../../../src/domain/bidModes.ts';
+import { ascendingBidRejection, sealedBidRejection, type AscendingBidState } from '../../../src/domain/bidRules.ts';
 import { fenToYuan } from '../../../src/domain/money.ts';
 import type { ActivityRow, BidContext, BidDecision, PublicView, Settlement, ViewRow } from './types.ts';
 
@@ -21,10 +21,15 @@ export function ascendingState(ctx: BidContext, leaderRank: number | null): Asce
 }
 
 /**
- * An ascending bid (ongoing, phased): the amount rules with tiers and pre-emption, then the end the mode
- * computes. Reaching the cap ends open bidding at once (the `final` mode will take over from there).
+ * An ascending bid (ongoing, phased, final's open bidding, two-stage's stage 2, v-shaped's ascent): the
+ * amount rules with tiers and pre-emption, then the end the mode computes. Reaching the cap ends open
+ * bidding at once, unless `atCap` says what happens then (final: the window for final offers).
  */
-export async function decideAscending(ctx: BidContext, endAfter: (endAt: number, at: number) => number): Promise<BidDecision> {
+export async function decideAscending(
+  ctx: BidContext,
+  endAfter: (endAt: number, at: number) => number,
+  atCapEnd: (at: number) => number = (at) => at,
+): Promise<BidDecision> {
   const a = ctx.activity;
   // The leader's rank matters only for a holder's bid at the current price.
   const needsRank = ctx.bidderRank !== null && a.bid_count > 0 && ctx.amountFen === a.current_price_fen;
@@ -39,9 +44,33 @@ export async function decideAscending(ctx: BidContext, endAfter: (endAt: number,
     priceFen: ctx.amountFen,
     leaderUserId: ctx.userId,
     leaderBidCode: ctx.bidCode,
-    endAt: atCap ? ctx.at : extendedTo,
+    endAt: atCap ? atCapEnd(ctx.at) : extendedTo,
     extended: extendedTo > a.end_at,
     outbidUserId: a.leader_user_id !== null && a.leader_user_id !== ctx.userId ? a.leader_user_id : null,
+  };
+}
+
+/**
+ * A sealed offer (onceOff, two-stage's stage 1): one per bidder; the row keeps the sealed leader (for the
+ * settlement and the stage-2 opening price) while the public view hides it. Nobody is told he was outbid.
+ */
+export async function decideSealed(ctx: BidContext): Promise<BidDecision> {
+  const a = ctx.activity;
+  const rejection = sealedBidRejection({ startFen: a.start_price_fen, incrementFen: a.increment_fen, capFen: a.cap_fen }, await ctx.hasBid(), ctx.amountFen);
+  if (rejection) return { rejection };
+  const offer = { seq: a.bid_count + 1, userId: ctx.userId, amountFen: ctx.amountFen, preEmptiveRank: ctx.bidderRank };
+  const leads =
+    a.leader_user_id === null ||
+    compareSealed(offer, { seq: 0, userId: a.leader_user_id, amountFen: a.current_price_fen, preEmptiveRank: await ctx.leaderRank() }) < 0;
+  return {
+    rejection: null,
+    recordedFen: ctx.amountFen,
+    priceFen: leads ? ctx.amountFen : a.current_price_fen,
+    leaderUserId: leads ? ctx.userId : a.leader_user_id!,
+    leaderBidCode: leads ? ctx.bidCode : a.leader_bid_code!,
+    endAt: a.end_at,
+    extended: false,
+    outbidUserId: null,
   };
 }
 
@@ -58,8 +87,22 @@ export function plainView(row: ViewRow, settings: ActivitySettings, phase: Publi
       nextDropAt: null,
       floorPrice: null,
       nextIncrement: fenToYuan(incrementAt(row.increment_fen, settings.tiers, priceForStep)),
+      ...(row.cap_fen !== null && row.cap_fen !== undefined ? { capPrice: fenToYuan(row.cap_fen) } : {}),
     },
     tagPart: '',
+  };
+}
+
+/** A sealed view: the start price, no leader, no history (the count of offers stays public). */
+export function sealedView(row: ViewRow, settings: ActivitySettings, phase: PublicView['modeState']['phase']): PublicView {
+  const view = plainView(row, settings, phase);
+  return {
+    ...view,
+    priceFen: row.start_price_fen,
+    maxFen: row.start_price_fen,
+    leaderBidCode: null,
+    showBids: false,
+    modeState: { ...view.modeState, sealed: true, nextIncrement: fenToYuan(row.increment_fen) },
   };
 }
 
@@ -68,4 +111,28 @@ export function settleByLeader(a: ActivityRow): Settlement {
   if (a.bid_count === 0 || a.leader_user_id === null) return { outcome: 'failed', winnerUserId: null, priceFen: null };
   if (a.reserve_fen !== null && a.current_price_fen < a.reserve_fen) return { outcome: 'failed', winnerUserId: null, priceFen: null };
   return { outcome: 'sold', winnerUserId: a.leader_user_id, priceFen: a.current_price_fen };
+}
+
+/**
+ * A falling price before the first acceptance (dutch-auction, v-shaped's descent): the price at `now`, the
+ * next drop and the floor; a new tag part at each drop (the snapshot re-presents the row with time).
+ */
+export function descendingView(row: ViewRow, settings: ActivitySettings, now: number): PublicView {
+  const view = plainView(row, settings, 'descending');
+  const s = settings.dutch;
+  if (!s || row.bid_count > 0 || row.status === 'ended') return { ...view, modeState: { ...view.modeState, floorPrice: s ? fenToYuan(s.floorFen) : null } };
+  const at = Math.min(Math.max(now, row.start_at), row.end_at);
+  const price = dutchPriceAt(s, row.start_price_fen, row.start_at, at);
+  return {
+    ...view,
+    priceFen: price,
+    maxFen: price,
+    modeState: {
+      ...view.modeState,
+      nextDropAt: row.status === 'live' ? dutchNextDropAt(s, row.start_price_fen, row.start_at, at) : null,
+      floorPrice: fenToYuan(s.floorFen),
+      nextIncrement: 0,
+    },
+    tagPart: `d${dutchStep(s, row.start_at, at)}`,
+  };
 }

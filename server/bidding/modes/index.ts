@@ -1,19 +1,16 @@
 /**
- * The implemented modes by URL word. A new mode (final, two-stage, v-shaped, first-come-first-served)
- * is one more ModeRules here; the engine, the sweep and the snapshot need no change.
+ * The eight modes by URL word, each one ModeRules: ongoing, phased, onceOff and dutch-auction here, the
+ * other four in their own files (final.ts, two-stage.ts, v-shaped.ts, first-come.ts). The engine, the
+ * sweep and the snapshot call only ModeRules.
  */
-import {
-  compareSealed,
-  dutchNextDropAt,
-  dutchPriceAt,
-  dutchStep,
-  phaseAt,
-  phasedEndAfterBid,
-} from '../../../src/domain/bidModes.ts';
-import { dutchBidRejection, extendedEnd, sealedBidRejection } from '../../../src/domain/bidRules.ts';
-import { fenToYuan } from '../../../src/domain/money.ts';
-import { decideAscending, plainView, settleByLeader } from './common.ts';
+import { dutchPriceAt, phaseAt, phasedEndAfterBid } from '../../../src/domain/bidModes.ts';
+import { dutchBidRejection, extendedEnd } from '../../../src/domain/bidRules.ts';
+import { decideAscending, decideSealed, descendingView, plainView, sealedView, settleByLeader } from './common.ts';
+import { final } from './final.ts';
+import { firstCome } from './first-come.ts';
+import { twoStage } from './two-stage.ts';
 import type { ModeRules } from './types.ts';
+import { vShaped } from './v-shaped.ts';
 
 /** 多次报价: one window with a soft close. */
 const ongoing: ModeRules = {
@@ -37,37 +34,8 @@ const phased: ModeRules = {
  */
 const onceOff: ModeRules = {
   mode: 'onceOff',
-  async decide(ctx) {
-    const a = ctx.activity;
-    const rejection = sealedBidRejection({ startFen: a.start_price_fen, incrementFen: a.increment_fen, capFen: a.cap_fen }, await ctx.hasBid(), ctx.amountFen);
-    if (rejection) return { rejection };
-    const offer = { seq: a.bid_count + 1, userId: ctx.userId, amountFen: ctx.amountFen, preEmptiveRank: ctx.bidderRank };
-    const leads =
-      a.leader_user_id === null ||
-      compareSealed(offer, { seq: 0, userId: a.leader_user_id, amountFen: a.current_price_fen, preEmptiveRank: await ctx.leaderRank() }) < 0;
-    return {
-      rejection: null,
-      recordedFen: ctx.amountFen,
-      priceFen: leads ? ctx.amountFen : a.current_price_fen,
-      leaderUserId: leads ? ctx.userId : a.leader_user_id!,
-      leaderBidCode: leads ? ctx.bidCode : a.leader_bid_code!,
-      endAt: a.end_at,
-      extended: false,
-      outbidUserId: null,
-    };
-  },
-  view(row, settings) {
-    if (row.status === 'ended') return plainView(row, settings, 'sealed');
-    const view = plainView(row, settings, 'sealed');
-    return {
-      ...view,
-      priceFen: row.start_price_fen,
-      maxFen: row.start_price_fen,
-      leaderBidCode: null,
-      showBids: false,
-      modeState: { ...view.modeState, sealed: true, nextIncrement: fenToYuan(row.increment_fen) },
-    };
-  },
+  decide: decideSealed,
+  view: (row, settings) => (row.status === 'ended' ? plainView(row, settings, 'sealed') : sealedView(row, settings, 'sealed')),
   settle: settleByLeader,
 };
 
@@ -90,29 +58,11 @@ const dutch: ModeRules = {
       outbidUserId: null,
     };
   },
-  view(row, settings, now) {
-    const view = plainView(row, settings, 'descending');
-    const s = settings.dutch;
-    if (!s || row.bid_count > 0 || row.status === 'ended') return { ...view, modeState: { ...view.modeState, floorPrice: s ? fenToYuan(s.floorFen) : null } };
-    const at = Math.min(Math.max(now, row.start_at), row.end_at);
-    const price = dutchPriceAt(s, row.start_price_fen, row.start_at, at);
-    return {
-      ...view,
-      priceFen: price,
-      maxFen: price,
-      modeState: {
-        ...view.modeState,
-        nextDropAt: row.status === 'live' ? dutchNextDropAt(s, row.start_price_fen, row.start_at, at) : null,
-        floorPrice: fenToYuan(s.floorFen),
-        nextIncrement: 0,
-      },
-      tagPart: `d${dutchStep(s, row.start_at, at)}`,
-    };
-  },
+  view: descendingView,
   settle: settleByLeader,
 };
 
-export const MODES: ReadonlyMap<string, ModeRules> = new Map([ongoing, phased, onceOff, dutch].map((m) => [m.mode, m]));
+export const MODES: ReadonlyMap<string, ModeRules> = new Map([ongoing, phased, final, onceOff, firstCome, twoStage, vShaped, dutch].map((m) => [m.mode, m]));
 
 export function modeRules(mode: string): ModeRules | undefined {
   return MODES.get(mode);

@@ -25,6 +25,20 @@ export interface BidContext {
   /** Lookups inside the locked transaction. */
   leaderRank(): Promise<number | null>;
   hasBid(): Promise<boolean>;
+  /** The activity's bid log in seq order, with the bidders' pre-emptive ranks (final's cap phase). */
+  bidLog(): Promise<LoggedBid[]>;
+  /** two-stage: the bidder has confirmed joining stage 2. */
+  joined(): Promise<boolean>;
+}
+
+/** One logged (accepted) bid with its bidder's pre-emptive rank. */
+export interface LoggedBid {
+  seq: number;
+  userId: number;
+  bidCode: string;
+  amountFen: number;
+  placedAt: number;
+  preEmptiveRank: number | null;
 }
 
 export type BidDecision =
@@ -55,6 +69,8 @@ export interface ViewRow {
   max_price_fen: number;
   bid_count: number;
   leader_bid_code: string | null;
+  /** 封顶价 (final freezes the price there; the room pre-checks against it). */
+  cap_fen: number | null;
 }
 
 export interface PublicView {
@@ -76,7 +92,17 @@ export interface Settlement {
 
 export interface ModeRules {
   mode: BiddingMode;
+  /**
+   * A refusal that comes before the window check (first-come-first-served: once taken, every later
+   * acceptance hears 已被他人应价, not 竞价已结束). Null: go on.
+   */
+  refuseFirst?(activity: ActivityRow, settings: ActivitySettings, userId: number, at: number): BidRejection | null;
   decide(ctx: BidContext): Promise<BidDecision>;
   view(row: ViewRow, settings: ActivitySettings, now: number): PublicView;
+  /**
+   * The sweep found end_at passed: a later end when the activity goes on into another phase (two-stage:
+   * stage 1 → the confirmation window), or null to settle now.
+   */
+  continueAt?(activity: ActivityRow, settings: ActivitySettings): number | null;
   settle(activity: ActivityRow): Settlement;
 }

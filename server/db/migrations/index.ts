@@ -10,6 +10,7 @@ import * as m0004 from './0004_bidding.ts';
 import * as m0005 from './0005_projects.ts';
 import * as m0006 from './0006_enrolment.ts';
 import * as m0007 from './0007_rate_limit.ts';
+import * as m0008 from './0008_bidding_modes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '0005_projects': m0005,
   '0006_enrolment': m0006,
   '0007_rate_limit': m0007,
+  '0008_bidding_modes': m0008,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -87,9 +87,30 @@ export interface BidRequestTable {
   created_at: number;
 }
 
+/** two-stage (migration 0007): a bidder with a stage-1 quote confirmed joining stage 2. */
+export interface BidStageJoinTable {
+  id: Generated<number>;
+  activity_id: number;
+  user_id: number;
+  joined_at: number;
+}
+
+/** A periodic job one of several processes holds for a while (migration 0007; the demo scheduler). */
+export interface JobLeaseTable {
+  name: string;
+  /** Who holds it (process id and a random part). */
+  holder: string;
+  /** The lease runs out at this time; then any process may take it. */
+  until_at: number;
+  /** How many times a holder has run the job. */
+  runs: number;
+}
+
 export interface BiddingTables {
   bid_activity: BidActivityTable;
   bid_qualification: BidQualificationTable;
   bid: BidTable;
   bid_request: BidRequestTable;
+  bid_stage_join: BidStageJoinTable;
+  job_lease: JobLeaseTable;
 }

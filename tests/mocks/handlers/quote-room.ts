@@ -3,11 +3,13 @@
  * bearer of a mock token) and POST /dscq-sync/v1/bidding/{mode}/bid. `quoteRoomBackend()` holds one
  * mutable activity: a test lets other bidders bid (`bidAs`), extends or ends it, forces a refusal or a
  * network failure, and reads the bid calls (amounts and idempotency keys). The server's rules are the
- * domain's (src/domain/bidRules.ts), as in the real engine. Requests for other activities fall through.
+ * domain's (src/domain/bidRules.ts), as in the real engine, for ongoing, onceOff, dutch-auction and
+ * first-come; final's and two-stage's phases are set by the test (`set`, `state.mine`: what each login
+ * alone is told), and their bids are accepted as sent. Requests for other activities fall through.
  */
 import { http, HttpResponse } from 'msw';
-import { ascendingBidRejection, bidWindowRejection, BID_REJECTION_MESSAGES, dutchBidRejection, extendedEnd, sealedBidRejection } from '@/domain/bidRules';
-import type { BiddingData, BidRecord, PlaceBidAnswer } from '@/domain/hall';
+import { ascendingBidRejection, bidWindowRejection, BID_REJECTION_MESSAGES, dutchBidRejection, extendedEnd, fixedPriceRejection, sealedBidRejection } from '@/domain/bidRules';
+import { JOIN_STAGE_PATH, type BiddingData, type BidRecord, type PlaceBidAnswer } from '@/domain/hall';
 import { toFenBigInt } from '@/domain/money';
 import { envelope } from '../fixtures';
 import { authMock } from './auth';
@@ -22,6 +24,9 @@ export const ROOM_CODES: Record<string, string> = { demo_person: '318402' };
 export const RIVAL_CODE = '527719';
 
 export const NOT_QUALIFIED_MSG = '您未取得本项目的竞买资格（需报名审核通过并交纳保证金）';
+
+/** What bidding-data tells one login alone (final, two-stage, sealed offers). */
+export type MineFields = Pick<BiddingData, 'myOffer' | 'myJoined' | 'myAtCap' | 'myCanMatch'>;
 
 export interface BidCall {
   mode: string;
@@ -79,6 +84,9 @@ export function quoteRoomBackend(over: Partial<Activity> = {}, codes: Record<str
     /** Answers per idempotency key (replays answer the first answer, as the engine does). */
     answers: new Map<string, { status: number; body: unknown }>(),
     dataCalls: 0,
+    /** Per login: the my* fields of his bidding-data. */
+    mine: {} as Record<string, MineFields>,
+    joinCalls: [] as Array<{ activityId: number; loginName: string | null }>,
   };
 
   /** An accepted bid as the engine applies it (price, leader, history, extension). */
@@ -109,9 +117,25 @@ export function quoteRoomBackend(over: Partial<Activity> = {}, codes: Record<str
       state.dataCalls += 1;
       const login = loginOf(request);
       const { windowMs: _w, extensionMs: _e, ...data } = state.activity;
-      // Sealed (onceOff until its end): amounts, leader and history are hidden, as the real snapshot does.
-      const view = data.modeState?.sealed ? { ...data, biddingPrice: data.startPrice, maxPrice: data.startPrice, leaderBidCode: null, bids: [] } : data;
-      return HttpResponse.json(envelope<BiddingData>({ ...view, serverTime: Date.now(), myBidCode: login ? (state.codes[login] ?? null) : null }));
+      // Sealed (onceOff until its end, two-stage's stage 1): amounts, leader and history are hidden, as the
+      // real snapshot does; final's window shows the frozen cap (the current price the test sets).
+      const frozen = data.modeState?.phase === 'final';
+      const view = data.modeState?.sealed
+        ? { ...data, biddingPrice: frozen ? data.biddingPrice : data.startPrice, maxPrice: frozen ? data.biddingPrice : data.startPrice, leaderBidCode: null, bids: [] }
+        : data;
+      const mine = login ? (state.mine[login] ?? {}) : {};
+      return HttpResponse.json(envelope<BiddingData>({ ...view, serverTime: Date.now(), myBidCode: login ? (state.codes[login] ?? null) : null, ...mine }));
+    }),
+    http.post(`/api${JOIN_STAGE_PATH}`, async ({ request }) => {
+      const body = (await request.json()) as { activityId: number };
+      if (Number(body.activityId) !== state.activity.activityId) return undefined;
+      const login = loginOf(request);
+      state.joinCalls.push({ activityId: Number(body.activityId), loginName: login });
+      if (!login) return HttpResponse.json({ code: 401, success: false, msg: '请求未授权', data: null }, { status: 401 });
+      state.mine[login] = { ...state.mine[login], myJoined: true };
+      state.activity = { ...state.activity, lockVersion: state.activity.lockVersion + 1 };
+      const stage2StartTime = state.activity.modeState?.phaseEndsAt ?? Date.now();
+      return HttpResponse.json(envelope({ activityId: state.activity.activityId, joined: true, stage2StartTime, endTime: state.activity.endTime }));
     }),
     http.post('/api/dscq-sync/v1/bidding/:mode/bid', async ({ request, params }) => {
       const body = (await request.json()) as { activityId: number; amount: unknown; idempotencyKey: string };
@@ -141,11 +165,15 @@ export function quoteRoomBackend(over: Partial<Activity> = {}, codes: Record<str
       const at = Date.now();
       const amountFen = fen(Number(body.amount));
       const sealedRule = () => sealedBidRejection({ startFen: fen(a.startPrice), incrementFen: fen(a.increment), capFen: null }, a.bids.some((b) => b.bidCode === code), amountFen);
+      const acceptance = a.mode === 'dutch-auction' || (a.mode === 'v-shaped' && a.biddingCount === 0);
+      const asSent = a.mode === 'final' || a.mode === 'two-stage';
       const rejection =
+        (a.mode === 'first-come-first-served' && a.biddingCount > 0 ? 'taken' : null) ??
         (a.status === 'ended' ? 'closed' : bidWindowRejection(a.startTime, a.endTime, at)) ??
-        (a.mode === 'dutch-auction' ? dutchBidRejection(a.biddingCount, fen(a.biddingPrice), amountFen) : null) ??
+        (acceptance ? dutchBidRejection(a.biddingCount, fen(a.biddingPrice), amountFen) : null) ??
+        (a.mode === 'first-come-first-served' ? fixedPriceRejection(a.biddingCount, fen(a.startPrice), amountFen) : null) ??
         (a.mode === 'onceOff' ? sealedRule() : null) ??
-        (a.mode === 'dutch-auction' || a.mode === 'onceOff' ? null : ascendingBidRejection(
+        (acceptance || asSent || a.mode === 'onceOff' || a.mode === 'first-come-first-served' ? null : ascendingBidRejection(
           {
             startFen: fen(a.startPrice),
             currentFen: fen(a.biddingPrice),
@@ -159,8 +187,16 @@ export function quoteRoomBackend(over: Partial<Activity> = {}, codes: Record<str
           amountFen,
         ));
       if (rejection) return fail(400, BID_REJECTION_MESSAGES[rejection]);
-      // Dutch: the server's price at receipt is recorded, never more.
-      return answer(200, envelope(accept(code, a.mode === 'dutch-auction' ? fen(a.biddingPrice) : amountFen, at)));
+      // An acceptance: the server's price at receipt is recorded, never more.
+      const accepted = accept(code, acceptance ? fen(a.biddingPrice) : amountFen, at);
+      // What the bidder alone is told afterwards: his sealed offer (final's window, two-stage's stage 1).
+      if (a.modeState?.sealed && !a.modeState.capPrice) state.mine[login] = { ...state.mine[login], myOffer: amountFen / 100 };
+      if (a.modeState?.phase === 'final' && a.modeState.capPrice != null) {
+        state.mine[login] = amountFen / 100 > a.modeState.capPrice ? { ...state.mine[login], myOffer: amountFen / 100 } : { ...state.mine[login], myAtCap: true, myCanMatch: false };
+      }
+      // v-shaped: the first acceptance turns the price upwards.
+      if (a.mode === 'v-shaped' && a.biddingCount === 0 && a.modeState) state.activity = { ...state.activity, modeState: { ...a.modeState, phase: 'ascending', nextDropAt: null } };
+      return answer(200, envelope(accepted));
     }),
   ];
 
@@ -179,6 +215,10 @@ export function quoteRoomBackend(over: Partial<Activity> = {}, codes: Record<str
     },
     end(outcome: 'sold' | 'failed') {
       state.activity = { ...state.activity, lockVersion: state.activity.lockVersion + 1, status: 'ended', outcome, endTime: Math.min(state.activity.endTime, Date.now()) };
+    },
+    /** Changes the activity as the server would (a phase, the price), with a new version. */
+    set(over: Partial<Activity>) {
+      state.activity = { ...state.activity, ...over, lockVersion: state.activity.lockVersion + 1 };
     },
     refuseNext(msg: string, status = 400, count = 1) {
       state.refusal = { status, msg, count };

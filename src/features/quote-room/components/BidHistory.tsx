@@ -4,6 +4,13 @@ import { formatChinaTime } from '@/domain/chinaTime';
 import { formatYuan } from '@/domain/money';
 import { bidStanding, isSealed } from '../room';
 
+/** Why the history is hidden, by the sealed phase. */
+const SEALED_HISTORY: Partial<Record<string, string>> = {
+  sealed: '一次报价（密封）期间不公开报价记录，竞价结束后公布结果。',
+  stage1: '第一阶段（密封报价）期间不公开报价记录，第一阶段截止后公布。',
+  final: '最终报价期间不公开报价记录，竞价结束后公布结果。',
+};
+
 /** The latest accepted bids, newest first: bid codes only (never names); the bidder's own marked. */
 export const BidHistory = memo(function BidHistory({ data, myBidCode }: { data: BiddingData; myBidCode: string | null }) {
   return (
@@ -17,7 +24,7 @@ export const BidHistory = memo(function BidHistory({ data, myBidCode }: { data: 
         </span>
       </div>
       {isSealed(data) ? (
-        <p className="room-history__empty">一次报价（密封）期间不公开报价记录，竞价结束后公布结果。</p>
+        <p className="room-history__empty">{SEALED_HISTORY[data.modeState?.phase ?? 'sealed'] ?? SEALED_HISTORY.sealed}</p>
       ) : data.bids.length === 0 ? (
         <p className="room-history__empty">暂无出价记录，第一次出价可等于起始价。</p>
       ) : (

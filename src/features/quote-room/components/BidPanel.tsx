@@ -2,11 +2,14 @@ import { useState } from 'react';
 import { Alert, App, Button, Input } from 'antd';
 import type { BiddingData, PlaceBidAnswer, PlaceBidRequest } from '@/domain/hall';
 import { fenToYuanText, formatFenAsYuan, formatYuan } from '@/domain/money';
+import { useJoinStage } from '../api/post-join-stage';
 import { BID_NETWORK_FAILURE, usePlaceBid } from '../api/post-place-bid';
 import {
-  acceptsAmount,
   amountInputText,
+  bidAction,
   confirmText,
+  currentPhase,
+  JOIN_CONFIRM_TEXT,
   newIdempotencyKey,
   nextValidFen,
   parseBidFen,
@@ -15,6 +18,7 @@ import {
   quickAmountFen,
   sanitizeBidInput,
   stepFen,
+  type MyModeFields,
 } from '../room';
 
 type Feedback =
@@ -26,26 +30,41 @@ type Feedback =
 export interface BidPanelProps {
   data: BiddingData;
   myBidCode: string;
-  /** The worker's current second of server time (the pre-check's clock). */
+  /** What the bidding-data answer told this bidder alone (his offer, at the cap, joined stage 2). */
+  mine: MyModeFields;
+  /** The worker's current second of server time (the pre-check's clock and the phase's). */
   serverNow: number;
   /** An offer was accepted during this visit (sealed offers: one per bidder). */
   bidThisVisit: boolean;
   onAccepted: (answer: PlaceBidAnswer) => void;
+  /** two-stage: the bidder joined stage 2. */
+  onJoined: () => void;
   /** The server answered 401: the session is gone. */
   onLoggedOut: () => void;
 }
 
+const MODE_NOTES: Partial<Record<BiddingData['mode'], string>> = {
+  'dutch-auction': '降价拍：第一位应价的竞买人以应价时的价格成交',
+  'first-come-first-served': '先到先得：第一位应价的竞买人以挂牌价格成交',
+  'v-shaped': 'V 型竞价：首次应价后转为加价竞价',
+};
+
 /**
- * The bid form: the next valid price, quick buttons (+1/+2/+5 increments), the amount field, and the
- * server's answer inline and as a message. Each attempt confirms first and carries a fresh idempotency
- * key; network failures are retried with the same key (by the mutation, then by 重新提交).
+ * The bid form of the mode's phase (room.ts bidAction): an amount with the next valid price and quick
+ * buttons (+1/+2/+5 increments), or one button accepting a price (dutch, v-shaped's descent, first-come,
+ * final's match at the cap), or two-stage's confirmation to join stage 2, or why there is nothing to do;
+ * and the server's answer inline and as a message. Each attempt confirms first and carries a fresh
+ * idempotency key; network failures are retried with the same key (by the mutation, then by 重新提交).
  */
-export function BidPanel({ data, myBidCode, serverNow, bidThisVisit, onAccepted, onLoggedOut }: BidPanelProps) {
+export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAccepted, onJoined, onLoggedOut }: BidPanelProps) {
   const { modal, message } = App.useApp();
   const [amountText, setAmountText] = useState('');
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const placeBid = usePlaceBid(data.mode);
-  const nextFen = nextValidFen(data);
+  const joinStage = useJoinStage(data.activityId);
+  const phase = currentPhase(data, serverNow);
+  const action = bidAction(data, serverNow, bidThisVisit, mine);
+  const nextFen = nextValidFen(data, phase);
   const live = data.status === 'live';
 
   const send = async (request: PlaceBidRequest) => {
@@ -68,13 +87,11 @@ export function BidPanel({ data, myBidCode, serverNow, bidThisVisit, onAccepted,
     }
   };
 
-  const dutch = !acceptsAmount(data.mode);
-  const sealed = data.mode === 'onceOff';
-
   const submit = () => {
-    // Dutch: the bidder accepts the price shown (the server records its own price at receipt, never more).
-    const amountFen = dutch ? nextFen : parseBidFen(amountText);
-    const refusal = precheckBid(data, myBidCode, amountFen, serverNow, bidThisVisit);
+    if (action.kind !== 'amount' && action.kind !== 'accept') return;
+    // An acceptance takes the price shown (the server records its own price at receipt, never more).
+    const amountFen = action.kind === 'accept' ? action.priceFen : parseBidFen(amountText);
+    const refusal = precheckBid(data, myBidCode, amountFen, serverNow, bidThisVisit, mine);
     if (refusal) {
       setFeedback({ kind: 'error', text: refusal.message });
       void message.warning(refusal.message);
@@ -83,7 +100,7 @@ export function BidPanel({ data, myBidCode, serverNow, bidThisVisit, onAccepted,
     const fen = amountFen!;
     modal.confirm({
       title: '出价确认',
-      content: confirmText(fen),
+      content: confirmText(fen, action.verb),
       okText: '确认出价',
       cancelText: '取消',
       // A fresh key per confirmed attempt: a second click is a second bid, a network retry is not.
@@ -91,24 +108,70 @@ export function BidPanel({ data, myBidCode, serverNow, bidThisVisit, onAccepted,
     });
   };
 
+  const join = () =>
+    modal.confirm({
+      title: '确认参加第二阶段',
+      content: JOIN_CONFIRM_TEXT,
+      okText: '确认参加',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          const outcome = await joinStage.mutateAsync();
+          if (outcome.joined) {
+            const text = '已确认参加第二阶段';
+            setFeedback({ kind: 'success', text });
+            void message.success(text);
+            onJoined();
+            return;
+          }
+          setFeedback({ kind: 'error', text: outcome.msg });
+          void message.error(outcome.msg);
+          if (outcome.code === 401) onLoggedOut();
+        } catch {
+          setFeedback({ kind: 'error', text: '网络异常，请重试' });
+        }
+      },
+    });
+
+  const closedText = data.status === 'scheduled' ? '竞价尚未开始' : '竞价已结束';
+  const note = MODE_NOTES[data.mode] ?? (action.kind === 'amount' ? (
+    <>
+      加价幅度 <span className="tabular">{formatFenAsYuan(stepFen(data))}</span>
+    </>
+  ) : null);
+
   return (
-    <section className="room-card room-bid" aria-labelledby="room-bid-title">
+    <section className="room-card room-bid" aria-labelledby="room-bid-title" data-testid="room-bid-panel">
       <div className="room-card__head">
         <h2 id="room-bid-title" className="room-card__title">
-          我要出价
+          {action.kind === 'join' ? '第二阶段确认' : '我要出价'}
         </h2>
-        <span className="room-card__note">
-          {dutch ? '降价拍：第一位应价的竞买人以应价时的价格成交' : <>加价幅度 <span className="tabular">{formatFenAsYuan(stepFen(data))}</span></>}
-        </span>
+        {note && <span className="room-card__note">{note}</span>}
       </div>
-      <div className="room-bid__next">
-        <span className="room-bid__next-label">{dutch ? '应价价格（当前价）' : sealed ? '最低报价（起始价）' : data.biddingCount === 0 ? '最低可出价（起始价）' : '最低可出价'}</span>
-        <strong className="room-bid__next-value tabular" data-testid="room-next-price">
-          {formatFenAsYuan(nextFen, { suffix: '' })}
-        </strong>
-        <span className="room-bid__unit">元</span>
-      </div>
-      {dutch ? (
+      {action.kind === 'notice' && (
+        <Alert type="info" showIcon data-testid="room-bid-notice" title={action.text} />
+      )}
+      {action.kind === 'join' && (
+        <>
+          <p className="room-bid__join-text">
+            第一阶段已结束，最高报价 <strong className="tabular">{formatYuan(data.biddingPrice)}</strong> 为第二阶段起始价。确认参加后，第二阶段以限时报价方式进行。
+            {mine.myOffer != null && <>您的第一阶段报价为 {formatYuan(mine.myOffer)}。</>}
+          </p>
+          <Button type="primary" size="large" className="room-bid__submit room-bid__submit--wide" data-testid="room-join" loading={joinStage.isPending} disabled={!live} onClick={join}>
+            确认参加第二阶段
+          </Button>
+        </>
+      )}
+      {(action.kind === 'amount' || action.kind === 'accept') && (
+        <div className="room-bid__next">
+          <span className="room-bid__next-label">{action.kind === 'accept' ? (data.mode === 'first-come-first-served' ? '应价价格（挂牌价格）' : data.mode === 'final' ? '应价价格（封顶价）' : '应价价格（当前价）') : action.nextLabel}</span>
+          <strong className="room-bid__next-value tabular" data-testid="room-next-price">
+            {formatFenAsYuan(nextFenOf(action, nextFen), { suffix: '' })}
+          </strong>
+          <span className="room-bid__unit">元</span>
+        </div>
+      )}
+      {action.kind === 'accept' && (
         <form
           className="room-bid__form"
           aria-label="出价"
@@ -118,14 +181,15 @@ export function BidPanel({ data, myBidCode, serverNow, bidThisVisit, onAccepted,
           }}
         >
           <Button type="primary" size="large" htmlType="submit" disabled={!live} loading={placeBid.isPending} className="room-bid__submit room-bid__submit--wide">
-            {live ? `以当前价 ${formatFenAsYuan(nextFen, { suffix: ' 元' })}应价` : data.status === 'scheduled' ? '竞价尚未开始' : '竞价已结束'}
+            {live ? action.submitText : closedText}
           </Button>
         </form>
-      ) : (
+      )}
+      {action.kind === 'amount' && (
         <>
           <div className="room-bid__quick" role="group" aria-label="快捷加价">
             {QUICK_STEPS.map((steps) => {
-              const fen = quickAmountFen(data, steps);
+              const fen = quickAmountFen(data, steps, phase);
               return (
                 <Button key={steps} disabled={!live} onClick={() => setAmountText(amountInputText(fen))} className="room-bid__quick-button">
                   <span className="room-bid__quick-step">+{steps} 个幅度</span>
@@ -154,12 +218,12 @@ export function BidPanel({ data, myBidCode, serverNow, bidThisVisit, onAccepted,
               onChange={(event) => setAmountText(sanitizeBidInput(event.target.value))}
             />
             <Button type="primary" size="large" htmlType="submit" disabled={!live} loading={placeBid.isPending} className="room-bid__submit">
-              {live ? (sealed ? '提交报价' : '出价') : data.status === 'scheduled' ? '竞价尚未开始' : '竞价已结束'}
+              {live ? action.submitText : closedText}
             </Button>
           </form>
         </>
       )}
-      {live && !dutch && !sealed && data.leaderBidCode === myBidCode && (
+      {live && action.kind === 'amount' && action.submitText === '出价' && data.leaderBidCode === myBidCode && (
         <p className="room-bid__leading" data-testid="room-bid-leading">
           您当前为最高出价人，其他竞买人出价后方可再次加价。
         </p>
@@ -183,4 +247,9 @@ export function BidPanel({ data, myBidCode, serverNow, bidThisVisit, onAccepted,
       <p className="room-bid__hint">出价以服务器收到的时间为准，出价一经确认不可撤回；临近结束时的有效出价将使竞价时间顺延，以竞价公告为准。</p>
     </section>
   );
+}
+
+/** The price an action shows as its next price. */
+function nextFenOf(action: { kind: 'amount' } | { kind: 'accept'; priceFen: number }, nextFen: number): number {
+  return action.kind === 'accept' ? action.priceFen : nextFen;
 }

@@ -9,12 +9,14 @@ import { useSession } from '@/lib/session';
 import { useLive, useLiveStream, type BiddingDataFrame } from '@/live';
 import { useMyBiddingData } from '../api/get-bidding-data';
 import {
+  currentPhase,
   extensionNotice,
   isSealed,
   moneyText,
   myStanding,
   phaseText,
   roomResult,
+  type MyModeFields,
   type MyStanding,
 } from '../room';
 import { BidHistory } from './BidHistory';
@@ -22,12 +24,13 @@ import { BidPanel } from './BidPanel';
 import { LoginNeededNotice, NotQualifiedNotice, RoomLoadFailed, RoomNotFound } from './RoomStates';
 import { LiveLinkBadge, ServerClock } from './ServerClock';
 
-const STANDING_CLASS: Record<MyStanding, string> = { 领先: 'lead', 出局: 'out', 未出价: 'none', 已报价: 'sealed', 竞得: 'lead', 未竞得: 'out' };
+const STANDING_CLASS: Record<MyStanding, string> = { 领先: 'lead', 出局: 'out', 未出价: 'none', 已报价: 'sealed', 已入围: 'lead', 竞得: 'lead', 未竞得: 'out' };
 
 /** What a screen reader hears when the price or the result changes (never the countdown seconds). */
 function announcement(data: BiddingData): string {
   const result = roomResult(data);
   if (result) return `竞价已结束，${result.title}。${result.detail}`;
+  if (data.modeState?.phase === 'final') return `价格已达封顶价${moneyText(data.biddingPrice).label}，最终报价期中`;
   if (isSealed(data)) return `密封报价中，已有${data.biddingCount}份报价`;
   const price = moneyText(data.biddingPrice).label;
   const extended = extensionNotice(data);
@@ -35,6 +38,9 @@ function announcement(data: BiddingData): string {
     ? `暂无出价，起始价${price}`
     : `当前价${price}，竞买号${data.leaderBidCode ?? ''}领先，共${data.biddingCount}次出价${extended ? `。${extended}` : ''}`;
 }
+
+/** Modes whose bidding-data tells the bidder something of his own beyond the bid code. */
+const MODES_WITH_MINE: ReadonlySet<BiddingData['mode']> = new Set(['final', 'two-stage', 'onceOff']);
 
 function CountdownPanel({ frame, data }: { frame: BiddingDataFrame; data: BiddingData }) {
   const notice = extensionNotice(data);
@@ -85,23 +91,59 @@ function CountdownPanel({ frame, data }: { frame: BiddingDataFrame; data: Biddin
   );
 }
 
-function priceLabel(data: BiddingData): string {
+function priceLabel(data: BiddingData, phase: string | undefined): string {
+  if (phase === 'final' && data.status !== 'ended') return '封顶价（价格已冻结）';
   if (isSealed(data)) return '密封报价';
   if (data.status === 'ended' && data.biddingCount > 0) return data.outcome === 'sold' ? '成交价' : '最高出价';
-  if (data.mode === 'dutch-auction' && data.biddingCount === 0) return '当前降价价格';
+  if (data.mode === 'first-come-first-served') return data.biddingCount === 0 ? '挂牌价格' : '应价价格';
+  if ((data.mode === 'dutch-auction' || data.mode === 'v-shaped') && data.biddingCount === 0) return '当前降价价格';
+  if (phase === 'join') return '第一阶段最高报价（第二阶段起始价）';
   return data.biddingCount === 0 ? '当前价（起始价）' : '当前价';
 }
 
-function PricePanel({ data, flashKey }: { data: BiddingData; flashKey: number }) {
+const hms = (at: number) => formatChinaTime(at, 'HH:mm:ss');
+
+/** The line under the price: who bid when, or what the mode's phase means now. */
+function PriceLine({ data, phase }: { data: BiddingData; phase: string | undefined }) {
+  const latest = data.bids[0];
+  const ms = data.modeState;
+  const live = data.status === 'live';
+  if (live && phase === 'final') return <>已达封顶价，最终报价期至 <span className="tabular">{hms(data.endTime)}</span>：以封顶价出价的竞买人可提交一次密封的最终报价（须高于封顶价），结束后最高者竞得；享有优先购买权的竞买人可先以封顶价应价。</>;
+  if (live && phase === 'stage1') return <>第一阶段（密封报价）截止 <span className="tabular">{hms(ms?.phaseEndsAt ?? data.endTime)}</span>：每位竞买人报价一次，其他竞买人看不到您的报价；有有效报价的竞买人可确认参加第二阶段。</>;
+  if (live && phase === 'join') return <>第二阶段确认期至 <span className="tabular">{ms?.phaseEndsAt ? hms(ms.phaseEndsAt) : '--'}</span>：第一阶段有有效报价的竞买人确认后参加第二阶段限时报价，第二阶段从第一阶段最高报价起。</>;
+  if (isSealed(data)) return <>一次报价（密封）：每位竞买人只能报价一次，其他竞买人看不到您的报价，结束后按最高报价确定竞得人。</>;
+  if (live && data.mode === 'first-come-first-served' && data.biddingCount === 0) return <>先到先得：第一位应价的竞买人以挂牌价格成交，其他竞买人的应价无效。</>;
+  if (live && ms && (data.mode === 'dutch-auction' || data.mode === 'v-shaped') && data.biddingCount === 0) {
+    return (
+      <>
+        {ms.nextDropAt ? <>下次降价时间 <span className="tabular">{formatChinaTime(ms.nextDropAt)}</span></> : '已降至最低价'}
+        {ms.floorPrice !== null && <>，最低价 {moneyText(ms.floorPrice).label}</>}
+        {data.mode === 'v-shaped' && '；首次应价后转为加价竞价'}
+      </>
+    );
+  }
+  if (latest && data.biddingCount > 0) {
+    return (
+      <>
+        竞买号 <strong>{latest.bidCode}</strong> 于 <span className="tabular">{formatChinaTime(latest.time)}</span> {data.mode === 'first-come-first-served' ? '应价' : '出价'}
+        {live && phase === 'stage2' && '（第二阶段）'}
+      </>
+    );
+  }
+  return <>暂无出价</>;
+}
+
+function PricePanel({ data, flashKey, phase }: { data: BiddingData; flashKey: number; phase: string | undefined }) {
   const current = moneyText(data.biddingPrice);
   const start = moneyText(data.startPrice);
-  const latest = data.bids[0];
-  const sealed = isSealed(data);
-  const dutch = data.mode === 'dutch-auction' ? data.modeState : undefined;
+  const cap = data.modeState?.capPrice;
+  const capText = cap == null ? null : moneyText(cap);
+  // final's window shows the frozen cap; other sealed phases hide the price.
+  const sealed = isSealed(data) && phase !== 'final';
   return (
     <section className="room-card room-price" aria-labelledby="room-price-title">
       <h2 id="room-price-title" className="room-card__label">
-        {priceLabel(data)}
+        {priceLabel(data, phase)}
       </h2>
       <div className="room-price__value" data-testid="room-price">
         {sealed ? (
@@ -114,20 +156,7 @@ function PricePanel({ data, flashKey }: { data: BiddingData; flashKey: number })
         )}
       </div>
       <p className="room-price__time" data-testid="room-price-time">
-        {sealed ? (
-          '一次报价（密封）：每位竞买人只能报价一次，其他竞买人看不到您的报价，结束后按最高报价确定竞得人。'
-        ) : dutch && data.biddingCount === 0 ? (
-          <>
-            {dutch.nextDropAt ? <>下次降价时间 <span className="tabular">{formatChinaTime(dutch.nextDropAt)}</span></> : '已降至最低价'}
-            {dutch.floorPrice !== null && <>，最低价 {moneyText(dutch.floorPrice).label}</>}
-          </>
-        ) : latest && data.biddingCount > 0 ? (
-          <>
-            竞买号 <strong>{latest.bidCode}</strong> 于 <span className="tabular">{formatChinaTime(latest.time)}</span> 出价
-          </>
-        ) : (
-          '暂无出价'
-        )}
+        <PriceLine data={data} phase={phase} />
       </p>
       <dl className="room-facts room-facts--row">
         <div>
@@ -142,9 +171,17 @@ function PricePanel({ data, flashKey }: { data: BiddingData; flashKey: number })
             {data.biddingCount} 次
           </dd>
         </div>
+        {capText && (
+          <div>
+            <dt>封顶价</dt>
+            <dd data-testid="room-cap">
+              <Price text={capText.label} tooltip={capText.tooltip} />
+            </dd>
+          </div>
+        )}
         <div>
           <dt>领先竞买号</dt>
-          <dd>{sealed ? '不公开' : (data.leaderBidCode ?? '—')}</dd>
+          <dd>{isSealed(data) ? '不公开' : (data.leaderBidCode ?? '—')}</dd>
         </div>
       </dl>
     </section>
@@ -218,6 +255,17 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
     seenExtensions.current = extensions;
   }, [extensions, data, message]);
 
+  // What the bidder alone knows (at the cap, may match, joined, his offer) follows the mode's phase and
+  // the bids: asked again with his token when they change (the worker polls anonymously).
+  const mineKey = data && MODES_WITH_MINE.has(data.mode) ? `${data.modeState?.phase ?? ''}|${data.biddingCount}|${data.status}` : null;
+  const refetchMine = access.refetch;
+  const seenMineKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (mineKey === null) return;
+    if (seenMineKey.current !== null && seenMineKey.current !== mineKey) void refetchMine();
+    seenMineKey.current = mineKey;
+  }, [mineKey, refetchMine]);
+
   if (access.isError && access.error instanceof ApiError && access.error.code === 404) return <RoomNotFound />;
   if (!data) {
     if (frame?.meta.status === 'error') {
@@ -231,7 +279,9 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
   }
 
   const myBidCode = access.data?.myBidCode ?? null;
-  const standing = myBidCode ? myStanding(data, myBidCode, bidThisVisit) : null;
+  const myFields: MyModeFields = access.data ?? {};
+  const phase = currentPhase(data, frame!.serverNow);
+  const standing = myBidCode ? myStanding(data, myBidCode, bidThisVisit, myFields) : null;
   const stale = frame?.meta.status === 'error';
   const mine = myBidCode && standing ? <MyPanel myBidCode={myBidCode} standing={standing} /> : null;
 
@@ -245,12 +295,18 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
       <BidPanel
         data={data}
         myBidCode={myBidCode}
+        mine={myFields}
         serverNow={frame!.serverNow}
         bidThisVisit={bidThisVisit}
         onAccepted={() => {
           setBidThisVisit(true);
           // The accepted bid's new state now, not at the next poll (the answer has no lockVersion to apply).
           live.resync(activityId);
+          if (MODES_WITH_MINE.has(data.mode)) void access.refetch();
+        }}
+        onJoined={() => {
+          live.resync(activityId);
+          void access.refetch();
         }}
         onLoggedOut={() => setSessionExpired(true)}
       />
@@ -270,7 +326,7 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
               {BIDDING_MODE_NAMES[data.mode] ?? data.mode}
             </Tag>
             <Tag color={data.status === 'live' ? 'processing' : 'default'} data-testid="room-phase">
-              {phaseText(data)}
+              {phaseText(data, frame!.serverNow)}
             </Tag>
             <span className="room-head__id">竞价编号 {data.activityId}</span>
           </div>
@@ -283,7 +339,7 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
       <ResultPanel data={data} myBidCode={myBidCode} />
       <div className="room-grid">
         <div className="room-grid__main">
-          <PricePanel data={data} flashKey={flashKey} />
+          <PricePanel data={data} flashKey={flashKey} phase={phase} />
           {/* Without a bid form (ended), the bidder's own state fills the main column instead. */}
           {action ?? mine}
         </div>
