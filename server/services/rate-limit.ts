@@ -4,8 +4,8 @@
  * a fixed window that starts at the window's first hit; the counter lives in the database (`rate_limit`),
  * bumped by ONE conditional upsert that returns the new count, so concurrent hits on several processes
  * never both take the last place. Over the limit: HTTP 429 in the envelope with a Chinese message and
- * `Retry-After`. A refused hit is counted too but never moves the window, so a client that keeps trying
- * is free again when the window ends.
+ * `Retry-After`. A refused hit never moves the window, so a client that keeps trying is free again when
+ * the window ends; once refused, a key is refused from memory until then (no database write per request).
  */
 import { isIPv6 } from 'node:net';
 import type { Kysely } from 'kysely';
@@ -43,9 +43,17 @@ export function addressKey(ip: string): string {
 
 /** How often (at most) one process deletes counters whose window ran out. */
 const PURGE_EVERY_MS = 60_000;
+/** Keys this process remembers as refused (a flood from many addresses cannot grow it without bound). */
+const MAX_REMEMBERED = 10_000;
 
 export class RateLimiter {
   private lastPurge = Number.NEGATIVE_INFINITY;
+  /**
+   * Keys the database already refused, with the end of their window: until then this process refuses them
+   * without a database write, so a flood past the limit costs no more than a map look-up. Safe across
+   * processes: nothing ends a window early, and each process learns a refusal from the shared count.
+   */
+  private readonly refusedUntil = new Map<string, number>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -57,6 +65,12 @@ export class RateLimiter {
   async hit(rule: RateLimitName, key: string): Promise<void> {
     const { limit, windowMs } = this.limits[rule];
     const now = this.now();
+    const remembered = `${rule}\n${key}`;
+    const until = this.refusedUntil.get(remembered);
+    if (until !== undefined) {
+      if (until > now) throw new TooManyRequestsError(RATE_LIMIT_MESSAGES[rule], Math.max(1, Math.ceil((until - now) / 1000)));
+      this.refusedUntil.delete(remembered);
+    }
     const stale = now - windowMs;
     const row = await this.db
       .insertInto('rate_limit')
@@ -75,8 +89,10 @@ export class RateLimiter {
       .executeTakeFirstOrThrow();
     await this.purgeNowAndThen(now);
     if (Number(row.hits) > limit) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((Number(row.window_start) + windowMs - now) / 1000));
-      throw new TooManyRequestsError(RATE_LIMIT_MESSAGES[rule], retryAfterSeconds);
+      const end = Number(row.window_start) + windowMs;
+      if (this.refusedUntil.size >= MAX_REMEMBERED) this.refusedUntil.clear();
+      this.refusedUntil.set(remembered, end);
+      throw new TooManyRequestsError(RATE_LIMIT_MESSAGES[rule], Math.max(1, Math.ceil((end - now) / 1000)));
     }
   }
 

@@ -93,6 +93,19 @@ describe('registration once the SMS code is right', () => {
   });
 });
 
+describe('changing the phone (logged in)', () => {
+  it('a phone bound to another account answers like a free one until its code is right', async () => {
+    const login = await t.login('demo_new');
+    const token = login.body.access_token as string;
+    const change = (phone: string, smsCode: string) =>
+      t.call('POST', '/api/dscq-user/user/change-phone', { token, query: { phone, smsCode, password: t.enc('Demo@2026') } });
+    expect((await change('13800000001', '123456')).body).toEqual(BAD_CODE);
+    expect((await change('13900008050', '123456')).body).toEqual(BAD_CODE);
+    await t.sendSms('13800000001', 1008);
+    expect((await change('13800000001', FIXED_SMS)).body).toMatchObject({ code: 400, msg: '该手机号已被其他账号绑定' });
+  });
+});
+
 describe('password recovery', () => {
   it('answers the same for a phone with and without an account until the code is right', async () => {
     const none = await forget('13900008040', '123456');

@@ -67,6 +67,9 @@ describe('captcha creation per address (finding 2: 400 captchas in 0.9 s were al
     for (const r of answers.slice(30)) expect429(r, RATE_LIMIT_MESSAGES['captcha-ip']);
     expect(Number(answers[39]!.headers['retry-after'])).toBe(60);
     expect(await t.count('captcha')).toBe(30);
+    // Past the first refusal the process refuses from memory: a flood costs no database write per request.
+    const row = await t.handle.db.selectFrom('rate_limit').select('hits').where('rule', '=', 'captcha-ip').where('key', '=', '198.51.100.1').executeTakeFirstOrThrow();
+    expect(Number(row.hits)).toBe(31);
     // Same /64, another IPv6 address: the same client.
     for (let i = 0; i < 30; i += 1) expect((await captchaFrom(t.app, `2001:db8:0:7::${i + 1}`)).statusCode).toBe(200);
     expect429(await captchaFrom(t.app, '2001:db8:0:7:ffff::1'), RATE_LIMIT_MESSAGES['captcha-ip']);

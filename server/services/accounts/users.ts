@@ -197,14 +197,20 @@ export async function updatePassword(a: Accounts, auth: AuthUser, p: { oldPasswo
 export async function changePhone(a: Accounts, auth: AuthUser, p: { phone: string; smsCode: string; password: string }, ip: string): Promise<UserDetail> {
   const user = await userRow(a, auth.id);
   if (user.phone === p.phone) throw new BusinessError(400, '新手机号不能与当前手机号相同');
-  const other = await findUserByPhone(a, p.phone);
-  if (other) throw new BusinessError(400, MSG_PHONE_BOUND_ELSEWHERE);
   await confirmPassword(a, user, p.password, ip, MSG_WRONG_PASSWORD);
-  await requireSmsCode(a, p.phone, SMS_PURPOSES.login, p.smsCode);
+  // Whether the phone belongs to another account is told only to whoever holds its right code (as at
+  // registration); the code is used up by the change itself, so a bound phone's code stays valid.
+  const codeId = await peekSmsCode(a, p.phone, SMS_PURPOSES.login, p.smsCode);
+  if (codeId === null) throw new BusinessError(400, AUTH_MESSAGES.badSmsCode);
+  if (await findUserByPhone(a, p.phone)) throw new BusinessError(400, MSG_PHONE_BOUND_ELSEWHERE);
   const now = a.now();
   try {
-    await a.db.updateTable('app_user').set({ phone: p.phone, updated_at: now }).where('id', '=', user.id).execute();
+    await a.db.transaction().execute(async (trx) => {
+      if (!(await useSmsCode(trx, codeId, now))) throw new BusinessError(400, AUTH_MESSAGES.badSmsCode);
+      await trx.updateTable('app_user').set({ phone: p.phone, updated_at: now }).where('id', '=', user.id).execute();
+    });
   } catch (err) {
+    if (err instanceof BusinessError) throw err;
     if (await findUserByPhone(a, p.phone)) throw new BusinessError(400, MSG_PHONE_BOUND_ELSEWHERE);
     throw err;
   }
