@@ -61,6 +61,8 @@ export default defineConfig({
       // Test-only: a known captcha answer and SMS code (refused when NODE_ENV is production).
       PORTAL_FIXED_CAPTCHA: E2E_CAPTCHA,
       PORTAL_FIXED_SMS_CODE: E2E_SMS_CODE,
+      // The operator who creates the short activities of the bidding-mode journeys (e2e/modes.ts).
+      PORTAL_OPERATORS: 'demo_org',
       LOG_LEVEL: 'warn',
     },
   },
