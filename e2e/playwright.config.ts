@@ -72,6 +72,8 @@ export default defineConfig({
       // The journeys log in and register many times from 127.0.0.1: request limits far above that (the
       // real defaults are tested by tests/server/rate-limit.test.ts).
       PORTAL_RATE_LIMITS: E2E_RATE_LIMITS,
+      // The operator who creates the short activities of the bidding-mode journeys (e2e/modes.ts).
+      PORTAL_OPERATORS: 'demo_org',
       LOG_LEVEL: 'warn',
     },
   },

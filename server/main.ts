@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { STOP_MESSAGE } from './lib/lifecycle.ts';
 import { prepareDatabase } from './seed/prepare.ts';
 import { loadProviders } from './services/providers.ts';
+import { createDemoScheduler } from './seed/scheduler.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -43,6 +44,16 @@ async function main(): Promise<void> {
       enrolment: { autoApproveMs: config.seedDemoData ? config.demoAutoApproveMs : null, operators: config.operators, gateway: providers.gateway },
     });
     app.log.info({ dialect: handle.dialect, ...prepared }, 'database ready');
+    // Demo only: activities of every mode keep opening as others end (seed/scheduler.ts; one process at a time).
+    const scheduler = config.seedDemoData
+      ? createDemoScheduler({
+          db: handle.db,
+          now: Date.now,
+          notifyChannel: app.engine.notifyChannel,
+          afterCommit: app.engine.afterCommit,
+          onError: (error) => app.log.error({ err: error }, 'demo scheduler failed'),
+        })
+      : null;
     await app.listen({ port: config.port, host: config.host });
     const { port } = app.server.address() as AddressInfo;
     console.log(`河北产权交易所门户已启动: http://localhost:${port}`);
@@ -60,8 +71,8 @@ async function main(): Promise<void> {
         console.error('停止超时，强制退出');
         process.exit(1);
       }, SHUTDOWN_TIMEOUT_MS).unref();
-      app
-        .close()
+      Promise.resolve(scheduler?.stop())
+        .then(() => app.close())
         .then(() => db.close())
         .then(
           () => {

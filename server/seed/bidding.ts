@@ -1,17 +1,20 @@
 /**
- * Live demo bidding: activities on listed projects, with bid histories, and the demo bidders
- * (bidder01 … bidder05, verified in seed/accounts.ts) qualified in every one of them, so a newcomer can
- * log in and bid at once. Most are `ongoing`; the last live ones of each top-up are phased, onceOff
- * (sealed) and dutch-auction activities, one of each ending within minutes. bidder05 holds a
- * pre-emptive right (rank 1) in the phased ones.
+ * Live demo bidding: activities of all eight modes on listed projects, with bid histories where the mode
+ * keeps one, and the demo bidders (bidder01 … bidder05, verified in seed/accounts.ts) qualified in every
+ * one of them, so a newcomer can log in and bid at once. bidder05 holds a pre-emptive right (rank 1) in
+ * the phased and final ones.
  *
- * Unlike the rest of the seed this is a top-up, run at every start (prepare.ts): demo auctions end, so
- * whenever fewer than LIVE_MIN are live or fewer than UPCOMING_MIN are scheduled, new ones are created
- * relative to `now` (some ending within minutes). It never touches activities that exist.
+ * A top-up, not a one-off: it runs at every start (prepare.ts) and, with the demo seed on, every few
+ * seconds from the demo scheduler (scheduler.ts), and creates only what is missing relative to `now`:
+ * - per mode, one live activity ending within minutes (so results, extensions and phase turns are seen)
+ *   and one ending later, and one scheduled;
+ * - when fewer than LIVE_MIN are live (UPCOMING_MIN scheduled), 'ongoing' ones up to LIVE_TARGET
+ *   (UPCOMING_TARGET), the first ending minutes after a fresh start.
+ * It never touches activities that exist; ended ones are settled by the lifecycle sweep.
  */
 import type { Kysely } from 'kysely';
 import { dutchEndAt, sealedRanking, type ActivitySettings } from '../../src/domain/bidModes.ts';
-import type { BiddingMode } from '../../src/domain/hall.ts';
+import { BIDDING_MODES, type BiddingMode } from '../../src/domain/hall.ts';
 import type { Database } from '../db/schema.ts';
 import { DEMO_BIDDERS } from './accounts.ts';
 import { createRng, type Rng } from './prng.ts';
@@ -25,6 +28,8 @@ export const UPCOMING_MIN = 6;
 export const UPCOMING_TARGET = 10;
 /** Judicial rule (bidding-rules.md): a bid in the last 5 minutes extends the end to 5 minutes after it. */
 export const DEMO_EXTENSION_MS = 5 * MINUTE;
+/** A live activity ending within this is one of the mode's "ending within minutes". */
+export const DEMO_SOON_MS = 20 * MINUTE;
 
 const ORGANISERS = ['河北产权市场 交易一部', '河北产权市场 交易二部', '河北产权市场 拍卖中心', '河北冀拍拍卖有限公司', '石家庄市公共资源交易中心'];
 
@@ -47,131 +52,159 @@ interface Plan {
   startAt: number;
   endAt: number;
   bids: number;
-  /** Ends within minutes of start-up. */
+  /** Ends within minutes. */
   soon: boolean;
 }
 
-/** The other implemented modes of a top-up's last live activities, the first of each ending soon. */
-const OTHER_MODES: readonly BiddingMode[] = ['phased', 'onceOff', 'dutch-auction', 'phased', 'onceOff', 'dutch-auction', 'onceOff', 'phased'];
+/** What is under way now, per mode. */
+interface Existing {
+  mode: string;
+  status: string;
+  end_at: number;
+}
 
-function plans(rng: Rng, now: number, live: number, scheduled: number): Plan[] {
+/** The activities missing relative to `now` (see the file comment). */
+function plans(rng: Rng, now: number, existing: readonly Existing[]): Plan[] {
   const out: Plan[] = [];
-  const others = Math.min(OTHER_MODES.length, Math.floor(live / 5));
-  for (let i = 0; i < live; i++) {
-    const other = i - (live - others);
-    const mode = other >= 0 ? OTHER_MODES[other]! : 'ongoing';
-    const soon = other >= 0 ? other < 3 : i < 4;
-    // The first few end within minutes of start-up; the rest over the next three days.
-    const endAt = soon ? now + (3 + (other >= 0 ? other : i) * 2) * MINUTE + rng.int(0, 59) * 1000 : now + rng.int(30, 3 * 24 * 60) * MINUTE;
-    const startAt = now - rng.int(60, 2 * 24 * 60) * MINUTE;
-    const drawn = rng.chance(0.65) ? rng.int(1, 12) : 0;
-    // Every third ongoing lot is still without bids (a newcomer's first bid is then the start price); the
-    // other modes' long-running demos always have some history (dutch ones never: a bid ends them).
-    const bids = mode === 'ongoing' ? (i % 3 === 2 && !soon ? 0 : drawn) : soon ? drawn : Math.max(1, drawn);
-    out.push({ status: 'live', mode, startAt, endAt, bids, soon });
+  const live = existing.filter((a) => a.status === 'live');
+  const scheduled = existing.filter((a) => a.status === 'scheduled');
+  const liveStart = () => now - rng.int(60, 2 * 24 * 60) * MINUTE;
+  const drawn = () => (rng.chance(0.65) ? rng.int(1, 12) : 0);
+  BIDDING_MODES.forEach((mode, index) => {
+    const ofMode = live.filter((a) => a.mode === mode);
+    if (!ofMode.some((a) => a.end_at <= now + DEMO_SOON_MS)) {
+      // 3 minutes for the first mode (ongoing: the room journey's extension), then every 1.5 minutes.
+      out.push({ status: 'live', mode, startAt: liveStart(), endAt: now + (3 * MINUTE + index * 90_000) + rng.int(0, 59) * 1000, bids: drawn(), soon: true });
+    }
+    if (!ofMode.some((a) => a.end_at > now + DEMO_SOON_MS)) {
+      out.push({ status: 'live', mode, startAt: liveStart(), endAt: now + rng.int(60, 6 * 60) * MINUTE, bids: Math.max(1, drawn()), soon: false });
+    }
+    if (!scheduled.some((a) => a.mode === mode)) {
+      const startAt = now + rng.int(15, 120) * MINUTE;
+      out.push({ status: 'scheduled', mode, startAt, endAt: startAt + rng.int(1, 4) * HOUR, bids: 0, soon: false });
+    }
+  });
+  const liveCount = live.length + out.filter((p) => p.status === 'live').length;
+  if (live.length < LIVE_MIN) {
+    for (let i = 0; i < LIVE_TARGET - liveCount; i++) {
+      // Every third ongoing lot is still without bids (a newcomer's first bid is then the start price).
+      out.push({ status: 'live', mode: 'ongoing', startAt: liveStart(), endAt: now + rng.int(30, 3 * 24 * 60) * MINUTE, bids: i % 3 === 2 ? 0 : drawn(), soon: false });
+    }
   }
-  for (let i = 0; i < scheduled; i++) {
-    const startAt = now + (i === 0 ? 10 * MINUTE : rng.int(30, 2 * 24 * 60) * MINUTE);
-    out.push({ status: 'scheduled', mode: 'ongoing', startAt, endAt: startAt + rng.int(2, 24) * HOUR, bids: 0, soon: false });
+  const scheduledCount = scheduled.length + out.filter((p) => p.status === 'scheduled').length;
+  if (scheduled.length < UPCOMING_MIN) {
+    for (let i = 0; i < UPCOMING_TARGET - scheduledCount; i++) {
+      const startAt = now + (i === 0 ? 10 * MINUTE : rng.int(30, 2 * 24 * 60) * MINUTE);
+      out.push({ status: 'scheduled', mode: 'ongoing', startAt, endAt: startAt + rng.int(2, 24) * HOUR, bids: 0, soon: false });
+    }
   }
   return out;
 }
 
-/** Creates demo activities until LIVE_MIN live and UPCOMING_MIN scheduled ones exist. */
+/** Creates the missing demo activities (see the file comment) in one transaction. */
 export async function ensureLiveDemo(db: Kysely<Database>, now: number): Promise<LiveDemoReport> {
-  const counts = await db
+  const { report } = await db.transaction().execute((trx) => topUpLiveDemo(trx, now));
+  return report;
+}
+
+/**
+ * The top-up inside the caller's transaction (the demo scheduler runs it after taking its lease in the same
+ * transaction). Returns what it created.
+ */
+export async function topUpLiveDemo(trx: Kysely<Database>, now: number): Promise<{ report: LiveDemoReport; ids: number[] }> {
+  const existing = await trx
     .selectFrom('bid_activity')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .select(['mode', 'status', 'end_at'])
     .where('status', 'in', ['live', 'scheduled'])
     .where('activity_code', 'like', 'DEMO-%')
     .where('end_at', '>', now)
-    .groupBy('status')
     .execute();
-  const have = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0);
-  const needLive = have('live') < LIVE_MIN ? LIVE_TARGET - have('live') : 0;
-  const needScheduled = have('scheduled') < UPCOMING_MIN ? UPCOMING_TARGET - have('scheduled') : 0;
-  if (needLive + needScheduled === 0) return { live: 0, scheduled: 0 };
+  const rng = createRng(Math.floor(now / 1000));
+  const wanted = plans(rng, now, existing);
+  const report: LiveDemoReport = { live: 0, scheduled: 0 };
+  const ids: number[] = [];
+  if (wanted.length === 0) return { report, ids };
 
-  const bidders = await db.selectFrom('app_user').select(['id', 'login_name']).where('login_name', 'in', [...DEMO_BIDDERS]).orderBy('id').execute();
-  // Listed projects with a plain yuan price and no activity under way, newest listings first.
-  const busy = db.selectFrom('bid_activity').select('project_id').where('status', 'in', ['live', 'scheduled']);
-  const projects = await db
+  const bidders = await trx.selectFrom('app_user').select(['id', 'login_name']).where('login_name', 'in', [...DEMO_BIDDERS]).orderBy('id').execute();
+  // Listed projects with a plain yuan price and no activity under way: those that never had one first,
+  // then the newest listings.
+  const busy = trx.selectFrom('bid_activity').select('project_id').where('status', 'in', ['scheduled', 'live']);
+  const projects = await trx
     .selectFrom('project')
     .select(['id', 'start_price_fen', 'org_name'])
     .where('price_type', '=', 1)
     .where('start_price_fen', '>=', 1_000_000)
     .where('parent_id', 'is', null)
     .where('id', 'not in', busy)
+    .orderBy((eb) => eb.selectFrom('bid_activity').select((e) => e.fn.countAll<number>().as('n')).whereRef('bid_activity.project_id', '=', 'project.id'))
     .orderBy('announcement_start_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(needLive + needScheduled)
+    .limit(wanted.length)
     .execute();
 
-  const rng = createRng(Math.floor(now / MINUTE));
-  const report: LiveDemoReport = { live: 0, scheduled: 0 };
-  await db.transaction().execute(async (trx) => {
-    for (const [index, plan] of plans(rng, now, needLive, needScheduled).entries()) {
-      const project = projects[index];
-      if (!project) break;
-      const startFen = project.start_price_fen;
-      const incrementFen = demoIncrementFen(startFen);
-      const codes = new Map(bidders.map((b) => [b.id, String(rng.int(100_000, 999_999))]));
-      const shape = modeShape(plan, startFen, incrementFen, now);
-      const demoBids = shape.sealed
-        ? sealedDemoBids(rng, bidders, Math.min(plan.bids, bidders.length), startFen, incrementFen, plan.startAt, now)
-        : ascendingDemoBids(bidders, bidders.length >= 2 && !shape.noBids ? plan.bids : 0, index, startFen, incrementFen, plan.startAt, now);
-      const bidCount = demoBids.length;
-      const leader = shape.sealed ? sealedRanking(demoBids)[0] : demoBids.at(-1);
-      const code = `DEMO-${now.toString(36)}-${String(index + 1).padStart(2, '0')}`;
-      const { id } = await trx
-        .insertInto('bid_activity')
-        .values({
-          activity_code: code,
-          project_id: project.id,
-          mode: plan.mode,
-          status: plan.status,
-          outcome: null,
-          start_at: shape.startAt,
-          end_at: shape.endAt,
-          original_end_at: shape.endAt,
-          start_price_fen: startFen,
-          increment_fen: incrementFen,
-          reserve_fen: shape.reserveFen,
-          cap_fen: null,
-          extension_window_ms: shape.extensionMs,
-          extension_ms: shape.extensionMs,
-          allow_self_outbid: 0,
-          current_price_fen: leader?.amountFen ?? startFen,
-          max_price_fen: bidCount > 0 ? Math.max(...demoBids.map((b) => b.amountFen)) : startFen,
-          bid_count: bidCount,
-          extension_count: 0,
-          leader_user_id: leader?.userId ?? null,
-          leader_bid_code: leader ? codes.get(leader.userId)! : null,
-          last_bid_at: bidCount > 0 ? Math.max(...demoBids.map((b) => b.placedAt)) : null,
-          org_name: ORGANISERS[index % ORGANISERS.length]!,
-          settings: JSON.stringify(shape.settings),
-          lock_version: 0,
-          created_at: now,
-          updated_at: now,
-          settled_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const bidder of bidders) {
-        // bidder05 holds a pre-emptive right (第一顺位) in the phased demos.
-        const rank = plan.mode === 'phased' && bidder.login_name === 'bidder05' ? 1 : null;
-        await trx.insertInto('bid_qualification').values({ activity_id: id, user_id: bidder.id, bid_code: codes.get(bidder.id)!, pre_emptive_rank: rank, created_at: now }).execute();
-      }
-      for (const b of demoBids) {
-        await trx
-          .insertInto('bid')
-          .values({ activity_id: id, seq: b.seq, user_id: b.userId, bid_code: codes.get(b.userId)!, amount_fen: b.amountFen, placed_at: b.placedAt, idempotency_key: `seed-${code}-${b.seq}` })
-          .execute();
-      }
-      report[plan.status] += 1;
+  for (const [index, plan] of wanted.entries()) {
+    const project = projects[index];
+    if (!project) break;
+    const startFen = project.start_price_fen;
+    const incrementFen = demoIncrementFen(startFen);
+    const codes = new Map(bidders.map((b) => [b.id, String(rng.int(100_000, 999_999))]));
+    const shape = modeShape(plan, startFen, incrementFen, now);
+    const count = bidders.length >= 2 && !shape.noBids ? Math.min(plan.bids, shape.maxBids) : 0;
+    const demoBids = shape.sealed
+      ? sealedDemoBids(rng, bidders, Math.min(count, bidders.length), startFen, incrementFen, shape.startAt, now)
+      : ascendingDemoBids(bidders, count, index, startFen, incrementFen, shape.startAt, Math.min(now - MINUTE, shape.quietFrom));
+    const bidCount = demoBids.length;
+    const leader = shape.sealed ? sealedRanking(demoBids)[0] : demoBids.at(-1);
+    const code = `DEMO-${now.toString(36)}-${String(index + 1).padStart(2, '0')}`;
+    const { id } = await trx
+      .insertInto('bid_activity')
+      .values({
+        activity_code: code,
+        project_id: project.id,
+        mode: plan.mode,
+        status: plan.status,
+        outcome: null,
+        start_at: shape.startAt,
+        end_at: shape.endAt,
+        original_end_at: shape.endAt,
+        start_price_fen: startFen,
+        increment_fen: incrementFen,
+        reserve_fen: shape.reserveFen,
+        cap_fen: shape.capFen,
+        extension_window_ms: shape.extensionMs,
+        extension_ms: shape.extensionMs,
+        allow_self_outbid: 0,
+        current_price_fen: leader?.amountFen ?? startFen,
+        max_price_fen: bidCount > 0 ? Math.max(...demoBids.map((b) => b.amountFen)) : startFen,
+        bid_count: bidCount,
+        extension_count: 0,
+        leader_user_id: leader?.userId ?? null,
+        leader_bid_code: leader ? codes.get(leader.userId)! : null,
+        last_bid_at: bidCount > 0 ? Math.max(...demoBids.map((b) => b.placedAt)) : null,
+        org_name: ORGANISERS[index % ORGANISERS.length]!,
+        settings: JSON.stringify(shape.settings),
+        lock_version: 0,
+        created_at: now,
+        updated_at: bidCount > 0 ? Math.max(...demoBids.map((b) => b.placedAt)) : now,
+        settled_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const bidder of bidders) {
+      // bidder05 holds a pre-emptive right (第一顺位) in the phased and final demos.
+      const rank = (plan.mode === 'phased' || plan.mode === 'final') && bidder.login_name === 'bidder05' ? 1 : null;
+      await trx.insertInto('bid_qualification').values({ activity_id: id, user_id: bidder.id, bid_code: codes.get(bidder.id)!, pre_emptive_rank: rank, created_at: now }).execute();
     }
-  });
-  return report;
+    for (const b of demoBids) {
+      await trx
+        .insertInto('bid')
+        .values({ activity_id: id, seq: b.seq, user_id: b.userId, bid_code: codes.get(b.userId)!, amount_fen: b.amountFen, placed_at: b.placedAt, idempotency_key: `seed-${code}-${b.seq}` })
+        .execute();
+    }
+    report[plan.status] += 1;
+    ids.push(id);
+  }
+  return { report, ids };
 }
 
 interface DemoBid {
@@ -182,7 +215,10 @@ interface DemoBid {
   preEmptiveRank: null;
 }
 
-/** Bidders take turns (never outbidding themselves): the i-th bid is by bidders[i % n], one increment each. */
+/**
+ * Bidders take turns (never outbidding themselves): the i-th bid is by bidders[i % n], one increment each,
+ * all before `lastAt` (outside the extension window, so the history extended nothing).
+ */
 function ascendingDemoBids(
   bidders: readonly { id: number }[],
   count: number,
@@ -190,7 +226,7 @@ function ascendingDemoBids(
   startFen: number,
   incrementFen: number,
   startAt: number,
-  now: number,
+  lastAt: number,
 ): DemoBid[] {
   return Array.from({ length: count }, (_, i) => {
     const seq = i + 1;
@@ -198,13 +234,13 @@ function ascendingDemoBids(
       seq,
       userId: bidders[(seq - 1 + offset) % bidders.length]!.id,
       amountFen: startFen + (seq - 1) * incrementFen,
-      placedAt: Math.min(now - MINUTE, startAt + seq * 7 * MINUTE) - (count - seq) * 1000,
+      placedAt: Math.max(startAt + seq, Math.min(lastAt, startAt + seq * 7 * MINUTE) - (count - seq) * 1000),
       preEmptiveRank: null,
     };
   });
 }
 
-/** Sealed offers (onceOff): distinct bidders, each one offer at the start price + a few increments. */
+/** Sealed offers (onceOff, two-stage's stage 1): distinct bidders, each one offer at the start price + a few increments. */
 function sealedDemoBids(
   rng: Rng,
   bidders: readonly { id: number }[],
@@ -218,7 +254,7 @@ function sealedDemoBids(
     seq: i + 1,
     userId: bidders[i]!.id,
     amountFen: startFen + rng.int(0, 8) * incrementFen,
-    placedAt: Math.min(now - MINUTE, startAt + (i + 1) * 11 * MINUTE) - (count - i) * 1000,
+    placedAt: Math.max(startAt + i + 1, Math.min(now - MINUTE, startAt + (i + 1) * 11 * MINUTE) - (count - i) * 1000),
     preEmptiveRank: null,
   }));
 }
@@ -227,39 +263,80 @@ interface ModeShape {
   startAt: number;
   endAt: number;
   reserveFen: number | null;
+  capFen: number | null;
   extensionMs: number;
   settings: ActivitySettings;
   sealed: boolean;
-  /** Dutch: a bid would end it, so the demo has none. */
+  /** An acceptance would end or turn it (dutch, v-shaped, first-come): the demo has no bids. */
   noBids: boolean;
+  maxBids: number;
+  /** Demo bids come before this (outside the extension window or the timed period). */
+  quietFrom: number;
 }
 
-/** Times and parameters of one demo activity by mode. */
+/** Times and parameters of one demo activity by mode (a scheduled one starts at its plan's start). */
 function modeShape(plan: Plan, startFen: number, incrementFen: number, now: number): ModeShape {
-  const base = { startAt: plan.startAt, endAt: plan.endAt, reserveFen: startFen, extensionMs: DEMO_EXTENSION_MS, settings: {}, sealed: false, noBids: false };
-  if (plan.mode === 'phased') {
-    // Free period until T before the end; each bid in the timed period restarts the cycle.
-    const cycleMs = plan.soon ? 3 * MINUTE : 5 * MINUTE;
-    return {
-      ...base,
-      extensionMs: cycleMs,
-      // Tiered increments (theToneInterval 2): double the step from 120 % of the start price on.
-      settings: {
-        phased: { freeEndAt: plan.endAt - cycleMs, cycleMs },
-        tiers: [{ fromFen: 0, incrementFen }, { fromFen: Math.round((startFen * 1.2) / incrementFen) * incrementFen, incrementFen: incrementFen * 2 }],
-      },
-    };
-  }
-  if (plan.mode === 'onceOff') return { ...base, extensionMs: 0, sealed: true };
-  if (plan.mode === 'dutch-auction') {
-    // From the start price down by two increments per interval to 70 % of it: 流拍 below that.
+  const base: ModeShape = {
+    startAt: plan.startAt,
+    endAt: plan.endAt,
+    reserveFen: startFen,
+    capFen: null,
+    extensionMs: DEMO_EXTENSION_MS,
+    settings: {},
+    sealed: false,
+    noBids: false,
+    maxBids: 12,
+    quietFrom: plan.endAt - DEMO_EXTENSION_MS - MINUTE,
+  };
+  const scheduled = plan.status === 'scheduled';
+  // Down by two increments per interval to 70 % of the start: 流拍 below that.
+  const descent = () => {
     const floorFen = Math.ceil((startFen * 0.7) / incrementFen) * incrementFen;
-    const intervalMs = plan.soon ? MINUTE : 10 * MINUTE;
-    const dutch = { decrementFen: 2 * incrementFen, intervalMs, floorFen };
+    const dutch = { decrementFen: 2 * incrementFen, intervalMs: plan.soon ? MINUTE : 10 * MINUTE, floorFen };
     const span = dutchEndAt(dutch, startFen, 0);
-    // Started so that it ends at plan.endAt (soon ones) or within the hour.
-    const endAt = plan.soon ? plan.endAt : Math.min(plan.endAt, now + 50 * MINUTE);
-    return { ...base, startAt: endAt - span, endAt, reserveFen: floorFen, extensionMs: 0, settings: { dutch }, noBids: true };
+    // Started so that it ends at plan.endAt (soon ones) or within the hour; a scheduled one at its start.
+    const endAt = scheduled ? plan.startAt + span : plan.soon ? plan.endAt : Math.min(plan.endAt, now + 50 * MINUTE);
+    return { dutch, floorFen, startAt: endAt - span, endAt };
+  };
+  switch (plan.mode) {
+    case 'phased': {
+      // Free period until T before the end; each bid in the timed period restarts the cycle.
+      const cycleMs = plan.soon ? 3 * MINUTE : 5 * MINUTE;
+      return {
+        ...base,
+        extensionMs: cycleMs,
+        quietFrom: plan.endAt - cycleMs - MINUTE,
+        // Tiered increments (theToneInterval 2): double the step from 120 % of the start price on.
+        settings: {
+          phased: { freeEndAt: plan.endAt - cycleMs, cycleMs },
+          tiers: [{ fromFen: 0, incrementFen }, { fromFen: Math.round((startFen * 1.2) / incrementFen) * incrementFen, incrementFen: incrementFen * 2 }],
+        },
+      };
+    }
+    case 'final':
+      // The cap 8 increments above the start (the history stays below it); 3 or 10 minutes of final offers.
+      return { ...base, capFen: startFen + 8 * incrementFen, maxBids: 6, settings: { final: { windowMs: plan.soon ? 3 * MINUTE : 10 * MINUTE } } };
+    case 'onceOff':
+      return { ...base, extensionMs: 0, sealed: true };
+    case 'two-stage':
+      // Stage 1 until the plan's end, then 2 (5) minutes to confirm and cycles of 2 (5) minutes.
+      return {
+        ...base,
+        extensionMs: 0,
+        sealed: true,
+        settings: { twoStage: { stage1EndAt: plan.endAt, joinWindowMs: plan.soon ? 2 * MINUTE : 5 * MINUTE, cycleMs: plan.soon ? 2 * MINUTE : 5 * MINUTE } },
+      };
+    case 'first-come-first-served':
+      return { ...base, extensionMs: 0, noBids: true };
+    case 'dutch-auction': {
+      const d = descent();
+      return { ...base, startAt: d.startAt, endAt: d.endAt, reserveFen: d.floorFen, extensionMs: 0, settings: { dutch: d.dutch }, noBids: true };
+    }
+    case 'v-shaped': {
+      const d = descent();
+      return { ...base, startAt: d.startAt, endAt: d.endAt, reserveFen: d.floorFen, settings: { dutch: d.dutch, vShaped: { ascendingMs: plan.soon ? 5 * MINUTE : 30 * MINUTE } }, noBids: true };
+    }
+    default:
+      return base;
   }
-  return base;
 }

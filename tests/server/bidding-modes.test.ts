@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivitySettings } from '../../src/domain/bidModes.ts';
 import { dutchEndAt } from '../../src/domain/bidModes.ts';
 import { BID_REJECTION_MESSAGES } from '../../src/domain/bidRules.ts';
+import { BIDDING_MODES } from '../../src/domain/hall.ts';
 import { sweepActivities, CLOSE_GRACE_MS, type EngineDeps } from '../../server/bidding/engine.ts';
 import { replayActivity } from '../../server/bidding/replay.ts';
 import { bidAt, createActivity, liveSpec, initialModel, modelBid, type ActivitySpec } from './bidding-fixtures.ts';
@@ -140,9 +141,9 @@ describe(`engine against the reference model on ${DIALECT}`, () => {
 });
 
 describe(`demo data on ${DIALECT}`, () => {
-  it('has live demo activities of every implemented mode, some ending within minutes, each replaying from its log', async () => {
+  it('has live demo activities of all eight modes, some ending within minutes, each replaying from its log', async () => {
     const demo = await t.handle.db.selectFrom('bid_activity').selectAll().where('activity_code', 'like', 'DEMO-%').where('status', '=', 'live').execute();
-    for (const mode of ['ongoing', 'phased', 'onceOff', 'dutch-auction']) {
+    for (const mode of BIDDING_MODES) {
       const ofMode = demo.filter((a) => a.mode === mode);
       expect(ofMode.length, mode).toBeGreaterThanOrEqual(2);
       expect(ofMode.some((a) => a.end_at < NOW + 15 * 60_000), `${mode} ending soon`).toBe(true);

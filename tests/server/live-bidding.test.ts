@@ -39,6 +39,8 @@ async function freshLive(minLeftMs = 3_600_000) {
     .selectFrom('bid_activity')
     .selectAll()
     .where('status', '=', 'live')
+    // The demo has every mode; these tests bid as in the English auction.
+    .where('mode', '=', 'ongoing')
     .where('bid_count', '=', 0)
     .where('end_at', '>', t.clock.now + minLeftMs)
     .orderBy('id')

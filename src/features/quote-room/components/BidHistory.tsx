@@ -20,7 +20,7 @@ export const BidHistory = memo(function BidHistory({ data, myBidCode }: { data: 
           出价记录
         </h2>
         <span className="room-card__note">
-          共 {data.biddingCount} 次出价{data.biddingCount > data.bids.length ? `，显示最近 ${data.bids.length} 次` : ''}
+          共 {data.biddingCount} 次出价{!isSealed(data) && data.biddingCount > data.bids.length ? `，显示最近 ${data.bids.length} 次` : ''}
         </span>
       </div>
       {isSealed(data) ? (
