@@ -158,7 +158,7 @@ describe('/quoteHall: what a bidder sees', () => {
     failed.end('failed');
     await openRoom(failed);
     await waitText('room-result', /竞价结果：流拍竞价期间无人出价/);
-    expect(text('room-phase')).toBe('已流拍');
+    expect(text('room-phase')).toBe('流拍');
   });
 
   it('after the end the winner reads 竞得 and the outbid bidder 未竞得, with the 成交价', async () => {

@@ -14,7 +14,9 @@ import {
   type BidRejection,
 } from '@/domain/bidRules';
 import { formatChinaTime } from '@/domain/chinaTime';
+import { LISTING_STATUS_LABELS } from '@/domain/listing';
 import { isSealedLot } from '@/domain/liveValues';
+import { lotStage } from '@/domain/lotState';
 import type { BiddingData, BiddingMode, BidRecord } from '@/domain/hall';
 import { fenToYuanText, formatFenAsYuan, formatMoney, formatYuan, sanitizeMoneyInput, toFenBigInt } from '@/domain/money';
 
@@ -155,8 +157,9 @@ const PHASE_NAMES = {
 
 /** The phase of the mode, as the bidder reads it (the server's modeState.phase when it sends one). */
 export function phaseText(data: Pick<BiddingData, 'status' | 'mode' | 'extensionCount' | 'outcome' | 'modeState'>): string {
-  if (data.status === 'scheduled') return '等待开始';
-  if (data.status === 'ended') return data.outcome === 'sold' ? '已成交' : data.outcome === 'failed' ? '已流拍' : '已结束';
+  // Before and after the auction the room reads the lot state (src/domain/lotState.ts) as every list does.
+  if (data.status === 'scheduled') return LISTING_STATUS_LABELS.upcoming;
+  if (data.status === 'ended') return LISTING_STATUS_LABELS[lotStage(null, data)];
   const phase = data.modeState?.phase ?? 'open';
   if (phase === 'ended') return '已结束';
   if (phase === 'open' && data.extensionCount > 0) return `延时竞价（已延时 ${data.extensionCount} 次）`;

@@ -2,6 +2,8 @@ import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { FlashPrice } from '@/components/FlashPrice';
 import { ProjectLink } from '@/components/ProjectLink';
 import { useLiveListState, useLiveRemainingRef, useFlashingLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
+import { LISTING_STATUS_LABELS } from '@/domain/listing';
+import { lotStage } from '@/domain/lotState';
 import { useWindowRange } from './useWindowRange';
 
 /** Fixed row height (px): the virtual list's arithmetic and the CSS agree on it. */
@@ -56,7 +58,7 @@ const LiveRow = memo(function LiveRow({ store, id, index, isOnScreen }: { store:
       <td className="live-cell-rate">
         <span className="live-cell-text">{row.premiumRate}</span>
       </td>
-      <td className="live-cell-status">{row.status === 'ended' ? '已结束' : '竞价中'}</td>
+      <td className="live-cell-status">{LISTING_STATUS_LABELS[lotStage(null, { status: row.status, outcome: null })]}</td>
     </tr>
   );
 });

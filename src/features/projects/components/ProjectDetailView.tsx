@@ -5,6 +5,7 @@ import { EyeOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
 import { isPackageProject, listingPriceDisplay, listingStatusOf } from '@/domain/listing';
+import { lotPriceDisplay } from '@/domain/lotState';
 import type { ProjectDetail } from '@/domain/projects';
 import { minuteText } from '@/domain/chinaTime';
 import { useProjectDetail } from '../api/get-project-detail';
@@ -38,7 +39,8 @@ function showChildAssets() {
 /** The key facts: price, deposit, dates, organiser, status, the enrolment countdown and the actions. */
 function KeyFacts({ detail }: { detail: ProjectDetail }) {
   const isPackage = isPackageProject(detail.projectType);
-  const enrolling = listingStatusOf(detail.state) === 'enrolling';
+  const enrolling = listingStatusOf(detail.listingState) === 'enrolling';
+  const lotPrice = lotPriceDisplay(detail);
   return (
     <section className="detail-head" aria-labelledby="detail-title">
       <ProjectCover src={detail.imgUrl} typeName={detail.typeName} className="detail-head__cover" />
@@ -61,11 +63,19 @@ function KeyFacts({ detail }: { detail: ProjectDetail }) {
         </div>
         <div className="detail-price">
           <div className="detail-price__item detail-price__item--main">
-            <span className="detail-price__label">挂牌价格</span>
+            <span className="detail-price__label">{lotPrice.label ?? '挂牌价格'}</span>
             <span className="detail-price__value" data-testid="detail-price">
-              <Price {...listingPriceDisplay(detail)} />
+              <Price text={lotPrice.text} tooltip={lotPrice.tooltip} />
             </span>
           </div>
+          {lotPrice.label && (
+            <div className="detail-price__item">
+              <span className="detail-price__label">挂牌价格</span>
+              <span className="detail-price__value detail-price__value--minor">
+                <Price {...listingPriceDisplay({ ...detail, state: detail.listingState })} />
+              </span>
+            </div>
+          )}
           <div className="detail-price__item">
             <span className="detail-price__label">交易保证金</span>
             <span className="detail-price__value detail-price__value--minor">
@@ -114,7 +124,7 @@ function KeyFacts({ detail }: { detail: ProjectDetail }) {
           </div>
         )}
         <div className="detail-actions">
-          <EnrolButton assetsId={detail.id} projectType={detail.projectType} state={detail.state} />
+          <EnrolButton assetsId={detail.id} projectType={detail.projectType} listingState={detail.listingState} />
           <FavouriteButton assetsId={detail.id} collected={detail.collected} size="large" />
           {isPackage && (
             <Button size="large" icon={<UnorderedListOutlined />} onClick={showChildAssets}>
