@@ -72,4 +72,41 @@ test.describe('the bidder desk', () => {
     await expect(favourite.locator('.lot-price__label')).toHaveText('当前价');
     await shoot(page, 'desk-my-collect');
   });
+
+  test('a qualified bidder goes from the hall to the room in one click; the hall marks his standing', async ({ page, request }) => {
+    const hall = await liveHall(request);
+    const row = hall.records.find((r: BiddingEntry) => r.mode === 'ongoing' && r.endTime - hall.serverTime > 30 * 60_000)!;
+    await logInAs(page, 'bidder01', '/hall');
+    const hallRow = page.locator(`[data-testid="live-row"][data-activity-id="${row.activityId}"]`);
+    // bidder01 is qualified in every demo auction: each row has his standing and the way in.
+    await expect(hallRow.getByTestId('my-standing')).toHaveText(/^(已报名|领先|出局)$/);
+    await expect(page.getByTestId('live-row').getByRole('link', { name: /^进入竞价室/ }).first()).toBeVisible();
+    await shoot(page, 'desk-hall-qualified', false);
+
+    await hallRow.getByRole('link', { name: `进入竞价室：${row.assetsName}` }).click();
+    await expect(page).toHaveURL(new RegExp(`#/quoteHall\\?activityId=${row.activityId}$`));
+    await expect(page.getByTestId('room-my-code')).toHaveText(/^\d{6}$/);
+
+    // The lot's page offers the room too, with his steps.
+    await page.goto(`/#/projectDetail/${row.assetsId}.html`);
+    await expect(page.getByTestId('head-enter-room')).toHaveText('进入竞价室');
+    await expect(page.getByTestId('activity-panel').getByTestId('my-steps')).toContainText(/竞买号 \d{6}/);
+    await expect(page.getByTestId('enter-room')).toHaveAttribute('href', `#/quoteHall?activityId=${row.activityId}`);
+    await shoot(page, 'desk-detail-qualified', false);
+  });
+
+  test('a visitor learns how to qualify, with the enrolment deadline', async ({ page, request }) => {
+    const hall = await liveHall(request);
+    const row = hall.records.find((r: BiddingEntry) => r.mode === 'ongoing')!;
+    await page.goto('/#/hall');
+    const hallRow = page.locator(`[data-testid="live-row"][data-activity-id="${row.activityId}"]`);
+    await hallRow.getByRole('button', { name: `如何参与：${row.assetsName}` }).click();
+    const hint = page.getByTestId('enrol-hint');
+    await expect(hint).toContainText(/请先登录。报名截止 \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await expect(hint).toContainText('取得竞买号后即可进入竞价室出价');
+    await shoot(page, 'desk-hall-how-to-qualify', false);
+    await page.goto(`/#/projectDetail/${row.assetsId}.html`);
+    await expect(page.getByTestId('activity-panel').getByTestId('enrol-hint')).toContainText('请先登录');
+    await expect(page.getByTestId('head-enter-room')).toHaveCount(0);
+  });
 });

@@ -64,8 +64,8 @@ const REFUSALS: Record<Exclude<EnrolmentCheck['reason'], null>, string> = {
   alreadyEnrolled: MSG_ALREADY_ENROLLED,
 };
 
-function refuse(reason: Exclude<EnrolmentCheck['reason'], null>, enrolmentId: number | null = null): EnrolmentCheck {
-  return { canEnrol: false, reason, message: REFUSALS[reason], enrolmentId };
+function refuse(reason: Exclude<EnrolmentCheck['reason'], null>, enrolEndAt: number | null, enrolmentId: number | null = null): EnrolmentCheck {
+  return { canEnrol: false, reason, message: REFUSALS[reason], enrolmentId, enrolEndTime: enrolEndAt === null ? null : formatChinaTime(enrolEndAt) };
 }
 
 type ProjectRow = Pick<
@@ -83,17 +83,18 @@ async function projectOf(db: Db, assetsId: number): Promise<ProjectRow | undefin
 
 /** Whether `userId` may enrol in `assetsId` now, and why not (the enrolment check; also guards submit). */
 export async function checkEnrolment(db: Db, userId: number | null, assetsId: number, now: number): Promise<EnrolmentCheck> {
-  if (userId === null) return refuse('notLoggedIn');
   const project = await projectOf(db, assetsId);
   // A package's child is enrolled in through its package.
-  if (!project || project.parent_id !== null) return refuse('notFound');
+  if (!project || project.parent_id !== null) return refuse(userId === null ? 'notLoggedIn' : 'notFound', null);
+  const deadline = project.announcement_end_at;
+  if (userId === null) return refuse('notLoggedIn', deadline);
   const user = await db.selectFrom('app_user').select('auth_status').where('id', '=', userId).executeTakeFirst();
-  if (!user || !isAuthenticatedStatus(user.auth_status)) return refuse('notVerified');
+  if (!user || !isAuthenticatedStatus(user.auth_status)) return refuse('notVerified', deadline);
   const existing = await db.selectFrom('enrolment').select('id').where('user_id', '=', userId).where('project_id', '=', assetsId).executeTakeFirst();
-  if (existing) return refuse('alreadyEnrolled', existing.id);
-  if (now >= project.announcement_end_at) return refuse('closed');
-  if (!project.state.includes(ENROLLING) || now < project.announcement_start_at) return refuse('notOpen');
-  return { canEnrol: true, reason: null, message: '可以报名', enrolmentId: null };
+  if (existing) return refuse('alreadyEnrolled', deadline, existing.id);
+  if (now >= project.announcement_end_at) return refuse('closed', deadline);
+  if (!project.state.includes(ENROLLING) || now < project.announcement_start_at) return refuse('notOpen', deadline);
+  return { canEnrol: true, reason: null, message: '可以报名', enrolmentId: null, enrolEndTime: formatChinaTime(deadline) };
 }
 
 async function toProject(db: Db, p: ProjectRow): Promise<EnrolmentProject> {

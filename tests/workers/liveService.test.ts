@@ -23,6 +23,7 @@ const hallRow = (activityId: number, biddingPrice: number): LiveBidRow => ({
   assetsName: `标的${activityId}`,
   projectType: 3,
   orgName: '机构',
+  leaderBidCode: null,
   status: 'live',
   endTime: T0 + 3_600_000,
   startPrice: 100,
