@@ -6,7 +6,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { BiddingEntry } from '../src/domain/hall';
 import { E2E_CAPTCHA } from './playwright.config';
-import { liveHall } from './room';
+import { shortLotName } from '../src/domain/desk';
+import { bidNext, liveHall, openRoomAs } from './room';
 
 const screenshotDir = new URL('./screenshots', import.meta.url).pathname;
 const DEMO_PASSWORD = 'Demo@2026';
@@ -108,5 +109,49 @@ test.describe('the bidder desk', () => {
     await page.goto(`/#/projectDetail/${row.assetsId}.html`);
     await expect(page.getByTestId('activity-panel').getByTestId('enrol-hint')).toContainText('请先登录');
     await expect(page.getByTestId('head-enter-room')).toHaveCount(0);
+  });
+
+  test('bidder01 outbid by bidder02: a toast names the lot with the way back, the header count grows, the banner clears', async ({ browser, request }) => {
+    const hall = await liveHall(request);
+    // A lot of its own (the other journeys watch the first one), with time to spare.
+    const row = hall.records.filter((r: BiddingEntry) => r.mode === 'ongoing' && r.endTime - hall.serverTime > 30 * 60_000)[2]!;
+    const one = await openRoomAs(browser, 'bidder01', row.activityId);
+    const two = await openRoomAs(browser, 'bidder02', row.activityId);
+    if ((await one.page.getByTestId('room-my-standing').textContent()) !== '领先') await bidNext(one.page);
+    await expect(one.page.getByTestId('room-my-standing')).toHaveText('领先');
+    // The leader's 出价 waits, saying why; his 出价成功 stays while he leads.
+    await expect(one.page.getByRole('form', { name: '出价' }).locator('button[type="submit"]')).toBeDisabled();
+    await expect(one.page.getByTestId('room-bid-leading')).toHaveText('您当前为最高出价人，其他竞买人出价后方可再次加价。');
+    const bell = one.page.getByTestId('header-messages');
+    await expect(bell).toHaveAttribute('data-unread', /^\d+$/);
+    await one.page.waitForTimeout(1_000); // the desk's baseline (messages before now are not announced)
+    const before = Number(await bell.getAttribute('data-unread'));
+
+    await expect(two.page.getByTestId('room-my-standing')).toHaveText(/^(出局|未出价)$/);
+    await bidNext(two.page);
+    await expect(two.page.getByTestId('room-my-standing')).toHaveText('领先');
+
+    // bidder01: the toast names the lot and leads back to the room; the header count grows.
+    const toast = one.page.locator('.ant-notification-notice').filter({ hasText: '出价已被超越' });
+    await expect(toast).toContainText(`「${shortLotName(row.assetsName)}」出价已被超越`, { timeout: 8_000 });
+    await expect(toast.getByRole('link', { name: '进入竞价室' })).toHaveAttribute('href', `#/quoteHall?activityId=${row.activityId}`);
+    await expect(bell).toHaveAttribute('data-unread', String(before + 1));
+    await expect(one.page.getByTestId('room-my-standing')).toHaveText('出局');
+    // The success banner of his own bid is gone now that he is outbid; his form is open again.
+    await expect(one.page.getByTestId('room-bid-feedback')).not.toContainText('出价成功');
+    await expect(one.page.getByRole('form', { name: '出价' }).locator('button[type="submit"]')).toBeEnabled();
+    await shoot(one.page, 'desk-outbid-toast', false);
+
+    // Alert settings: the tone and the browser notification, asked only on a click.
+    await one.page.getByRole('button', { name: '提醒设置' }).click();
+    await expect(one.page.getByTestId('alert-settings')).toContainText('浏览器通知');
+    await one.page.waitForTimeout(500); // the popover's opening animation
+    await shoot(one.page, 'desk-alert-settings', false);
+
+    // The message list names the lot too.
+    await one.page.goto('/#/myMessage');
+    await expect(one.page.getByRole('link', { name: `「${shortLotName(row.assetsName)}」出价已被超越` }).first()).toBeVisible();
+    await one.context.close();
+    await two.context.close();
   });
 });

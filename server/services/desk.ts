@@ -7,9 +7,11 @@
 import type { Kysely } from 'kysely';
 import { DESK_ENDED_KEEP_MS, DESK_MAX_LOTS, type MyEnrolment, type MyLot } from '../../src/domain/desk.ts';
 import { ENROLMENT_STATUS_TEXT, type DepositStatus, type EnrolmentStatus } from '../../src/domain/enrolment.ts';
+import { DESK_SIGNAL_MESSAGES, type DeskSignal } from '../../src/domain/desk.ts';
 import { isSealedLot } from '../../src/domain/liveValues.ts';
 import type { Database } from '../db/schema.ts';
 import { withLots } from './lotStates.ts';
+import { latestMessages, unreadCount } from './messages.ts';
 import { toListedAsset } from './projects.ts';
 
 export async function myLots(db: Kysely<Database>, userId: number, now: number): Promise<MyLot[]> {
@@ -85,4 +87,38 @@ function deskOrder(a: MyLot, b: MyLot): number {
   const key = (l: MyLot) =>
     l.listing.lot.activityStatus === 'live' ? (l.listing.lot.biddingEndTime ?? '') : l.listing.lot.activityStatus === 'scheduled' ? (l.listing.lot.biddingStartTime ?? '') : '';
   return rank(a) - rank(b) || key(a).localeCompare(key(b)) || b.listing.id - a.listing.id;
+}
+
+/**
+ * What the live worker polls for the user (DESK_PATHS.signal): the unread count and the newest messages,
+ * his open rooms with their public leaders (the worker asks again at once when a push event shows him
+ * outbid), and a key of his enrolments' and deposits' last changes. A handful of indexed reads.
+ */
+export async function deskSignal(db: Kysely<Database>, userId: number): Promise<DeskSignal> {
+  const [unread, latest, rooms, enrolled, deposited] = await Promise.all([
+    unreadCount(db, userId),
+    latestMessages(db, userId, DESK_SIGNAL_MESSAGES),
+    db
+      .selectFrom('bid_qualification as q')
+      .innerJoin('bid_activity as a', 'a.id', 'q.activity_id')
+      .innerJoin('project as p', 'p.id', 'a.project_id')
+      .select(['a.id', 'a.mode', 'a.status', 'a.leader_bid_code', 'q.bid_code', 'p.assets_name'])
+      .where('q.user_id', '=', userId)
+      .where('a.status', 'in', ['live', 'scheduled'])
+      .orderBy('a.id')
+      .execute(),
+    db.selectFrom('enrolment').select((eb) => [eb.fn.max('updated_at').as('at'), eb.fn.countAll<number | string>().as('n')]).where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('deposit').select((eb) => [eb.fn.max('updated_at').as('at'), eb.fn.countAll<number | string>().as('n')]).where('user_id', '=', userId).executeTakeFirst(),
+  ]);
+  return {
+    unread,
+    latest,
+    rooms: rooms.map((r) => ({
+      activityId: r.id,
+      assetsName: r.assets_name,
+      bidCode: r.bid_code,
+      leaderBidCode: isSealedLot({ mode: r.mode, status: r.status as 'live' }) ? null : r.leader_bid_code,
+    })),
+    stateKey: `${Number(enrolled?.n ?? 0)}.${Number(enrolled?.at ?? 0)}.${Number(deposited?.n ?? 0)}.${Number(deposited?.at ?? 0)}`,
+  };
 }

@@ -23,6 +23,7 @@ import {
   type QualifiedRoom,
 } from '../../src/domain/enrolment.ts';
 import { formatChinaTime } from '../../src/domain/chinaTime.ts';
+import { lotTitle } from '../../src/domain/desk.ts';
 import type { Page } from '../../src/domain/contracts.ts';
 import { fenToYuan, fenToYuanText } from '../../src/domain/money.ts';
 import type { Database } from '../db/schema.ts';
@@ -405,7 +406,7 @@ export async function approveEnrolment(db: Db, id: number, actor: Actor, now: nu
     await sendMessage(trx, {
       userId: row.user_id,
       kind: 'enrolment',
-      title: '报名审核通过',
+      title: lotTitle('报名审核通过', name),
       content:
         row.deposit_fen > 0
           ? `您报名的「${name}」已审核通过，请在报名截止前缴纳交易保证金 ${fenToYuanText(row.deposit_fen)} 元。`
@@ -438,7 +439,7 @@ export async function rejectEnrolment(db: Db, id: number, reason: string, actor:
     await sendMessage(trx, {
       userId: row.user_id,
       kind: 'enrolment',
-      title: '报名审核未通过',
+      title: lotTitle('报名审核未通过', await projectName(trx, row.project_id)),
       content: `您报名的「${await projectName(trx, row.project_id)}」审核未通过，原因：${text}`,
       link: `/enrollDetail?id=${id}`,
       at: now,
@@ -501,7 +502,7 @@ export async function qualifyEnrolment(db: Db, enrolmentId: number, now: number)
     await sendMessage(trx, {
       userId: row.user_id,
       kind: 'enrolment',
-      title: '已取得竞买资格',
+      title: lotTitle('已取得竞买资格', await projectName(trx, row.project_id)),
       content: `您已取得「${await projectName(trx, row.project_id)}」的竞买资格，竞买号 ${q.bid_code}。请按时进入竞价室参与竞价。`,
       link: `/quoteHall?activityId=${activity.id}`,
       at: now,

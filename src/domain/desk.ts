@@ -6,14 +6,41 @@
  * lists them. Pure: shared by the browser, the worker and the server.
  */
 import type { ListedAsset } from './contracts';
-import type { DepositStatus, EnrolmentStatus } from './enrolment';
+import type { DepositStatus, EnrolmentStatus, MessageItem } from './enrolment';
 import type { ActivityOutcome, ActivityStatus } from './hall';
 import { isSealedLot } from './liveValues';
 
 export const DESK_PATHS = {
   /** GET → MyLot[] (bearer): the user's lots, those bidding or about to first. */
   lots: '/dscq-user/desk/lots',
+  /**
+   * POST → DeskSignal (bearer, ETag: If-None-Match → 304): what the live worker polls for the user — the
+   * unread count, the newest messages, his open rooms with their leaders, and a key that changes with any
+   * of his enrolments or deposits.
+   */
+  signal: '/dscq-user/desk/signal',
 } as const;
+
+/** How many of the newest messages a signal carries. */
+export const DESK_SIGNAL_MESSAGES = 10;
+
+/** A room the user is qualified in whose auction is open or about to be (the worker watches its leader). */
+export interface DeskRoom {
+  activityId: number;
+  assetsName: string;
+  bidCode: string;
+  /** The public leader now (null before a bid and while sealed). */
+  leaderBidCode: string | null;
+}
+
+export interface DeskSignal {
+  unread: number;
+  /** The newest messages, newest first (at most DESK_SIGNAL_MESSAGES). */
+  latest: MessageItem[];
+  rooms: DeskRoom[];
+  /** Changes whenever one of the user's enrolments or deposits changes (the live pages refetch on it). */
+  stateKey: string;
+}
 
 /** How many lots one answer carries at most (the watch board is usable at 100). */
 export const DESK_MAX_LOTS = 500;
@@ -90,9 +117,15 @@ export function shortLotName(name: string): string {
   return chars.length > TITLE_NAME_MAX ? `${chars.slice(0, TITLE_NAME_MAX).join('')}…` : chars.join('');
 }
 
-/** The outbid message's title names the lot: 「石家庄市某国有企业…」出价已被超越. */
-export function outbidTitle(assetsName: string): string {
-  return `「${shortLotName(assetsName)}」出价已被超越`;
+/** A message title that names its lot: 「石家庄市某国有企业…」报名审核通过. */
+export function lotTitle(base: string, assetsName: string | null | undefined): string {
+  const name = assetsName ? shortLotName(assetsName) : '';
+  return name ? `「${name}」${base}` : base;
+}
+
+/** The outbid message's title: 「石家庄市某国有企业…」出价已被超越. */
+export function outbidTitle(assetsName: string | null | undefined): string {
+  return lotTitle('出价已被超越', assetsName);
 }
 
 /** The user's steps in a lot as short labels: 已报名, 已交保证金 (or where the deposit is), 竞买号 ……. */

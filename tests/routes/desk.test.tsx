@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { MyLot } from '@/domain/desk';
 import { lotStatus } from '@/domain/lotState';
 import { paidNotice } from '@/features/enrolment/pages/CashierDeskPage';
+import { currentFeedback } from '@/features/quote-room/components/BidPanel';
 import { authMock } from '../mocks/handlers/auth';
 import { enrolMock } from '../mocks/handlers/enrolment';
 import { bidEntryFixture, hallBackend } from '../mocks/handlers/hall';
@@ -96,6 +97,27 @@ describe('a project page for a qualified bidder', () => {
   });
 });
 
+describe('alerts', () => {
+  it('the header counts unread messages live; a new outbid message is a toast naming the lot, with the room', async () => {
+    authMock.signIn('demo_person');
+    enrolMock.addMessage('demo_person', '「旧消息」报名审核通过', '早先的消息');
+    renderApp('/index');
+    const bell = await within(document.body).findByTestId('header-messages', {}, { timeout: 10_000 });
+    await waitFor(() => expect(bell).toHaveAttribute('data-unread', '1'), { timeout: 10_000 });
+    // A message there at the start is counted, not announced.
+    expect(document.querySelector('.ant-notification')).toBeNull();
+
+    enrolMock.addMessage('demo_person', '「石家庄市某国有企业闲置办公楼」出价已被超越', '竞买号 654321 以 1,020,000.00 元出价领先，您已出局。', {
+      kind: 'outbid',
+      link: '/quoteHall?activityId=7001',
+    });
+    await waitFor(() => expect(bell).toHaveAttribute('data-unread', '2'), { timeout: 10_000 });
+    const alert = await within(document.body).findByTestId('outbid-alert', {}, { timeout: 5_000 });
+    expect(document.querySelector('.ant-notification')).toHaveTextContent('「石家庄市某国有企业闲置办公楼」出价已被超越');
+    expect(within(alert).getByRole('link', { name: '进入竞价室' })).toHaveAttribute('href', '#/quoteHall?activityId=7001');
+  });
+});
+
 describe('the payment result (paidNotice)', () => {
   it('says when bidding starts, and links the room once it is open and the code is there', () => {
     expect(paidNotice(undefined)).toEqual({ text: '银行已确认到账。竞价活动发布后您将取得竞买资格并获得竞买号，竞价时间以竞价公告为准。', room: null });
@@ -105,5 +127,17 @@ describe('the payment result (paidNotice)', () => {
     expect(paidNotice(myLot(5, 50)).room).toBe(5);
     expect(paidNotice(myLot(5, 50, { bidCode: null })).room).toBeNull();
     expect(paidNotice(myLot(5, 50, { bidCode: null })).text).toContain('竞买资格确认后将为您分配竞买号');
+  });
+});
+
+describe('the room: currentFeedback', () => {
+  it('a success or a refusal clears when a later bid arrives or the phase changes; a network failure stays', () => {
+    const success = { kind: 'success' as const, text: '出价成功', count: 5, status: 'live' };
+    expect(currentFeedback(success, { biddingCount: 4, status: 'live' })).toBe(success); // own bid not polled yet
+    expect(currentFeedback(success, { biddingCount: 5, status: 'live' })).toBe(success);
+    expect(currentFeedback(success, { biddingCount: 6, status: 'live' })).toBeNull(); // outbid
+    expect(currentFeedback(success, { biddingCount: 5, status: 'ended' })).toBeNull();
+    const network = { kind: 'network' as const, text: '网络异常', request: { activityId: 1, amount: 1, idempotencyKey: 'k' } };
+    expect(currentFeedback(network, { biddingCount: 9, status: 'ended' })).toBe(network);
   });
 });

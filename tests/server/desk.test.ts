@@ -4,7 +4,7 @@
  * hall shows), and the enrolment check's deadline (the hall's 如何参与). On the seeded demo data, where
  * bidder01 … bidder05 are qualified in every demo auction.
  */
-import { bidderStanding, DESK_PATHS, type MyLot } from '../../src/domain/desk.ts';
+import { bidderStanding, DESK_PATHS, outbidTitle, type DeskSignal, type MyLot } from '../../src/domain/desk.ts';
 import { ENROLMENT_COMMITMENTS } from '../../src/domain/enrolment.ts';
 import type { BiddingEntry, RateEntry } from '../../src/domain/hall.ts';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
@@ -140,6 +140,60 @@ it("an enrolment and a favourite put a lot on the user's desk, with its steps; t
   expect(lots.find((l) => l.listing.id === other.id)).toMatchObject({ favourite: true, enrolment: null, bidCode: null });
   // Nobody else sees them.
   expect((await lotsOf('demo_org')).length).toBe(0);
+});
+
+it('the desk signal: unread count, newest messages, open rooms with leaders, an ETag; an outbid message names its lot', async () => {
+  const SIGNAL = `/api${DESK_PATHS.signal}`;
+  const signalOf = async (user: string, etag?: string) => {
+    const res = await t.app.inject({ method: 'POST', url: SIGNAL, headers: { authorization: `Bearer ${tokens[user]}`, ...(etag ? { 'if-none-match': etag } : {}) } });
+    return { status: res.statusCode, etag: res.headers.etag as string, body: res.statusCode === 200 ? (res.json().data as DeskSignal) : null };
+  };
+  expect((await t.app.inject({ method: 'POST', url: SIGNAL })).statusCode).toBe(401);
+  const first = await signalOf('bidder01');
+  expect(first.status).toBe(200);
+  expect(first.etag).toMatch(/^W\/"[\w-]+"$/);
+  const live = await hall();
+  expect(first.body!.rooms.map((r) => r.activityId)).toEqual(expect.arrayContaining(live.map((r) => r.activityId)));
+  for (const room of first.body!.rooms.filter((r) => live.some((l) => l.activityId === r.activityId))) {
+    expect(room.leaderBidCode).toBe(live.find((l) => l.activityId === room.activityId)!.leaderBidCode);
+    expect(room.bidCode).toMatch(/^\d{6}$/);
+  }
+  // Unchanged: 304, no body.
+  expect((await signalOf('bidder01', first.etag)).status).toBe(304);
+
+  // bidder01 leads a lot, bidder02 outbids him: his signal has one more unread, the newest names the lot.
+  const target = live.find((r) => r.mode === 'ongoing' && r.endTime - t.clock.now > 30 * 60_000 && r.activityId !== live[0]!.activityId)!;
+  const increment = (await t.handle.db.selectFrom('bid_activity').select('increment_fen').where('id', '=', target.activityId).executeTakeFirstOrThrow()).increment_fen / 100;
+  const next = async () => {
+    const d = (await t.post('/api/dscq-sync/v1/bid-assets/bidding-data', { activityId: target.activityId })).body.data;
+    return d.biddingCount === 0 ? d.startPrice : d.biddingPrice + increment;
+  };
+  const lead = await t.handle.db.selectFrom('bid_activity').select('leader_user_id').where('id', '=', target.activityId).executeTakeFirstOrThrow();
+  if (lead.leader_user_id === (await userId('bidder01'))) expect((await bid('bidder02', target.activityId, await next())).status).toBe(200);
+  await t.app.live.snapshot.rebuild();
+  expect((await bid('bidder01', target.activityId, await next())).status).toBe(200);
+  await t.app.live.snapshot.rebuild();
+  const before = (await signalOf('bidder01')).body!;
+  expect((await bid('bidder02', target.activityId, await next())).status).toBe(200);
+  const after = await signalOf('bidder01', first.etag);
+  expect(after.status).toBe(200);
+  expect(after.body!.unread).toBe(before.unread + 1);
+  const newest = after.body!.latest[0]!;
+  expect(newest).toMatchObject({ kind: 'outbid', title: outbidTitle(target.assetsName), link: `/quoteHall?activityId=${target.activityId}`, read: false });
+  expect(newest.title).toMatch(/^「.+」出价已被超越$/);
+  expect(after.body!.latest.length).toBeLessThanOrEqual(10);
+
+  // An enrolment (or deposit) change moves the state key.
+  const org = await signalOf('demo_org');
+  const project = await t.handle.db.selectFrom('project').select('id').where('state', 'like', '%正在报名%').where('parent_id', 'is', null).where('announcement_end_at', '>', t.clock.now + 86_400_000).where('announcement_start_at', '<=', t.clock.now).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/dscq-project/enroll/submit',
+    headers: { authorization: `Bearer ${tokens.demo_org}` },
+    payload: { assetsId: project.id, contactName: '李经理', contactPhone: '13912345678', commitments: ENROLMENT_COMMITMENTS.map((c) => c.key) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect((await signalOf('demo_org')).body!.stateKey).not.toBe(org.body!.stateKey);
 });
 
 async function userId(login: string): Promise<number> {

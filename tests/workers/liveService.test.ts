@@ -209,6 +209,6 @@ describe('producers map', () => {
     // @ts-expect-error a producer map must cover every stream of LiveStreams
     const incomplete: Producers = { clock: producers.clock };
     expect(Object.keys(incomplete)).toEqual(['clock']);
-    expect(Object.keys(producers).sort()).toEqual(['biddingData', 'clock', 'hall', 'maxRate', 'pushLink', 'token', 'upcoming', 'version']);
+    expect(Object.keys(producers).sort()).toEqual(['biddingData', 'clock', 'desk', 'hall', 'maxRate', 'pushLink', 'token', 'upcoming', 'version']);
   });
 });

@@ -17,7 +17,7 @@ import {
   type PaymentOrderAnswer,
   type QualifiedRoom,
 } from '@/domain/enrolment';
-import { DESK_PATHS, type MyLot } from '@/domain/desk';
+import { DESK_PATHS, type DeskSignal, type MyLot } from '@/domain/desk';
 import { envelope } from '../fixtures';
 import { authMock } from './auth';
 
@@ -175,6 +175,21 @@ export const enrolmentHandlers = [
           : { canEnrol: true, reason: null, message: '可以报名', enrolmentId: null, enrolEndTime: deadline },
       ),
     );
+  }),
+  // The live worker's desk signal: unread count, newest messages, rooms, a key of enrolments and deposits.
+  http.post(api(DESK_PATHS.signal), ({ request }) => {
+    const login = loginOf(request);
+    if (!login) return unauthorized();
+    const s = enrolMock.state;
+    const messages = s.messages.filter((m) => m.owner === login).map((m) => m.value);
+    const mine = <T extends { id: number; status: string }>(list: Owned<T>[]) => list.filter((o) => o.owner === login).map((o) => `${o.value.id}:${o.value.status}`).join(',');
+    const signal: DeskSignal = {
+      unread: messages.filter((m) => !m.read).length,
+      latest: messages.slice(0, 10),
+      rooms: [],
+      stateKey: `${mine(s.enrolments)}|${mine(s.deposits)}`,
+    };
+    return HttpResponse.json(envelope(signal));
   }),
   http.get(api(DESK_PATHS.lots), ({ request }) => {
     const login = loginOf(request);

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { documentTitleOf } from '@/routes/meta';
 import { Breadcrumbs } from './Breadcrumbs';
+import { DeskAlerts } from './DeskAlerts';
 import { FloatingPanel } from './FloatingPanel';
 import { SiteFooter } from './SiteFooter';
 import { SimpleHeader, SiteHeader } from './SiteHeader';
@@ -27,6 +28,7 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <FloatingPanel onHomePage={onHomePage} />
+      <DeskAlerts />
     </div>
   );
 }
