@@ -90,6 +90,9 @@ test.describe('enrolment journey', () => {
     await page.getByRole('button', { name: '确认支付' }).click();
     await expect(page.getByText('银行处理中，等待到账确认…')).toBeVisible();
     await expect(page.getByText('保证金支付成功')).toBeVisible({ timeout: 30_000 });
+    // The result says when bidding starts (the target's auction is scheduled: issue 13).
+    await expect(page.getByTestId('paid-notice')).toContainText(/竞价将于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 开始/);
+    await shoot(page, 'enrolment-paid');
 
     // Qualified: the room list shows the asset with a six-digit bid code and a link to the room.
     await page.getByRole('button', { name: '进入我的竞价室' }).click();

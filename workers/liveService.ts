@@ -23,6 +23,7 @@ import {
 import type { FrameEncoder } from '../src/live/frames';
 import { createBiddingData$ } from './biddingData';
 import { createClock$ } from './clock';
+import { createDesk$ } from './desk';
 import type { ProducerContext, Producers } from './context';
 import type { LiveEnv } from './env';
 import { createHall$ } from './hall';
@@ -44,6 +45,7 @@ export const producers: Producers = {
   upcoming: (params, ctx) => createUpcoming$(params, ctx),
   maxRate: (params, ctx) => createMaxRate$(params, ctx),
   biddingData: (params, ctx) => createBiddingData$(params, ctx),
+  desk: (params, ctx) => createDesk$(params, ctx),
 };
 
 export interface LiveService extends LiveApi {

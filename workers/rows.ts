@@ -56,6 +56,8 @@ export interface LotState extends LiveVersion {
   biddingPrice: number;
   maxPrice: number;
   biddingCount: number;
+  /** The public leader's code (null before a bid or while sealed). */
+  leaderBidCode: string | null;
   endTime: number;
 }
 
@@ -69,6 +71,7 @@ export function entryState(entry: BiddingEntry, serverTime: number): LotState {
     biddingPrice: entry.biddingPrice,
     maxPrice: entry.maxPrice,
     biddingCount: entry.biddingCount,
+    leaderBidCode: entry.leaderBidCode ?? null,
     endTime: entry.endTime,
   };
 }
@@ -83,6 +86,7 @@ export function rateState(rate: RateEntry, serverTime: number): LotState {
     biddingPrice: rate.biddingPrice,
     maxPrice: rate.maxPrice,
     biddingCount: rate.biddingCount,
+    leaderBidCode: rate.leaderBidCode ?? null,
     endTime: rate.endTime,
   };
 }
@@ -91,7 +95,7 @@ export function rateState(rate: RateEntry, serverTime: number): LotState {
  * The state an event carries. A sealed activity's events carry no prices: its public prices are the ones
  * the public view keeps while sealed (`base`'s: the start price).
  */
-export function eventState(event: LiveChangeEvent, base: Pick<LotState, 'startPrice' | 'biddingPrice' | 'maxPrice'>): LotState {
+export function eventState(event: LiveChangeEvent, base: Pick<LotState, 'startPrice' | 'biddingPrice' | 'maxPrice' | 'leaderBidCode'>): LotState {
   return {
     lockVersion: event.lockVersion,
     serverTime: event.serverTime,
@@ -100,6 +104,7 @@ export function eventState(event: LiveChangeEvent, base: Pick<LotState, 'startPr
     biddingPrice: event.biddingPrice ?? base.biddingPrice,
     maxPrice: event.maxPrice ?? base.maxPrice,
     biddingCount: event.biddingCount,
+    leaderBidCode: event.leaderBidCode !== undefined ? event.leaderBidCode : base.leaderBidCode,
     endTime: event.endTime,
   };
 }
@@ -124,6 +129,7 @@ export function toBidRow(entry: BiddingEntry, serverTime: number, ...others: Arr
     biddingPrice: state.biddingPrice,
     maxPrice: state.maxPrice,
     biddingCount: state.biddingCount,
+    leaderBidCode: state.leaderBidCode,
     priceText: price.text,
     priceTooltip: price.tooltip,
     tone: values.tone,

@@ -21,6 +21,7 @@ import { AUTH_MESSAGES, AUTH_STATUS } from '../../src/domain/auth.ts';
 import type { ActivitySettings } from '../../src/domain/bidModes.ts';
 import { bidWindowRejection, BID_REJECTION_MESSAGES } from '../../src/domain/bidRules.ts';
 import type { Envelope } from '../../src/domain/contracts.ts';
+import { outbidTitle } from '../../src/domain/desk.ts';
 import type { PlaceBidAnswer } from '../../src/domain/hall.ts';
 import { fenToYuan, formatFenAsYuan } from '../../src/domain/money.ts';
 import { notifyInTransaction } from '../db/changeFeed.ts';
@@ -74,8 +75,8 @@ export const ENGINE_MESSAGES = {
   badSettings: '竞价活动参数有误，请联系交易机构',
 } as const;
 
-/** The title of the message to an outbid leader. */
-const OUTBID_TITLE = '您的出价已被超越';
+/** The title of the message to an outbid leader names the lot (issue 13: 「…」出价已被超越). */
+const outbidMessageTitle = (projectName: string | null, activityCode: string) => outbidTitle(projectName ?? activityCode);
 
 class Refusal extends Error {
   constructor(
@@ -320,7 +321,7 @@ async function accept(
     if (recorded) {
       await tx.run(st.bid, [activity.id, seq, input.userId, bidCode, decision.recordedFen, at, input.idempotencyKey]);
       await tx.run(st.activity, [decision.priceFen, maxFen, seq, decision.leaderUserId, decision.leaderBidCode, at, endAt, extensions, at, activity.id]);
-      if (outbid !== null) await tx.run(st.message, [outbid, OUTBID_TITLE, content, link, at]);
+      if (outbid !== null) await tx.run(st.message, [outbid, outbidMessageTitle(projectName, activity.activity_code), content, link, at]);
       await tx.run(st.audit, [deps.now(), input.userId, ip, 'bid.place', object, 'success', detail]);
     }
   } else {
@@ -341,7 +342,7 @@ async function accept(
       endAt,
       extensions,
       outbid,
-      OUTBID_TITLE,
+      outbidMessageTitle(projectName, activity.activity_code),
       content,
       link,
       deps.now(),

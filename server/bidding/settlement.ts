@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { premiumRate } from '../../src/domain/bidding.ts';
 import { formatChinaTime } from '../../src/domain/chinaTime.ts';
+import { lotTitle } from '../../src/domain/desk.ts';
 import { BIDDING_MODE_NAMES, type ActivityOutcome, type BiddingMode } from '../../src/domain/hall.ts';
 import { fenToYuan, formatFenAsYuan } from '../../src/domain/money.ts';
 import type { Database } from '../db/schema.ts';
@@ -42,7 +43,7 @@ export async function settleActivity(trx: Kysely<Database>, activity: ActivityRo
       await sendMessage(trx, {
         userId,
         kind: 'won',
-        title: '恭喜您竞得标的',
+        title: lotTitle('恭喜您竞得标的', project.assets_name),
         content: `您以 ${formatFenAsYuan(result.priceFen!, { suffix: ' 元' })}竞得「${project.assets_name}」（竞买号 ${winnerCode}）。请按竞价公告约定签订交易合同并支付价款，您的保证金将转为交易价款的一部分。`,
         link,
         at,
@@ -51,7 +52,7 @@ export async function settleActivity(trx: Kysely<Database>, activity: ActivityRo
       await sendMessage(trx, {
         userId,
         kind: 'lost',
-        title: '竞价结果通知：未竞得',
+        title: lotTitle('竞价结果通知：未竞得', project.assets_name),
         content: `「${project.assets_name}」竞价已结束，竞买号 ${winnerCode} 以 ${formatFenAsYuan(result.priceFen!, { suffix: ' 元' })}竞得，您未竞得该标的。您的保证金将依规退还。`,
         link,
         at,
@@ -60,7 +61,7 @@ export async function settleActivity(trx: Kysely<Database>, activity: ActivityRo
       await sendMessage(trx, {
         userId,
         kind: 'failed',
-        title: '竞价结果通知：流拍',
+        title: lotTitle('竞价结果通知：流拍', project.assets_name),
         content: `「${project.assets_name}」竞价已结束，最高出价未达到保留价，本次竞价流拍。您的保证金将依规退还。`,
         link,
         at,

@@ -288,6 +288,7 @@ export class HallSnapshot {
         biddingPrice: fenToYuan(priceFen),
         maxPrice,
         biddingCount: r.bid_count,
+        leaderBidCode: view ? view.leaderBidCode : r.leader_bid_code,
         priceType: r.price_type,
         priceUnitName: r.price_type === 2 ? r.price_unit : '',
         mode: r.mode as BiddingMode,
@@ -469,6 +470,7 @@ export class HallSnapshot {
           biddingPrice: r.entry.biddingPrice,
           maxPrice: r.entry.maxPrice,
           biddingCount: r.entry.biddingCount,
+          leaderBidCode: r.leaderBidCode,
           endTime: r.entry.endTime,
           premiumRate: r.premiumRate,
         }));

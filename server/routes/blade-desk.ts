@@ -64,7 +64,7 @@ export async function bladeDeskRoutes(app: FastifyInstance): Promise<void> {
   );
 
   api.get('/hot-investments/list', { schema: { summary: '热门投资（浏览最多的在挂项目）', querystring: hotParams } }, async (request) =>
-    ok(await listHotInvestments(db, request.query.size)),
+    ok(await listHotInvestments(db, request.query.size, app.now())),
   );
 
   // The trading centre's filter bar ('project' unless another bar is named).

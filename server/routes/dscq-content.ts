@@ -91,9 +91,9 @@ export async function dscqContentRoutes(app: FastifyInstance): Promise<void> {
 
   api.post('/ad-ads/list', { schema: { summary: '广告列表（按广告位编码）', querystring: adParams } }, async (request) => ok(await listAds(db, request.query)));
   api.post('/ad-ads/keyProjects-page', { schema: { summary: '重点推荐项目分页（广告及其项目）', querystring: keyProjectParams } }, async (request) =>
-    ok(await pageKeyProjects(db, request.query)),
+    ok(await pageKeyProjects(db, request.query, app.now())),
   );
-  api.get('/ad-ads/detail', { schema: { summary: '重点推荐详情', querystring: detailParams } }, async (request) => ok(await getKeyProject(db, request.query.id)));
+  api.get('/ad-ads/detail', { schema: { summary: '重点推荐详情', querystring: detailParams } }, async (request) => ok(await getKeyProject(db, request.query.id, app.now())));
 
   api.post('/partners/page', { schema: { summary: '合作伙伴分页', querystring: partnerParams } }, async (request) => ok(await pagePartners(db, request.query)));
 

@@ -106,16 +106,16 @@ export async function dscqProjectRoutes(app: FastifyInstance): Promise<void> {
   const optionalUserId = async (request: FastifyRequest) => (await app.optionalUser(request))?.id ?? null;
   const api = app.withTypeProvider<ZodTypeProvider>();
   // page and page2 are two entry points of the same search in the real system (home tabs vs. centre).
-  api.post('/search/page', { schema: { summary: '项目检索（与 search/page2 相同）', querystring: searchParams } }, async (request) => ok(await searchProjects(db, request.query)));
-  api.post('/search/page2', { schema: { summary: '项目检索（与 search/page 相同）', querystring: searchParams } }, async (request) => ok(await searchProjects(db, request.query)));
+  api.post('/search/page', { schema: { summary: '项目检索（与 search/page2 相同）', querystring: searchParams } }, async (request) => ok(await searchProjects(db, request.query, app.now())));
+  api.post('/search/page2', { schema: { summary: '项目检索（与 search/page 相同）', querystring: searchParams } }, async (request) => ok(await searchProjects(db, request.query, app.now())));
 
   api.get('/project/detail', { schema: { summary: '项目详情（带登录令牌时含收藏标记）', querystring: idParams } }, async (request) => {
     const { id } = request.query;
-    return ok(await getProjectDetail(db, id, await optionalUserId(request)));
+    return ok(await getProjectDetail(db, id, await optionalUserId(request), app.now()));
   });
   api.post('/search/assets-recommend', { schema: { summary: '相关项目推荐', querystring: recommendParams } }, async (request) => {
     const p = request.query;
-    return ok(await recommendProjects(db, p.assetsId, p.size));
+    return ok(await recommendProjects(db, p.assetsId, p.size, app.now()));
   });
   api.get('/assets-feature/list', { schema: { summary: '项目特色标签' } }, async () => ok(await listFeatures(db)));
   api.get('/ali-basic-assets/cover/aliAssetsId', { schema: { summary: '项目封面', querystring: coverParams } }, async (request) =>
@@ -126,7 +126,7 @@ export async function dscqProjectRoutes(app: FastifyInstance): Promise<void> {
     const { assetsId } = request.query;
     const exists = await db.selectFrom('project').select('id').where('id', '=', assetsId).executeTakeFirst();
     if (!exists) throw new BusinessError(404, PROJECT_NOT_FOUND);
-    return ok(await getProjectActivity(db, assetsId));
+    return ok(await getProjectActivity(db, assetsId, app.now()));
   });
 
   api.post('/client-attachment-log/submit', { schema: { summary: '记录附件下载', querystring: logParams } }, async (request) => {
@@ -156,10 +156,10 @@ export async function dscqProjectRoutes(app: FastifyInstance): Promise<void> {
     return reply.send(file.stream);
   });
 
-  api.get('/top/new-publish', { schema: { summary: '最新挂牌项目', querystring: newPublishParams } }, async (request) => ok(await topNewPublish(db, request.query.size)));
+  api.get('/top/new-publish', { schema: { summary: '最新挂牌项目', querystring: newPublishParams } }, async (request) => ok(await topNewPublish(db, request.query.size, app.now())));
   api.get('/project/hb-projects', { schema: { summary: '河北项目（默认国有产权）', querystring: hbParams } }, async (request) => {
     const p = request.query;
-    return ok(await hbProjects(db, { ...p, projectNature: p.projectNature ?? PROJECT_NATURE.stateOwned }));
+    return ok(await hbProjects(db, { ...p, projectNature: p.projectNature ?? PROJECT_NATURE.stateOwned }, app.now()));
   });
 
   api.post('/notice/page', { schema: { summary: '交易公告分页', querystring: noticeParams } }, async (request) => ok(await listNotices(db, request.query)));
@@ -172,6 +172,6 @@ export async function dscqSyncProjectRoutes(app: FastifyInstance): Promise<void>
   app
     .withTypeProvider<ZodTypeProvider>()
     .post('/v1/basic-assets/new-publish', { schema: { summary: '首页最新挂牌（按项目类型或板块）', querystring: basicNewPublishParams } }, async (request) =>
-      ok(await basicNewPublish(db, request.query)),
+      ok(await basicNewPublish(db, request.query, app.now())),
     );
 }

@@ -216,6 +216,6 @@ export async function dscqUserRoutes(app: FastifyInstance): Promise<void> {
     return ok(null);
   });
   api.post('/collect-assets/assets-list', { ...auth, schema: { summary: '我的收藏分页', querystring: collectListParams } }, async (request) =>
-    ok(await listFavourites(accounts.db, request.user!.id, request.query)),
+    ok(await listFavourites(accounts.db, request.user!.id, request.query, app.now())),
   );
 }

@@ -24,6 +24,7 @@ import { notFound } from '../lib/envelope.ts';
 import { toFlag } from '../lib/wire.ts';
 import { listAttachments, toAttachment } from './content-files.ts';
 import { getNewsDetail, listNews } from './news.ts';
+import { withLots } from './lotStates.ts';
 import { fetchPage, type PageRequest } from './paging.ts';
 import { sanitizeRichText } from './sanitize.ts';
 
@@ -206,22 +207,23 @@ function toKeyProject(r: KeyProjectRow): KeyProject {
 }
 
 /** ad-ads/keyProjects-page: key recommendations (ads of one position) with their project's facts. */
-export async function pageKeyProjects(db: Kysely<Database>, s: PageRequest & { code: string }): Promise<Page<KeyProject>> {
+export async function pageKeyProjects(db: Kysely<Database>, s: PageRequest & { code: string }, now: number): Promise<Page<KeyProject>> {
   const q = db
     .selectFrom('ad')
     .leftJoin('project as p', 'p.id', 'ad.assets_id')
     .where('ad.status', '=', 1)
     .where('ad.code', '=', s.code);
-  return fetchPage(
+  const page = await fetchPage(
     q,
     s,
     (x) => x.select(KEY_PROJECT_COLUMNS).orderBy('ad.sort').orderBy('ad.id'),
     (r) => toKeyProject(r as KeyProjectRow),
   );
+  return { ...page, records: await withLots(db, now, page.records, (item) => item.assetsId) };
 }
 
 /** (ours) ad-ads/detail: one key recommendation, for /zhongdianDetail. */
-export async function getKeyProject(db: Kysely<Database>, id: number): Promise<KeyProject> {
+export async function getKeyProject(db: Kysely<Database>, id: number, now: number): Promise<KeyProject> {
   const row = await db
     .selectFrom('ad')
     .leftJoin('project as p', 'p.id', 'ad.assets_id')
@@ -230,7 +232,8 @@ export async function getKeyProject(db: Kysely<Database>, id: number): Promise<K
     .where('ad.status', '=', 1)
     .executeTakeFirst();
   if (!row) throw notFound('推荐项目不存在');
-  return toKeyProject(row as KeyProjectRow);
+  const [item] = await withLots(db, now, [toKeyProject(row as KeyProjectRow)], (k) => k.assetsId);
+  return item!;
 }
 
 /* ---------- partners ---------- */

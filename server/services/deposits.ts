@@ -5,6 +5,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import { formatChinaTime } from '../../src/domain/chinaTime.ts';
+import { lotTitle } from '../../src/domain/desk.ts';
 import type { Page } from '../../src/domain/contracts.ts';
 import { fenToYuan, formatFenAsYuan } from '../../src/domain/money.ts';
 import {
@@ -62,7 +63,7 @@ export async function settleDeposits(db: Kysely<Database>, o: { activityId: numb
       await sendMessage(trx, {
         userId: deposit.user_id,
         kind: 'released',
-        title: '保证金退还通知',
+        title: lotTitle('保证金退还通知', activity.assets_name),
         content: `您在「${activity.assets_name}」项目缴纳的交易保证金 ${formatFenAsYuan(deposit.amount_fen, { suffix: ' 元' })}已退还，将原路退回至您的付款账户。`,
         link: `/depositDetail?id=${deposit.id}`,
         at: o.at,
@@ -106,7 +107,7 @@ export async function confirmDeposit(db: Kysely<Database>, depositId: number, o:
     await sendMessage(trx, {
       userId: deposit.user_id,
       kind: 'deposit',
-      title: '保证金到账确认',
+      title: lotTitle('保证金到账确认', project.assets_name),
       content: `您为「${project.assets_name}」缴纳的交易保证金 ${formatFenAsYuan(deposit.amount_fen, { suffix: ' 元' })}已确认到账。`,
       link: `/depositDetail?id=${depositId}`,
       at: o.now,
@@ -211,12 +212,13 @@ export async function rejectProof(db: Kysely<Database>, proofId: number, reason:
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return false;
     const proof = await trx.selectFrom('deposit_proof').select(['deposit_id', 'user_id']).where('id', '=', proofId).executeTakeFirstOrThrow();
+    const lot = await trx.selectFrom('deposit').innerJoin('project', 'project.id', 'deposit.project_id').select('project.assets_name').where('deposit.id', '=', proof.deposit_id).executeTakeFirst();
     await trx.updateTable('deposit').set({ status: 'pending' satisfies DepositStatus, updated_at: now }).where('id', '=', proof.deposit_id).where('status', '=', 'proofSubmitted').execute();
     await appendAudit(trx, now, { userId: proof.user_id, ip: actor.ip, action: 'deposit.proof.reject', object: `deposit_proof:${proofId}`, result: 'success', detail: actor.name });
     await sendMessage(trx, {
       userId: proof.user_id,
       kind: 'deposit',
-      title: '付款凭证未通过确认',
+      title: lotTitle('付款凭证未通过确认', lot?.assets_name),
       content: `您提交的保证金付款凭证未通过确认，原因：${reason}。请核对后重新提交。`,
       link: `/depositDetail?id=${proof.deposit_id}`,
       at: now,

@@ -21,6 +21,7 @@ import type { NoticeInfoTable, RecruitTable } from '../db/tables/content.ts';
 import { notFound } from '../lib/envelope.ts';
 import { toFlag } from '../lib/wire.ts';
 import { listAttachments } from './content-files.ts';
+import { withLots } from './lotStates.ts';
 import { fetchPage, type PageRequest } from './paging.ts';
 import { sanitizeRichText } from './sanitize.ts';
 
@@ -93,7 +94,7 @@ export async function getTitleByPosition(db: Kysely<Database>, position: string)
 /* ---------- hot investments ---------- */
 
 /** hot-investments/list: the most viewed listings that are still open (enrolling or pre-disclosure). */
-export async function listHotInvestments(db: Kysely<Database>, size: number): Promise<HotInvestment[]> {
+export async function listHotInvestments(db: Kysely<Database>, size: number, now: number): Promise<HotInvestment[]> {
   const rows = await db
     .selectFrom('project')
     .select([
@@ -119,7 +120,7 @@ export async function listHotInvestments(db: Kysely<Database>, size: number): Pr
     .orderBy('id', 'desc')
     .limit(size)
     .execute();
-  return rows.map((r) => ({
+  const items = rows.map((r) => ({
     id: r.id,
     assetsName: r.assets_name,
     typeName: r.type_name,
@@ -135,6 +136,7 @@ export async function listHotInvestments(db: Kysely<Database>, size: number): Pr
     imgUrl: r.img_url,
     circuseeCount: r.view_count,
   }));
+  return withLots(db, now, items);
 }
 
 /* ---------- notice detail (dscq-project) ---------- */

@@ -23,6 +23,7 @@ import {
   type QualifiedRoom,
 } from '../../src/domain/enrolment.ts';
 import { formatChinaTime } from '../../src/domain/chinaTime.ts';
+import { lotTitle } from '../../src/domain/desk.ts';
 import type { Page } from '../../src/domain/contracts.ts';
 import { fenToYuan, fenToYuanText } from '../../src/domain/money.ts';
 import type { Database } from '../db/schema.ts';
@@ -64,8 +65,8 @@ const REFUSALS: Record<Exclude<EnrolmentCheck['reason'], null>, string> = {
   alreadyEnrolled: MSG_ALREADY_ENROLLED,
 };
 
-function refuse(reason: Exclude<EnrolmentCheck['reason'], null>, enrolmentId: number | null = null): EnrolmentCheck {
-  return { canEnrol: false, reason, message: REFUSALS[reason], enrolmentId };
+function refuse(reason: Exclude<EnrolmentCheck['reason'], null>, enrolEndAt: number | null, enrolmentId: number | null = null): EnrolmentCheck {
+  return { canEnrol: false, reason, message: REFUSALS[reason], enrolmentId, enrolEndTime: enrolEndAt === null ? null : formatChinaTime(enrolEndAt) };
 }
 
 type ProjectRow = Pick<
@@ -83,17 +84,18 @@ async function projectOf(db: Db, assetsId: number): Promise<ProjectRow | undefin
 
 /** Whether `userId` may enrol in `assetsId` now, and why not (the enrolment check; also guards submit). */
 export async function checkEnrolment(db: Db, userId: number | null, assetsId: number, now: number): Promise<EnrolmentCheck> {
-  if (userId === null) return refuse('notLoggedIn');
   const project = await projectOf(db, assetsId);
   // A package's child is enrolled in through its package.
-  if (!project || project.parent_id !== null) return refuse('notFound');
+  if (!project || project.parent_id !== null) return refuse(userId === null ? 'notLoggedIn' : 'notFound', null);
+  const deadline = project.announcement_end_at;
+  if (userId === null) return refuse('notLoggedIn', deadline);
   const user = await db.selectFrom('app_user').select('auth_status').where('id', '=', userId).executeTakeFirst();
-  if (!user || !isAuthenticatedStatus(user.auth_status)) return refuse('notVerified');
+  if (!user || !isAuthenticatedStatus(user.auth_status)) return refuse('notVerified', deadline);
   const existing = await db.selectFrom('enrolment').select('id').where('user_id', '=', userId).where('project_id', '=', assetsId).executeTakeFirst();
-  if (existing) return refuse('alreadyEnrolled', existing.id);
-  if (now >= project.announcement_end_at) return refuse('closed');
-  if (!project.state.includes(ENROLLING) || now < project.announcement_start_at) return refuse('notOpen');
-  return { canEnrol: true, reason: null, message: '可以报名', enrolmentId: null };
+  if (existing) return refuse('alreadyEnrolled', deadline, existing.id);
+  if (now >= project.announcement_end_at) return refuse('closed', deadline);
+  if (!project.state.includes(ENROLLING) || now < project.announcement_start_at) return refuse('notOpen', deadline);
+  return { canEnrol: true, reason: null, message: '可以报名', enrolmentId: null, enrolEndTime: formatChinaTime(deadline) };
 }
 
 async function toProject(db: Db, p: ProjectRow): Promise<EnrolmentProject> {
@@ -404,7 +406,7 @@ export async function approveEnrolment(db: Db, id: number, actor: Actor, now: nu
     await sendMessage(trx, {
       userId: row.user_id,
       kind: 'enrolment',
-      title: '报名审核通过',
+      title: lotTitle('报名审核通过', name),
       content:
         row.deposit_fen > 0
           ? `您报名的「${name}」已审核通过，请在报名截止前缴纳交易保证金 ${fenToYuanText(row.deposit_fen)} 元。`
@@ -437,7 +439,7 @@ export async function rejectEnrolment(db: Db, id: number, reason: string, actor:
     await sendMessage(trx, {
       userId: row.user_id,
       kind: 'enrolment',
-      title: '报名审核未通过',
+      title: lotTitle('报名审核未通过', await projectName(trx, row.project_id)),
       content: `您报名的「${await projectName(trx, row.project_id)}」审核未通过，原因：${text}`,
       link: `/enrollDetail?id=${id}`,
       at: now,
@@ -500,7 +502,7 @@ export async function qualifyEnrolment(db: Db, enrolmentId: number, now: number)
     await sendMessage(trx, {
       userId: row.user_id,
       kind: 'enrolment',
-      title: '已取得竞买资格',
+      title: lotTitle('已取得竞买资格', await projectName(trx, row.project_id)),
       content: `您已取得「${await projectName(trx, row.project_id)}」的竞买资格，竞买号 ${q.bid_code}。请按时进入竞价室参与竞价。`,
       link: `/quoteHall?activityId=${activity.id}`,
       at: now,

@@ -8,6 +8,7 @@ import type { Page } from '../../src/domain/contracts.ts';
 import type { CollectedAsset } from '../../src/domain/projects.ts';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../lib/envelope.ts';
+import { pageWithLots } from './lotStates.ts';
 import { fetchPage, type PageRequest } from './paging.ts';
 import { PROJECT_NOT_FOUND } from './projects-detail.ts';
 import { toListedAsset } from './projects.ts';
@@ -27,12 +28,13 @@ export async function cancelFavourite(db: Kysely<Database>, userId: number, proj
 }
 
 /** Newest favourite first. */
-export async function listFavourites(db: Kysely<Database>, userId: number, request: PageRequest): Promise<Page<CollectedAsset>> {
+export async function listFavourites(db: Kysely<Database>, userId: number, request: PageRequest, now: number): Promise<Page<CollectedAsset>> {
   const query = db.selectFrom('collect_asset as c').innerJoin('project', 'project.id', 'c.project_id').where('c.user_id', '=', userId);
-  return fetchPage(
+  const page = await fetchPage(
     query,
     request,
     (q) => q.selectAll('project').select('c.created_at as collect_time').orderBy('c.created_at', 'desc').orderBy('c.id', 'desc'),
     (row) => ({ ...toListedAsset(row), collectTime: formatChinaTime(row.collect_time) }),
   );
+  return pageWithLots(db, now, page);
 }

@@ -44,6 +44,12 @@ export async function unreadCount(db: Kysely<Database>, userId: number): Promise
   return Number(n);
 }
 
+/** The newest `size` messages of a user, newest first. */
+export async function latestMessages(db: Kysely<Database>, userId: number, size: number): Promise<MessageItem[]> {
+  const rows = await db.selectFrom('message').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(size).execute();
+  return rows.map(toItem);
+}
+
 export async function myMessages(db: Kysely<Database>, userId: number, q: { current: number; size: number }): Promise<MessagePage> {
   const { n } = await db.selectFrom('message').where('user_id', '=', userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await db

@@ -7,6 +7,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { formatChinaTime } from '../../src/domain/chinaTime.ts';
 import type { ListedAsset, Page } from '../../src/domain/contracts.ts';
+import type { LotActivity } from '../../src/domain/lotState.ts';
 import { fenToYuan } from '../../src/domain/money.ts';
 import {
   DISCLOSURE_SECTIONS,
@@ -22,6 +23,7 @@ import { notFound } from '../lib/envelope.ts';
 import { listProjectAttachments } from './attachments.ts';
 import { publicFileUrl } from './content-files.ts';
 import { fetchPage, type PageRequest } from './paging.ts';
+import { applyLot, currentActivities, pageWithLots, withLots } from './lotStates.ts';
 import { toListedAsset } from './projects.ts';
 import { sanitizeRichText } from './sanitize.ts';
 
@@ -77,19 +79,13 @@ export async function getCover(db: Kysely<Database>, id: number): Promise<{ imgU
 /* ---------- detail ---------- */
 
 /** The asset's bidding activity: the live one, else the next scheduled, else the last ended; null without. */
-export async function getProjectActivity(db: Kysely<Database>, projectId: number): Promise<ProjectActivity | null> {
-  const row = await db
-    .selectFrom('bid_activity')
-    .select(['id', 'status', 'start_at', 'end_at', 'mode'])
-    .where('project_id', '=', projectId)
-    .orderBy(sql`case status when 'live' then 0 when 'scheduled' then 1 else 2 end`)
-    // Scheduled: the soonest; ended: the latest.
-    .orderBy(sql`case status when 'scheduled' then start_at else -end_at end`)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  if (!row) return null;
-  const status = row.status === 'live' || row.status === 'scheduled' ? row.status : 'ended';
-  return { activityId: row.id, status, startTime: formatChinaTime(row.start_at), endTime: formatChinaTime(row.end_at), mode: row.mode };
+export async function getProjectActivity(db: Kysely<Database>, projectId: number, now: number): Promise<ProjectActivity | null> {
+  return toProjectActivity((await currentActivities(db, [projectId], now)).get(projectId) ?? null);
+}
+
+function toProjectActivity(a: LotActivity | null): ProjectActivity | null {
+  if (!a) return null;
+  return { activityId: a.activityId, status: a.status, startTime: formatChinaTime(a.startTime), endTime: formatChinaTime(a.endTime), mode: a.mode };
 }
 
 async function projectFeatures(db: Kysely<Database>, projectId: number): Promise<AssetsFeature[]> {
@@ -113,25 +109,26 @@ export async function isCollected(db: Kysely<Database>, userId: number | null, p
  * GET project/detail: one project whatever its kind (single asset, package, child asset, managed project).
  * Each view counts (circuseeCount).
  */
-export async function getProjectDetail(db: Kysely<Database>, id: number, userId: number | null): Promise<ProjectDetail> {
+export async function getProjectDetail(db: Kysely<Database>, id: number, userId: number | null, now: number): Promise<ProjectDetail> {
   await db.updateTable('project').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', id).execute();
   const p = await db.selectFrom('project').selectAll().where('id', '=', id).executeTakeFirst();
   if (!p) throw notFound(PROJECT_NOT_FOUND);
-  const [detail, sectionRows, attachments, children, activity, collected, features] = await Promise.all([
+  const [detail, sectionRows, attachments, children, activities, collected, features] = await Promise.all([
     db.selectFrom('project_detail').selectAll().where('project_id', '=', id).executeTakeFirst(),
     db.selectFrom('project_section').select(['section_key', 'content']).where('project_id', '=', id).execute(),
     listProjectAttachments(db, id),
     db.selectFrom('project').selectAll().where('parent_id', '=', id).orderBy('project_code').execute(),
-    getProjectActivity(db, id),
+    currentActivities(db, [id], now),
     isCollected(db, userId, id),
     projectFeatures(db, id),
   ]);
+  const activity = activities.get(id) ?? null;
   const byKey = new Map(sectionRows.map((s) => [s.section_key, s.content]));
   const sections: DisclosureSection[] = DISCLOSURE_SECTIONS.flatMap(({ key, title }) => {
     const content = byKey.get(key);
     return content === undefined ? [] : [{ key, title, content: sanitizeRichText(content) }];
   });
-  const listed = toListedAsset(p);
+  const listed = applyLot(toListedAsset(p), activity);
   return {
     ...listed,
     enrollEndTime: listed.announcementEndTime,
@@ -141,9 +138,9 @@ export async function getProjectDetail(db: Kysely<Database>, id: number, userId:
     appraisedValue: detail?.appraised_value_fen === null || detail?.appraised_value_fen === undefined ? null : fenToYuan(detail.appraised_value_fen),
     sections,
     attachments,
-    children: children.map(toListedAsset),
+    children: await withLots(db, now, children.map(toListedAsset)),
     parentId: p.parent_id,
-    activity,
+    activity: toProjectActivity(activity),
     collected,
     features,
   };
@@ -152,7 +149,7 @@ export async function getProjectDetail(db: Kysely<Database>, id: number, userId:
 /* ---------- lists ---------- */
 
 /** POST search/assets-recommend: same type first, then same city, enrolling first, newest. */
-export async function recommendProjects(db: Kysely<Database>, assetsId: number, size: number): Promise<ListedAsset[]> {
+export async function recommendProjects(db: Kysely<Database>, assetsId: number, size: number, now: number): Promise<ListedAsset[]> {
   const base = await db.selectFrom('project').select(['id', 'type_code', 'city', 'parent_id']).where('id', '=', assetsId).executeTakeFirst();
   if (!base) throw notFound(PROJECT_NOT_FOUND);
   const rows = await db
@@ -168,11 +165,11 @@ export async function recommendProjects(db: Kysely<Database>, assetsId: number, 
     .orderBy('id', 'desc')
     .limit(size)
     .execute();
-  return rows.map(toListedAsset);
+  return withLots(db, now, rows.map(toListedAsset));
 }
 
 /** GET top/new-publish: the newest open listings. */
-export async function topNewPublish(db: Kysely<Database>, size: number): Promise<ListedAsset[]> {
+export async function topNewPublish(db: Kysely<Database>, size: number, now: number): Promise<ListedAsset[]> {
   const rows = await db
     .selectFrom('project')
     .selectAll()
@@ -182,29 +179,33 @@ export async function topNewPublish(db: Kysely<Database>, size: number): Promise
     .orderBy('id', 'desc')
     .limit(size)
     .execute();
-  return rows.map(toListedAsset);
+  return withLots(db, now, rows.map(toListedAsset));
 }
 
 /**
  * POST basic-assets/new-publish: the newest open listings of the given projectTypes (0 and 3: single
  * assets). plateId (ours to read, the spec shows only the name) is the plate = asset type (typeCode).
  */
-export async function basicNewPublish(db: Kysely<Database>, p: { projectTypes?: number[] | undefined; plateId?: number | undefined; limit: number }): Promise<ListedAsset[]> {
+export async function basicNewPublish(
+  db: Kysely<Database>,
+  p: { projectTypes?: number[] | undefined; plateId?: number | undefined; limit: number },
+  now: number,
+): Promise<ListedAsset[]> {
   let query = db.selectFrom('project').selectAll().where('parent_id', 'is', null).where('state', 'in', OPEN_STATES);
   if (p.projectTypes?.length) query = query.where('project_type', 'in', p.projectTypes);
   if (p.plateId !== undefined) query = query.where('type_code', '=', p.plateId);
   const rows = await query.orderBy('announcement_start_at', 'desc').orderBy('id', 'desc').limit(p.limit).execute();
-  return rows.map(toListedAsset);
+  return withLots(db, now, rows.map(toListedAsset));
 }
 
 /** GET project/hb-projects: the province's (Hebei) projects of one nature, state-owned by default, newest first. */
-export async function hbProjects(db: Kysely<Database>, p: PageRequest & { projectNature?: number | undefined }): Promise<Page<ListedAsset>> {
+export async function hbProjects(db: Kysely<Database>, p: PageRequest & { projectNature?: number | undefined }, now: number): Promise<Page<ListedAsset>> {
   const query = db
     .selectFrom('project')
     .where('parent_id', 'is', null)
     .where('province', '=', '河北省')
     .where('project_nature', '=', p.projectNature ?? PROJECT_NATURE.stateOwned);
-  return fetchPage(query, p, (q) => q.selectAll().orderBy('announcement_start_at', 'desc').orderBy('id', 'desc'), toListedAsset);
+  return pageWithLots(db, now, await fetchPage(query, p, (q) => q.selectAll().orderBy('announcement_start_at', 'desc').orderBy('id', 'desc'), toListedAsset));
 }
 
 /* ---------- configuration ---------- */

@@ -11,6 +11,7 @@ import type { ProjectSort } from '../../src/domain/projects.ts';
 import { isPostgres } from '../db/migrations/portable.ts';
 import type { Database, ProjectTable } from '../db/schema.ts';
 import type { PageRequest } from './paging.ts';
+import { stateWordCondition, withLots } from './lotStates.ts';
 import { normaliseKeyword } from './projects-pinyin.ts';
 
 export interface ProjectSearch extends PageRequest {
@@ -68,7 +69,11 @@ export function filteredProjects(db: Kysely<Database>, s: Omit<ProjectSearch, ke
     query = query.where((eb) => eb.or([eb('type_code', 'is', null), eb('type_code', 'not in', excluded)]));
   }
   if (s.associationId !== undefined) query = query.where('association_id', '=', s.associationId);
-  if (s.state) query = query.where(sql<boolean>`state like ${containsPattern(s.state)} escape ${LIKE_ESCAPE}`);
+  if (s.state) {
+    // The displayed (lot) state: 竞价中 picks the lots bidding now, whatever their listing's own text says.
+    const condition = stateWordCondition(s.state);
+    query = query.where(condition ?? sql<boolean>`state like ${containsPattern(s.state)} escape ${LIKE_ESCAPE}`);
+  }
   if (s.city) query = query.where('city', '=', s.city);
   if (s.county) query = query.where('county', '=', s.county);
   if (s.projectNature !== undefined) query = query.where('project_nature', '=', s.projectNature);
@@ -102,7 +107,7 @@ export function filteredProjects(db: Kysely<Database>, s: Omit<ProjectSearch, ke
  * with the total (a window count, so a keyword scan runs once, and the (parent_id, sort key) indexes walk
  * deep offsets without reading rows), then those rows.
  */
-export async function searchProjects(db: Kysely<Database>, s: ProjectSearch): Promise<Page<ListedAsset>> {
+export async function searchProjects(db: Kysely<Database>, s: ProjectSearch, now: number): Promise<Page<ListedAsset>> {
   const column = SORT_COLUMNS[s.orderBy ?? 'publishDate'];
   const direction = s.order ?? 'desc';
   const filtered = filteredProjects(db, s);
@@ -130,10 +135,14 @@ export async function searchProjects(db: Kysely<Database>, s: ProjectSearch): Pr
         .orderBy('id', direction)
         .execute()
     : [];
-  return { records: rows.map(toListedAsset), total, size: s.size, current: s.current, pages: Math.ceil(total / s.size) };
+  return { records: await withLots(db, now, rows.map(toListedAsset)), total, size: s.size, current: s.current, pages: Math.ceil(total / s.size) };
 }
 
-export function toListedAsset(r: Selectable<ProjectTable>): ListedAsset {
+/**
+ * A listing row as the wire shows it, before its lot state: `state` is the listing's own text here;
+ * withLots (services/lotStates.ts) derives the displayed state of every answer from it and the activity.
+ */
+export function toListedAsset(r: Selectable<ProjectTable>): Omit<ListedAsset, 'listingState' | 'lot'> {
   return {
     id: r.id,
     projectCode: r.project_code,

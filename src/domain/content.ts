@@ -5,6 +5,7 @@
  * Times on the wire are 'YYYY-MM-DD HH:mm:ss' China time; rich text is HTML sanitised by the server.
  */
 import type { Flag, NewsDetail } from './contracts';
+import type { LotStatus } from './lotState';
 
 /** Plate (column) source types, as the spec's module entity names them: 1 news, 2 notice, 3 listings. */
 export const SOURCE_TYPES = { news: 1, notice: 2, listings: 3 } as const;
@@ -108,7 +109,12 @@ export interface KeyProject extends Ad {
   assetsId: number | null;
   assetsName: string;
   typeName: string;
+  /** The lot state's label (src/domain/lotState.ts), as ListedAsset.state. */
   state: string;
+  /** The listing's own state text. */
+  listingState?: string;
+  /** The one lot state ('' listing when the ad has no project). */
+  lot?: LotStatus;
   priceType: number;
   startPrice: number;
   theToneInterval: number;
@@ -202,7 +208,10 @@ export interface HotInvestment {
   assetsName: string;
   typeName: string;
   projectType: number;
+  /** The lot state's label (src/domain/lotState.ts), as ListedAsset.state. */
   state: string;
+  listingState?: string;
+  lot?: LotStatus;
   priceType: number;
   startPrice: number;
   theToneInterval: number;

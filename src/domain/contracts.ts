@@ -5,6 +5,7 @@
  * Amounts on the wire are yuan (the contract's unit); the database keeps integer fen.
  * Times on the wire are 'YYYY-MM-DD HH:mm:ss' strings in China time, as the real system sends them.
  */
+import type { LotStatus } from './lotState';
 
 /** Every API answer. `code` 200 means success. */
 export interface Envelope<T> {
@@ -84,8 +85,15 @@ export interface ListedAsset {
   projectNature: number;
   /** 0 or 3: single asset detail; 1 or 2: package. */
   projectType: number;
-  /** Text containing 正在报名, 预披露, 已结束, 已成交 or 报名已截止. */
+  /**
+   * What the lot reads as: the label of the one lot state (src/domain/lotState.ts) — the spec's words
+   * 正在报名, 预披露, 已结束, 已成交, 报名已截止, and 即将竞价, 竞价中, 流拍 from its bidding activity.
+   */
   state: string;
+  /** The listing's own state text (the spec's words), before its bidding activity is read. */
+  listingState: string;
+  /** The whole lot state: stage, label, the activity it follows, its times and its price while bidding or once sold. */
+  lot: LotStatus;
   /** 2 priced with unit; 3 free text in priceOther; otherwise yuan. */
   priceType: number;
   startPrice: number;

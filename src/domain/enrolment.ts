@@ -144,6 +144,8 @@ export interface EnrolmentCheck {
   message: string;
   /** The existing enrolment when alreadyEnrolled. */
   enrolmentId: number | null;
+  /** The enrolment deadline ('YYYY-MM-DD HH:mm:ss'), for the "how to take part" hint; null for an unknown project. */
+  enrolEndTime: string | null;
 }
 
 export interface EnrolmentProject {

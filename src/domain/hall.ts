@@ -92,6 +92,11 @@ export interface BiddingEntry {
   /** The highest accepted bid, or the start price before any bid. */
   maxPrice: number;
   biddingCount: number;
+  /**
+   * The leader's bid code as the public sees it (null before any bid and while sealed): a logged-in
+   * bidder's standing (领先 / 出局, src/domain/desk.ts) compares it with his own code.
+   */
+  leaderBidCode: string | null;
   priceType: number;
   /** Unit shown after prices of priceType 2 (元/平方米/年 …); '' otherwise. */
   priceUnitName: string;
@@ -128,6 +133,8 @@ export interface RateEntry {
   biddingPrice: number;
   maxPrice: number;
   biddingCount: number;
+  /** As in BiddingEntry: null before any bid and while sealed. */
+  leaderBidCode: string | null;
   endTime: number;
   /** liveValues() of src/domain/liveValues.ts: '---' without bids or while sealed, else 'x.xx%'. */
   premiumRate: string;

@@ -9,6 +9,7 @@ export * from './creditCode';
 export * from './password';
 export * from './text';
 export * from './listing';
+export * from './lotState';
 export * from './bidding';
 export * from './liveValues';
 export * from './bidRules';

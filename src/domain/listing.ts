@@ -5,20 +5,41 @@
 import type { ListedAsset } from './contracts';
 import { formatMoney, formatTrimmedAmount, formatYuan } from './money';
 
-export type ListingStatus = 'enrolling' | 'preDisclosure' | 'ended' | 'dealDone' | 'enrolmentClosed' | 'unknown';
-export type ListingStatusLabel = '正在报名' | '预披露' | '已结束' | '已成交' | '报名已截止' | '--';
+/**
+ * The stages of a lot as a visitor reads them. The listing's own state text holds the spec's five words
+ * (预披露, 正在报名, 报名已截止, 已结束, 已成交); the lot's bidding activity adds 即将竞价, 竞价中 and 流拍 (the
+ * one lot state, src/domain/lotState.ts, derives the displayed stage from both).
+ */
+export type ListingStatus = 'enrolling' | 'preDisclosure' | 'ended' | 'dealDone' | 'enrolmentClosed' | 'upcoming' | 'bidding' | 'failed' | 'unknown';
+export type ListingStatusLabel = '正在报名' | '预披露' | '已结束' | '已成交' | '报名已截止' | '即将竞价' | '竞价中' | '流拍' | '--';
 
 /**
  * The words looked for in `state`, in priority order: when a state text holds several, the later stage
- * of a listing wins (成交 after 结束 after 截止 after 报名 after 预披露).
+ * of a lot wins (成交 after 流拍 after 结束 after 竞价 after 截止 after 报名 after 预披露).
  */
-const STATUS_WORDS: ReadonlyArray<readonly [Exclude<ListingStatusLabel, '--'>, ListingStatus]> = [
+export const STATUS_WORDS: ReadonlyArray<readonly [Exclude<ListingStatusLabel, '--'>, Exclude<ListingStatus, 'unknown'>]> = [
   ['已成交', 'dealDone'],
+  ['流拍', 'failed'],
   ['已结束', 'ended'],
+  ['竞价中', 'bidding'],
+  ['即将竞价', 'upcoming'],
   ['报名已截止', 'enrolmentClosed'],
   ['正在报名', 'enrolling'],
   ['预披露', 'preDisclosure'],
 ];
+
+/** The label of each stage ('--' for an unknown one). */
+export const LISTING_STATUS_LABELS: Readonly<Record<ListingStatus, ListingStatusLabel>> = {
+  dealDone: '已成交',
+  failed: '流拍',
+  ended: '已结束',
+  bidding: '竞价中',
+  upcoming: '即将竞价',
+  enrolmentClosed: '报名已截止',
+  enrolling: '正在报名',
+  preDisclosure: '预披露',
+  unknown: '--',
+};
 
 /** Which status a state text denotes (it contains one of the words); 'unknown' otherwise. */
 export function listingStatusOf(state: string | null | undefined): ListingStatus {
@@ -26,7 +47,7 @@ export function listingStatusOf(state: string | null | undefined): ListingStatus
   return STATUS_WORDS.find(([word]) => state.includes(word))?.[1] ?? 'unknown';
 }
 
-/** The status the list shows: 正在报名, 预披露, 已结束, 已成交, 报名已截止, or '--' for anything else. */
+/** The status the list shows: 正在报名, 预披露, 已结束, 已成交, 报名已截止 (and the lot's 即将竞价, 竞价中, 流拍), or '--' for anything else. */
 export function listingStatusLabel(state: string | null | undefined): ListingStatusLabel {
   if (!state) return '--';
   return STATUS_WORDS.find(([word]) => state.includes(word))?.[0] ?? '--';

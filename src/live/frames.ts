@@ -52,6 +52,8 @@ export interface LiveBidRow {
   biddingPrice: number;
   maxPrice: number;
   biddingCount: number;
+  /** The public leader's bid code (null before any bid and while sealed): the bidder's 领先 / 出局. */
+  leaderBidCode: string | null;
   /** The current price as the money display rule shows it ('123.45万元', '9,800.00元', '12.5元/平方米/年'). */
   priceText: string;
   /** Yuan tooltip of amounts below 10000 yuan; null otherwise. */

@@ -10,6 +10,7 @@
  * `STREAM_CODECS` (frames.ts): the worker then sends deltas and the client decodes them into full frames.
  */
 
+import type { DeskSignal } from '../domain/desk';
 import {
   biddingDataCodec,
   listCodec,
@@ -104,6 +105,18 @@ export interface BiddingDataParams {
   activityId: number;
 }
 
+/** The logged-in user's desk signal (the bearer travels in the params: a new token, a new stream). */
+export interface DeskParams {
+  token: string;
+}
+
+/** The latest desk signal; `signal` stays the last good one while a poll fails. */
+export interface DeskFrame {
+  status: 'ready' | 'error';
+  error: string | null;
+  signal: DeskSignal | null;
+}
+
 export type HallFrame = LiveListFrame<LiveBidRow>;
 export type UpcomingFrame = LiveListFrame<LiveUpcomingRow>;
 
@@ -125,6 +138,8 @@ export interface LiveStreams {
   maxRate: { params: MaxRateParams; value: HallFrame; wire: ListWire<LiveBidRow> };
   /** One activity's bidding data, polled every ~1 s, with its countdown. */
   biddingData: { params: BiddingDataParams; value: BiddingDataFrame; wire: BiddingDataWire };
+  /** The user's desk: unread count, newest messages, open rooms, enrolment/deposit changes (issue 13). */
+  desk: { params: DeskParams; value: DeskFrame };
 }
 
 export type StreamName = keyof LiveStreams;
@@ -156,7 +171,7 @@ export function createStreamDecoder<K extends StreamName>(name: K): (wire: Strea
 export type StreamParamsArgs<K extends StreamName> =
   Record<never, never> extends StreamParams<K> ? [params?: StreamParams<K>] : [params: StreamParams<K>];
 
-export const STREAM_NAMES: readonly StreamName[] = ['clock', 'pushLink', 'version', 'token', 'hall', 'upcoming', 'maxRate', 'biddingData'];
+export const STREAM_NAMES: readonly StreamName[] = ['clock', 'pushLink', 'version', 'token', 'hall', 'upcoming', 'maxRate', 'biddingData', 'desk'];
 
 export function isStreamName(name: unknown): name is StreamName {
   return typeof name === 'string' && (STREAM_NAMES as readonly string[]).includes(name);

@@ -16,6 +16,7 @@ const row = (activityId: number): LiveBidRow => ({
   assetsName: `标的${activityId}`,
   projectType: 3,
   orgName: '河北产权交易所',
+  leaderBidCode: null,
   status: 'live',
   endTime: 0,
   startPrice: 100,

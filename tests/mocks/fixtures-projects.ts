@@ -5,6 +5,8 @@
  */
 import type { ListedAsset } from '@/domain/contracts';
 import type { JudicialCity, JudicialCourt, JudicialItem, JudicialItemDetail, ProjectDetail } from '@/domain/projects';
+import { chinaTimeToEpoch } from '@/domain/chinaTime';
+import { lotStatus } from '@/domain/lotState';
 import { listingFixture } from './fixtures';
 
 const asset = (over: Partial<ListedAsset> & Pick<ListedAsset, 'id' | 'assetsName'>): ListedAsset =>
@@ -154,6 +156,22 @@ export function chinaTime(epochMs: number): string {
 
 export function projectDetailFixture(base: ListedAsset, over: Partial<ProjectDetail> = {}): ProjectDetail {
   const isPackage = base.projectType === 1 || base.projectType === 2;
+  // An activity decides the lot state, as on the server (src/domain/lotState.ts).
+  const a = over.activity;
+  const lot =
+    over.lot ??
+    (a
+      ? lotStatus(base.listingState, {
+          activityId: a.activityId,
+          status: a.status,
+          outcome: null,
+          mode: a.mode,
+          startTime: chinaTimeToEpoch(a.startTime)!,
+          endTime: chinaTimeToEpoch(a.endTime)!,
+          currentPrice: base.startPrice,
+          biddingCount: 0,
+        })
+      : base.lot);
   return {
     ...base,
     // Three days and a bit from now, so the countdown has days, hours, minutes and seconds.
@@ -177,6 +195,8 @@ export function projectDetailFixture(base: ListedAsset, over: Partial<ProjectDet
     collected: false,
     features: [{ id: 1, name: '国企直供' }],
     ...over,
+    state: lot.label,
+    lot,
   };
 }
 

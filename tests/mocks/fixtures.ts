@@ -1,4 +1,5 @@
 import type { ListedAsset, NavigationEntry, NewsItem, Notice, Page } from '@/domain/contracts';
+import { listingOnlyLot } from '@/domain/lotState';
 
 export function pageOf<T>(records: T[], size = 10): Page<T> {
   return { records, total: records.length, size, current: 1, pages: Math.max(1, Math.ceil(records.length / size)) };
@@ -29,32 +30,39 @@ export const navigationFixture: NavigationEntry[] = [
   nav({ id: 3, navigationName: '信息公开', navigationUrl: '/xxgk', openPage: 1 }),
 ];
 
-export const listingFixture = (over: Partial<ListedAsset> = {}): ListedAsset => ({
-  id: 101,
-  projectCode: 'HBCQ-GQ2026-0001',
-  assetsName: '石家庄某国有企业持有的河北某科技有限公司35%股权',
-  typeCode: 1,
-  typeName: '产权转让',
-  associationId: null,
-  projectNature: 1,
-  projectType: 0,
-  state: '正在报名',
-  priceType: 1,
-  startPrice: 12_345_000,
-  theToneInterval: 1,
-  theToneMax: null,
-  priceUnit: '',
-  priceOther: '',
-  deposit: 1_000_000,
-  announcementStartTime: '2026-11-01 09:00:00',
-  announcementEndTime: '2026-11-28 17:00:00',
-  city: '石家庄市',
-  county: '长安区',
-  orgName: '河北某国有资本运营有限公司',
-  imgUrl: '',
-  circuseeCount: 12,
-  ...over,
-});
+export const listingFixture = (over: Partial<ListedAsset> = {}): ListedAsset => {
+  const state = over.state ?? '正在报名';
+  // The answer's lot state: the listing's own word unless the test gives an activity's (src/domain/lotState.ts).
+  const lot = over.lot ?? listingOnlyLot(over.listingState ?? state);
+  return {
+    id: 101,
+    projectCode: 'HBCQ-GQ2026-0001',
+    assetsName: '石家庄某国有企业持有的河北某科技有限公司35%股权',
+    typeCode: 1,
+    typeName: '产权转让',
+    associationId: null,
+    projectNature: 1,
+    projectType: 0,
+    priceType: 1,
+    startPrice: 12_345_000,
+    theToneInterval: 1,
+    theToneMax: null,
+    priceUnit: '',
+    priceOther: '',
+    deposit: 1_000_000,
+    announcementStartTime: '2026-11-01 09:00:00',
+    announcementEndTime: '2026-11-28 17:00:00',
+    city: '石家庄市',
+    county: '长安区',
+    orgName: '河北某国有资本运营有限公司',
+    imgUrl: '',
+    circuseeCount: 12,
+    ...over,
+    state: over.lot ? over.lot.label : state,
+    listingState: over.listingState ?? state,
+    lot,
+  };
+};
 
 export const newsFixture = (over: Partial<NewsItem> = {}): NewsItem => ({
   id: 1,

@@ -192,16 +192,20 @@ describe('packages, child assets, managed projects and the bidding activity', ()
     expect(document.getElementById('child-assets')).toBeNull();
   });
 
-  it('shows the bidding activity with its state and a way into the hall', async () => {
+  it('shows the bidding activity with the lot state, and for a visitor how to qualify with the deadline', async () => {
     projectsMock.state.details.set(201, {
       activity: { activityId: 9, status: 'live', startTime: '2026-11-21 09:00:00', endTime: '2026-11-21 23:00:00', mode: 'ongoing' },
     });
     renderApp('/projectDetail/201.html');
     await keyFacts(EQUITY);
     const panel = document.querySelector<HTMLElement>('.activity-panel')!;
-    expect(within(panel).getByText('竞价中')).toBeInTheDocument();
+    expect(within(panel).getByTestId('activity-state')).toHaveTextContent('竞价中');
+    // The head reads the same state as the panel (the one lot state), whatever the listing's own word.
+    expect(document.querySelector('.detail-head .project-status')).toHaveTextContent('竞价中');
     expect(within(panel).getByText('竞价时间：2026-11-21 09:00 至 2026-11-21 23:00')).toBeInTheDocument();
-    expect(within(panel).getByText('进入竞价大厅')).toHaveAttribute('href', '/hall');
+    expect(await within(panel).findByText(/请先登录。报名截止 2026-11-28 17:00；报名并交纳保证金/)).toBeInTheDocument();
+    expect(within(panel).getByText('竞价大厅')).toHaveAttribute('href', '#/hall');
+    expect(within(panel).queryByText('进入竞价室')).toBeNull();
   });
 
   it('/projectToManageDetail shows a managed project', async () => {

@@ -277,7 +277,7 @@ describe('trading-centre helpers', () => {
     expect(groups.categories).toEqual([{ label: '产权转让', typeCode: 1 }, { label: '行政事业资产', associationId: 88 }]);
     expect(groups.priceBands).toEqual([{ label: '10万元以下', max: 100_000 }, { label: '5000万元以上', min: 50_000_000 }]);
     expect(groups.sorts).toEqual([{ key: 'views:desc', label: '关注度', orderBy: 'views', order: 'desc' }]);
-    expect(groups.states).toEqual(['预披露', '正在报名', '报名已截止', '已成交', '已结束']);
+    expect(groups.states).toEqual(['预披露', '正在报名', '报名已截止', '即将竞价', '竞价中', '已成交', '流拍', '已结束']);
     const fallback = filterGroups(undefined);
     expect(fallback.categories).toBe(DEFAULT_CATEGORIES);
     expect(fallback.sorts).toBe(SORT_OPTIONS);

@@ -181,7 +181,7 @@ describe('/quoteHall: what a bidder sees', () => {
     failed.end('failed');
     await openRoom(failed);
     await waitText('room-result', /竞价结果：流拍竞价期间无人出价/);
-    expect(text('room-phase')).toBe('已流拍');
+    expect(text('room-phase')).toBe('流拍');
   });
 
   it('after the end the winner reads 竞得 and the outbid bidder 未竞得, with the 成交价', async () => {
@@ -221,11 +221,14 @@ describe('/quoteHall: placing a bid', () => {
     expect(backend.state.bidCalls).toHaveLength(0);
     expect(screen.queryByText(/^确认以/)).toBeNull();
 
-    // Leading already: the self-outbid rule.
+    // Leading already: the form waits, saying why (the leader may not outbid himself: issue 13).
     await bid('1010000');
     await waitText('room-my-standing', '领先');
-    await bid('1020000', false);
-    await waitText('room-bid-feedback', BID_REJECTION_MESSAGES.selfOutbid);
+    const submit = screen.getByRole('form', { name: '出价' }).querySelector('button[type="submit"]')!;
+    await waitFor(() => expect(submit).toBeDisabled());
+    expect(submit).toHaveAttribute('title', '您当前为最高出价人，其他竞买人出价后方可再次加价。');
+    expect(screen.getByTestId('room-bid-leading')).toHaveTextContent('您当前为最高出价人，其他竞买人出价后方可再次加价。');
+    expect(screen.getByLabelText('出价金额（元）')).toBeDisabled();
     expect(backend.state.bidCalls).toHaveLength(1);
   });
 

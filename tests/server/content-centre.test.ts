@@ -283,7 +283,8 @@ describe('blade-desk title by position and hot investments', () => {
     expect(body.data).toHaveLength(8);
     const views = body.data.map((h: { circuseeCount: number }) => h.circuseeCount);
     expect(views).toEqual([...views].sort((a: number, b: number) => b - a));
-    expect(body.data.every((h: { state: string }) => h.state.includes('正在报名') || h.state.includes('预披露'))).toBe(true);
+    // Open by the listing's own word (its displayed state may be 竞价中: the one lot state).
+    expect(body.data.every((h: { listingState: string }) => h.listingState.includes('正在报名') || h.listingState.includes('预披露'))).toBe(true);
     expect((await t.get('/api/blade-desk/hot-investments/list', { size: 3 })).body.data).toHaveLength(3);
   });
 });

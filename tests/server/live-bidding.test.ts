@@ -85,7 +85,7 @@ describe(`live hall on ${DIALECT}`, () => {
     const first = rows[0];
     expect(Object.keys(first).sort()).toEqual(
       // The spec's Bidding entry, plus ours: startTime, endTime, mode and lockVersion (the order of an activity's states).
-      ['activityId', 'lockVersion', 'assetsId', 'assetsName', 'projectType', 'orgName', 'leftTime', 'startTime', 'endTime', 'startPrice', 'biddingPrice', 'maxPrice', 'biddingCount', 'priceType', 'priceUnitName', 'mode'].sort(),
+      ['activityId', 'lockVersion', 'assetsId', 'assetsName', 'projectType', 'orgName', 'leftTime', 'startTime', 'endTime', 'startPrice', 'biddingPrice', 'maxPrice', 'biddingCount', 'leaderBidCode', 'priceType', 'priceUnitName', 'mode'].sort(),
     );
     expect(first.leftTime).toBe(Math.floor((first.endTime - t.clock.now) / 1000));
     expect(res.headers.etag).toMatch(/^W\/"/);

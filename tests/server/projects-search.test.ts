@@ -189,7 +189,7 @@ describe('short lists', () => {
     const rows: ListedAsset[] = body.data;
     expect(rows).toHaveLength(6);
     const expected = SEED.filter(open).sort((a, b) => b.announcement_start_at - a.announcement_start_at);
-    expect(rows.every((r) => ['正在报名', '预披露'].includes(r.state))).toBe(true);
+    expect(rows.every((r) => ['正在报名', '预披露'].includes(r.listingState))).toBe(true);
     expect(rows.map((r) => r.announcementStartTime)).toEqual(expected.slice(0, 6).map((p) => formatChinaTime(p.announcement_start_at)));
     expect((await t.get('/api/dscq-project/top/new-publish', { size: 2 })).body.data).toHaveLength(2);
   });
@@ -199,7 +199,7 @@ describe('short lists', () => {
     expect(res.statusCode).toBe(200);
     const rows: ListedAsset[] = body.data;
     expect(rows).toHaveLength(8);
-    expect(rows.every((r) => (r.projectType === 0 || r.projectType === 3) && ['正在报名', '预披露'].includes(r.state))).toBe(true);
+    expect(rows.every((r) => (r.projectType === 0 || r.projectType === 3) && ['正在报名', '预披露'].includes(r.listingState))).toBe(true);
     const plate = (await t.post('/api/dscq-sync/v1/basic-assets/new-publish', { projectTypes: '0', plateId: 6, limit: 3 })).body.data as ListedAsset[];
     expect(plate).toHaveLength(3);
     expect(plate.every((r) => r.typeCode === 6 && r.projectType === 0)).toBe(true);

@@ -52,7 +52,7 @@ it('0005 back-fills the search keys of existing listings and maps their projectN
     ['OLD-2', 1, 'baodingshimouguoyouqiyefeijiugangcaiyipi', 'bdsmgyqyfjgcyp', searchKeys('保定市某国有企业废旧钢材一批', 'OLD-2').search_text],
     ['OLD-3', 2, 'mougongsimingxiashukongjichuangyipi', 'mgsmxskjcyp', searchKeys('某公司名下数控机床一批', 'OLD-3').search_text],
   ]);
-  const found = await searchProjects(db, { q: 'changan', size: 10, current: 1 });
+  const found = await searchProjects(db, { q: 'changan', size: 10, current: 1 }, Date.now());
   expect(found.records.map((r) => r.projectCode)).toEqual(['HBCQ-GQ2026-0012']);
 
   // The seed then adds what is missing and leaves the existing row (same natural key) alone.

@@ -165,6 +165,20 @@ describe('ListedAsset mapping', () => {
       orgName: '保定市某国有企业',
       imgUrl: '',
       circuseeCount: 3707,
+      listingState: '正在报名',
+      // No bidding activity: the listing's own word (the one lot state, src/domain/lotState.ts).
+      lot: {
+        status: 'enrolling',
+        label: '正在报名',
+        activityId: null,
+        activityStatus: null,
+        mode: null,
+        biddingStartTime: null,
+        biddingEndTime: null,
+        price: null,
+        priceLabel: null,
+        biddingCount: 0,
+      },
     } satisfies ListedAsset);
   });
 
@@ -173,11 +187,11 @@ describe('ListedAsset mapping', () => {
     for (let current = 1; current <= 4; current++) all.push(...(await search({ size: 100, current })).records);
     expect(all).toHaveLength(350);
     const count = (f: (r: ListedAsset) => boolean) => all.filter(f).length;
-    expect(count((r) => r.state === '正在报名')).toBe(162);
-    expect(count((r) => r.state === '预披露')).toBe(46);
-    expect(count((r) => r.state === '报名已截止')).toBe(33);
-    expect(count((r) => r.state === '已成交')).toBe(64);
-    expect(count((r) => r.state === '已结束')).toBe(45);
+    expect(count((r) => r.listingState === '正在报名')).toBe(162);
+    expect(count((r) => r.listingState === '预披露')).toBe(46);
+    expect(count((r) => r.listingState === '报名已截止')).toBe(33);
+    expect(count((r) => r.listingState === '已成交')).toBe(64);
+    expect(count((r) => r.listingState === '已结束')).toBe(45);
 
     expect(count((r) => r.priceType === 3)).toBe(33);
     expect(all.filter((r) => r.priceType === 3).every((r) => ['面议', '详见公告'].includes(r.priceOther))).toBe(true);

@@ -220,7 +220,7 @@ describe('hall polling', () => {
 
     // An answer read before the hall's (an older lockVersion), arriving late: the hall's state stays.
     server.state.rateOverride = [
-      { activityId: 100, lockVersion: 2, status: 'live', startPrice: 100_000, biddingPrice: 120_000, maxPrice: 120_000, biddingCount: 2, endTime: 0, premiumRate: '20.00%' },
+      { activityId: 100, lockVersion: 2, status: 'live', startPrice: 100_000, biddingPrice: 120_000, maxPrice: 120_000, biddingCount: 2, leaderBidCode: null, endTime: 0, premiumRate: '20.00%' },
     ];
     server.state.version += 1;
     await vi.advanceTimersByTimeAsync(2_000);

@@ -23,6 +23,7 @@ const hallRow = (activityId: number, biddingPrice: number): LiveBidRow => ({
   assetsName: `标的${activityId}`,
   projectType: 3,
   orgName: '机构',
+  leaderBidCode: null,
   status: 'live',
   endTime: T0 + 3_600_000,
   startPrice: 100,
@@ -208,6 +209,6 @@ describe('producers map', () => {
     // @ts-expect-error a producer map must cover every stream of LiveStreams
     const incomplete: Producers = { clock: producers.clock };
     expect(Object.keys(incomplete)).toEqual(['clock']);
-    expect(Object.keys(producers).sort()).toEqual(['biddingData', 'clock', 'hall', 'maxRate', 'pushLink', 'token', 'upcoming', 'version']);
+    expect(Object.keys(producers).sort()).toEqual(['biddingData', 'clock', 'desk', 'hall', 'maxRate', 'pushLink', 'token', 'upcoming', 'version']);
   });
 });

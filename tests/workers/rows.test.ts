@@ -18,6 +18,7 @@ const rate = (over: Partial<RateEntry> = {}): RateEntry => ({
   status: 'live',
   startPrice: 100_000,
   biddingPrice: 100_000,
+  leaderBidCode: null,
   maxPrice: 100_000,
   biddingCount: 0,
   endTime: T + 3_600_000,

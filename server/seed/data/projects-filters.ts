@@ -27,7 +27,8 @@ export const PROJECT_FILTERS: readonly FilterConfig[] = [
   {
     field: 'state',
     label: '项目状态',
-    options: [STATES.enrolling, STATES.preDisclosure, STATES.enrolmentClosed, STATES.dealDone, STATES.ended].map((s) => ({ label: s, value: s })),
+    // The lot's stages (src/domain/lotState.ts): the listing's words and the auction's 即将竞价, 竞价中, 流拍.
+    options: [STATES.enrolling, STATES.preDisclosure, STATES.enrolmentClosed, '即将竞价', '竞价中', STATES.dealDone, '流拍', STATES.ended].map((s) => ({ label: s, value: s })),
   },
   {
     field: 'price',

@@ -1,10 +1,12 @@
 import '@/styles/hall.css';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Input, Pagination } from 'antd';
 import { HALL_PAGE_SIZE, HALL_UPCOMING_SIZE } from '@/domain/constants';
 import { LiveListGate, useLiveList, useLiveListState, type LiveBidRow } from '@/live';
+import { useMyLots } from '@/api/resources/get-my-lots';
 import { BiddingTable } from './components/BiddingTable';
+import { MyLotCell } from './components/MyLotCell';
 import { PriceAnnouncer } from './components/PriceAnnouncer';
 import { UpcomingTable } from './components/UpcomingTable';
 
@@ -31,6 +33,9 @@ export function HallPage() {
   const hall = useLiveList('hall', { assetsName, current, size, retry: hallRetry || undefined }, { watch: watchPrice });
   const upcoming = useLiveList('upcoming', { assetsName, current: 1, size: HALL_UPCOMING_SIZE, retry: upcomingRetry || undefined });
   const { meta } = useLiveListState(hall);
+  // The user's lots: his standing and the way into the room on each row (a visitor gets 如何参与).
+  const { byActivity } = useMyLots();
+  const renderMine = useCallback((row: LiveBidRow) => <MyLotCell row={row} mine={byActivity.get(row.activityId)} />, [byActivity]);
 
   const onSearch = (value: string) => {
     const name = value.trim();
@@ -80,7 +85,7 @@ export function HallPage() {
           )}
         </div>
         <LiveListGate store={hall} empty="暂无正在竞价的项目" onRetry={() => setHallRetry((n) => n + 1)} rows={8}>
-          <BiddingTable store={hall} caption="正在竞价的项目" />
+          <BiddingTable store={hall} caption="正在竞价的项目" renderMine={renderMine} />
           <Pagination
             className="hall-pagination"
             current={current}

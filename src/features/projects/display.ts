@@ -7,7 +7,10 @@ import { PROJECT_SORTS, type FilterConfig, type ProjectSort } from '@/domain/pro
 export const STATUS_COLOURS: Readonly<Record<ListingStatusLabel, string>> = {
   正在报名: 'red',
   预披露: 'orange',
+  即将竞价: 'gold',
+  竞价中: 'volcano',
   已成交: 'green',
+  流拍: 'default',
   报名已截止: 'default',
   已结束: 'default',
   '--': 'default',
@@ -33,8 +36,8 @@ export const DEFAULT_CATEGORIES: readonly CategoryOption[] = [
   { label: '司法拍卖', typeCode: TYPE_CODES.judicial },
 ];
 
-/** The five state words of spec section 3, in a listing's order. */
-export const DEFAULT_STATES: readonly string[] = ['预披露', '正在报名', '报名已截止', '已成交', '已结束'];
+/** The state filter when the configuration gives none: the lot's stages in order (src/domain/lotState.ts). */
+export const DEFAULT_STATES: readonly string[] = ['预披露', '正在报名', '报名已截止', '即将竞价', '竞价中', '已成交', '流拍', '已结束'];
 
 /** A quick price band, yuan, either end open. */
 export interface PriceBand {

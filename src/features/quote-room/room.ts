@@ -17,7 +17,9 @@ import {
 } from '@/domain/bidRules';
 import type { ModePhase } from '@/domain/bidModes';
 import { formatChinaTime } from '@/domain/chinaTime';
+import { LISTING_STATUS_LABELS } from '@/domain/listing';
 import { isSealedLot } from '@/domain/liveValues';
+import { lotStage } from '@/domain/lotState';
 import type { BiddingData, BidRecord } from '@/domain/hall';
 import { fenToYuanText, formatFenAsYuan, formatMoney, formatYuan, sanitizeMoneyInput, toFenBigInt } from '@/domain/money';
 
@@ -287,8 +289,9 @@ const PHASE_NAMES: Readonly<Record<Exclude<ModePhase, 'ended'>, string>> = {
 
 /** The phase of the mode, as the bidder reads it (the server's modeState.phase, turned by time: currentPhase). */
 export function phaseText(data: Pick<BiddingData, 'status' | 'mode' | 'extensionCount' | 'outcome' | 'modeState' | 'endTime' | 'biddingCount'>, serverNow = 0): string {
-  if (data.status === 'scheduled') return '等待开始';
-  if (data.status === 'ended') return data.outcome === 'sold' ? '已成交' : data.outcome === 'failed' ? '已流拍' : '已结束';
+  // Before and after the auction the room reads the lot state (src/domain/lotState.ts) as every list does.
+  if (data.status === 'scheduled') return LISTING_STATUS_LABELS.upcoming;
+  if (data.status === 'ended') return LISTING_STATUS_LABELS[lotStage(null, data)];
   const phase = currentPhase(data, serverNow) ?? 'open';
   if (data.mode === 'first-come-first-served' && data.biddingCount > 0) return '已被应价';
   if (phase === 'ended') return '已结束';

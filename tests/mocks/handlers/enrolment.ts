@@ -17,6 +17,7 @@ import {
   type PaymentOrderAnswer,
   type QualifiedRoom,
 } from '@/domain/enrolment';
+import { DESK_PATHS, type DeskSignal, type MyLot } from '@/domain/desk';
 import { envelope } from '../fixtures';
 import { authMock } from './auth';
 
@@ -43,6 +44,8 @@ function freshState() {
     deposits: [] as Owned<DepositDetail>[],
     messages: [] as Owned<MessageItem>[],
     rooms: [] as Owned<QualifiedRoom>[],
+    /** The desk (issue 13): each user's lots, as GET /dscq-user/desk/lots answers them. */
+    deskLots: [] as Owned<MyLot>[],
     orders: new Map<string, { owner: string; order: PaymentOrderAnswer; paid: boolean }>(),
     submits: [] as unknown[],
     seq: 100,
@@ -146,8 +149,8 @@ const formFixture = (login: string): EnrolmentForm => {
     },
     bidder: { bidderType: 1, bidderName: '张**', idMasked: '**************2311', phone: '138****0001', email: 'demo_person@example.com' },
     check: existing
-      ? { canEnrol: false, reason: 'alreadyEnrolled', message: '您已报名该项目，请勿重复报名', enrolmentId: existing.value.id }
-      : { canEnrol: true, reason: null, message: '可以报名', enrolmentId: null },
+      ? { canEnrol: false, reason: 'alreadyEnrolled', message: '您已报名该项目，请勿重复报名', enrolmentId: existing.value.id, enrolEndTime: '2026-11-28 17:00:00' }
+      : { canEnrol: true, reason: null, message: '可以报名', enrolmentId: null, enrolEndTime: '2026-11-28 17:00:00' },
   };
 };
 
@@ -158,6 +161,41 @@ function owned<T>(list: Owned<T>[], login: string, match: (v: T) => boolean): T 
 }
 
 export const enrolmentHandlers = [
+  // The enrolment check answers visitors too (notLoggedIn), always with the deadline.
+  http.get(api(ENROLMENT_PATHS.check), ({ request }) => {
+    const login = loginOf(request);
+    const assetsId = Number(new URL(request.url).searchParams.get('assetsId'));
+    const deadline = '2026-11-28 17:00:00';
+    if (!login) return HttpResponse.json(envelope({ canEnrol: false, reason: 'notLoggedIn', message: '请先登录后再报名', enrolmentId: null, enrolEndTime: deadline }));
+    const existing = owned(enrolMock.state.enrolments, login, (e) => e.assetsId === assetsId);
+    return HttpResponse.json(
+      envelope(
+        existing
+          ? { canEnrol: false, reason: 'alreadyEnrolled', message: '您已报名该项目，请勿重复报名', enrolmentId: existing.id, enrolEndTime: deadline }
+          : { canEnrol: true, reason: null, message: '可以报名', enrolmentId: null, enrolEndTime: deadline },
+      ),
+    );
+  }),
+  // The live worker's desk signal: unread count, newest messages, rooms, a key of enrolments and deposits.
+  http.post(api(DESK_PATHS.signal), ({ request }) => {
+    const login = loginOf(request);
+    if (!login) return unauthorized();
+    const s = enrolMock.state;
+    const messages = s.messages.filter((m) => m.owner === login).map((m) => m.value);
+    const mine = <T extends { id: number; status: string }>(list: Owned<T>[]) => list.filter((o) => o.owner === login).map((o) => `${o.value.id}:${o.value.status}`).join(',');
+    const signal: DeskSignal = {
+      unread: messages.filter((m) => !m.read).length,
+      latest: messages.slice(0, 10),
+      rooms: [],
+      stateKey: `${mine(s.enrolments)}|${mine(s.deposits)}`,
+    };
+    return HttpResponse.json(envelope(signal));
+  }),
+  http.get(api(DESK_PATHS.lots), ({ request }) => {
+    const login = loginOf(request);
+    if (!login) return unauthorized();
+    return HttpResponse.json(envelope(enrolMock.state.deskLots.filter((l) => l.owner === login).map((l) => l.value)));
+  }),
   http.get(api(ENROLMENT_PATHS.form), ({ request }) => {
     const login = loginOf(request);
     if (!login) return unauthorized();

@@ -36,6 +36,7 @@ export function bidEntryFixture(i: number, over: Partial<BiddingEntry> = {}, now
     projectType: i % 5 === 3 ? 1 : 0,
     orgName: ORGS[i % ORGS.length]!,
     leftTime: 0,
+    leaderBidCode: null,
     startTime: now - HOUR,
     endTime: now + (i + 2) * HOUR,
     startPrice: 1_000_000,
@@ -103,6 +104,7 @@ export function hallBackend(options: HallBackendOptions = {}) {
     status: 'live',
     startPrice: lot.startPrice,
     biddingPrice: lot.biddingPrice,
+    leaderBidCode: lot.leaderBidCode,
     maxPrice: lot.maxPrice,
     biddingCount: lot.biddingCount,
     endTime: lot.endTime,
@@ -198,11 +200,18 @@ export function hallBackend(options: HallBackendOptions = {}) {
   return {
     state,
     handlers,
-    /** An accepted bid: the lot's price moves (and every ETag changes). */
-    bid(activityId: number, price: number) {
+    /** An accepted bid (by `bidCode`, when the test follows the leader): the lot's price moves (and every ETag changes). */
+    bid(activityId: number, price: number, bidCode: string | null = null) {
       state.live = state.live.map((lot) =>
         lot.activityId === activityId
-          ? { ...lot, lockVersion: lot.lockVersion + 1, biddingPrice: price, maxPrice: Math.max(lot.maxPrice, price), biddingCount: lot.biddingCount + 1 }
+          ? {
+              ...lot,
+              lockVersion: lot.lockVersion + 1,
+              biddingPrice: price,
+              maxPrice: Math.max(lot.maxPrice, price),
+              biddingCount: lot.biddingCount + 1,
+              leaderBidCode: bidCode ?? lot.leaderBidCode,
+            }
           : lot,
       );
       state.version += 1;

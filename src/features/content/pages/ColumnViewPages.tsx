@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { Tag } from 'antd';
 import { useSearchProjects } from '@/api/resources/search-projects';
 import { QueryState } from '@/components/QueryState';
-import { Price } from '@/components/Price';
 import { ProjectLink } from '@/components/ProjectLink';
 import { contentLinkProps, type ColumnContent } from '@/domain/content';
-import { listingPriceDisplay, listingStatusLabel } from '@/domain/listing';
+import { listingStatusLabel } from '@/domain/listing';
 import { ADMINISTRATIVE_ASSOCIATION_ID } from '@/domain/contracts';
 import type { ProjectSearchParams } from '@/domain/projects';
 import { useColumnContent } from '../api/get-column-content';
@@ -15,6 +14,7 @@ import { Pager } from '../components/Pager';
 import { RichText } from '../components/RichText';
 import { PROJECT_PAGE_SIZE } from '../constants';
 import '@/styles/portal-content.css';
+import { LotPrice } from '@/components/LotPrice';
 
 function Cards({ items }: { items: ColumnContent[] }) {
   return (
@@ -109,7 +109,7 @@ function SpecialProjects({ filter, title }: { filter: Omit<ProjectSearchParams, 
                       </ProjectLink>
                     </td>
                     <td className="listing-table__price">
-                      <Price {...listingPriceDisplay(p)} />
+                      <LotPrice asset={p} />
                     </td>
                     <td>{p.city}</td>
                     <td className="tabular">{p.announcementStartTime.slice(0, 10)}</td>

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Button, Descriptions, Result, Tag } from 'antd';
 import { useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
-import { Price } from '@/components/Price';
 import { contentLinkProps, type KeyProject } from '@/domain/content';
-import { listingPriceDisplay, listingStatusLabel } from '@/domain/listing';
+import { listingStatusLabel } from '@/domain/listing';
 import { useKeyProjects } from '@/api/resources/get-key-projects';
 import { useKeyProject } from '../api/get-key-project';
 import { ContentTitle } from '../components/ContentLayout';
@@ -12,6 +11,7 @@ import { Pager } from '../components/Pager';
 import { KEY_PROJECT_PAGE_SIZE } from '../constants';
 import type { IdSearch } from '../search';
 import '@/styles/portal-content.css';
+import { LotPrice } from '@/components/LotPrice';
 
 function KeyCard({ item }: { item: KeyProject }) {
   const status = listingStatusLabel(item.state);
@@ -21,7 +21,7 @@ function KeyCard({ item }: { item: KeyProject }) {
         <img src={item.imgSrc} alt="" width={282} height={159} />
         <span className="key-card__name">{item.title}</span>
         <span className="key-card__meta">
-          <Price {...listingPriceDisplay(item)} />
+          <LotPrice asset={item} />
           <Tag color={status === '正在报名' ? 'red' : 'default'}>{status}</Tag>
         </span>
         <span className="key-card__city">
@@ -74,7 +74,7 @@ function KeyProjectDetail({ id }: { id: number }) {
                 items={[
                   { key: 'type', label: '项目类型', children: p.typeName || '--' },
                   { key: 'city', label: '所在地', children: p.city || '--' },
-                  { key: 'price', label: '挂牌价格', children: <Price {...listingPriceDisplay(p)} /> },
+                  { key: 'price', label: '价格', children: <LotPrice asset={p} /> },
                   { key: 'state', label: '项目状态', children: listingStatusLabel(p.state) },
                   { key: 'end', label: '报名截止', children: p.announcementEndTime ? p.announcementEndTime.slice(0, 16) : '--' },
                 ]}

@@ -7,22 +7,52 @@ import { useSiteRuntime } from '@/api/resources/get-site-runtime';
 import type { SiteRuntime } from '@/domain/contracts';
 import { type DepositDetail, type PaymentOrderAnswer } from '@/domain/enrolment';
 import { formatYuan } from '@/domain/money';
+import { minuteText } from '@/domain/chinaTime';
+import type { MyLot } from '@/domain/desk';
+import { useMyLots } from '@/api/resources/get-my-lots';
 import { useDepositDetail } from '../api/get-deposit-detail';
 import { usePayOrder } from '../api/get-pay-order';
 import { postPayOrder } from '../api/post-pay-order';
 import { postSandboxPay } from '../api/post-sandbox-pay';
 import '@/styles/enrolment.css';
 
+/**
+ * What the bidder learns once the bank has confirmed: when bidding starts (the lot's auction, the one lot
+ * state), his bid code, and — once the auction is open and he holds a code — the way into the room.
+ */
+export function paidNotice(mine: MyLot | undefined): { text: string; room: number | null } {
+  const lot = mine?.listing.lot;
+  if (!lot || lot.activityId === null || lot.activityStatus === null) {
+    return { text: '银行已确认到账。竞价活动发布后您将取得竞买资格并获得竞买号，竞价时间以竞价公告为准。', room: null };
+  }
+  const code = mine?.bidCode ? `您的竞买号为 ${mine.bidCode}。` : '竞买资格确认后将为您分配竞买号。';
+  if (lot.activityStatus === 'scheduled') {
+    return { text: `银行已确认到账。竞价将于 ${minuteText(lot.biddingStartTime)} 开始，${minuteText(lot.biddingEndTime)} 结束。${code}竞价开始后即可进入竞价室出价。`, room: null };
+  }
+  if (lot.activityStatus === 'live') {
+    return { text: `银行已确认到账。竞价正在进行，将于 ${minuteText(lot.biddingEndTime)} 结束。${code}`, room: mine?.bidCode ? lot.activityId : null };
+  }
+  return { text: `银行已确认到账。本场竞价已于 ${minuteText(lot.biddingEndTime)} 结束（${lot.label}），保证金将依规处理。`, room: null };
+}
+
 function Paid({ depositId }: { depositId: number }) {
+  const deposit = useDepositDetail(depositId);
+  const { byAssets } = useMyLots();
+  const notice = paidNotice(deposit.data ? byAssets.get(deposit.data.assetsId) : undefined);
   return (
     <Result
       status="success"
       title="保证金支付成功"
-      subTitle="银行已确认到账，竞价活动发布后您将取得竞买资格并获得竞买号。"
+      subTitle={<span data-testid="paid-notice">{notice.text}</span>}
       extra={
         <Space>
+          {notice.room !== null && (
+            <a href={`#/quoteHall?activityId=${notice.room}`}>
+              <Button type="primary">进入竞价室</Button>
+            </a>
+          )}
           <a href="#/myProject?list=2">
-            <Button type="primary">进入我的竞价室</Button>
+            <Button type={notice.room === null ? 'primary' : 'default'}>进入我的竞价室</Button>
           </a>
           <a href={`#/depositDetail?id=${depositId}`}>
             <Button>查看保证金</Button>
@@ -44,7 +74,10 @@ function SandboxBankPanel({ order }: { order: PaymentOrderAnswer }) {
   });
   const confirmed = status.data?.status === 'paid';
   useEffect(() => {
-    if (confirmed) void queryClient.invalidateQueries({ queryKey: ['enrolment'] });
+    if (confirmed) {
+      void queryClient.invalidateQueries({ queryKey: ['enrolment'] });
+      void queryClient.invalidateQueries({ queryKey: ['desk'] });
+    }
   }, [confirmed, queryClient]);
   if (confirmed) return <Paid depositId={order.depositId} />;
   return (

@@ -1,7 +1,9 @@
-import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { FlashPrice } from '@/components/FlashPrice';
 import { ProjectLink } from '@/components/ProjectLink';
 import { useLiveListState, useLiveRemainingRef, useFlashingLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
+import { LISTING_STATUS_LABELS } from '@/domain/listing';
+import { lotStage } from '@/domain/lotState';
 import { useWindowRange } from './useWindowRange';
 
 /** Fixed row height (px): the virtual list's arithmetic and the CSS agree on it. */
@@ -13,6 +15,9 @@ export const LIVE_ROW_HEIGHT = 44;
 export const VIRTUALIZE_ABOVE = 40;
 
 type BidStore = LiveListStore<LiveBidRow>;
+
+/** The optional last column (the hall's 我的竞价): rendered with the row's values, re-rendered when they change. */
+export type RenderMine = (row: LiveBidRow) => ReactNode;
 
 const REMAINING = { overClass: 'live-cell-left--over', textClass: 'live-cell-text' };
 
@@ -28,7 +33,19 @@ function RemainingCell({ store, id }: { store: BidStore; id: number }) {
  * One row: re-renders when its own values change (a bid), never on a tick. The cells that change hold their
  * text in contained boxes (.live-cell-text, src/styles/hall.css): a bid lays out and repaints those boxes only.
  */
-const LiveRow = memo(function LiveRow({ store, id, index, isOnScreen }: { store: BidStore; id: number; index: number; isOnScreen: (index: number) => boolean }) {
+const LiveRow = memo(function LiveRow({
+  store,
+  id,
+  index,
+  isOnScreen,
+  renderMine,
+}: {
+  store: BidStore;
+  id: number;
+  index: number;
+  isOnScreen: (index: number) => boolean;
+  renderMine: RenderMine | undefined;
+}) {
   const slice = useFlashingLiveRow(store, id);
   // A change flashes only on a row on screen when it arrives (decided once per change): a row rendered
   // just outside the viewport would play an animation nobody sees, and each costs the main thread frames.
@@ -56,7 +73,8 @@ const LiveRow = memo(function LiveRow({ store, id, index, isOnScreen }: { store:
       <td className="live-cell-rate">
         <span className="live-cell-text">{row.premiumRate}</span>
       </td>
-      <td className="live-cell-status">{row.status === 'ended' ? '已结束' : '竞价中'}</td>
+      <td className="live-cell-status">{LISTING_STATUS_LABELS[lotStage(null, { status: row.status, outcome: null })]}</td>
+      {renderMine && <td className="live-cell-mine">{renderMine(row)}</td>}
     </tr>
   );
 });
@@ -66,7 +84,7 @@ const LiveRow = memo(function LiveRow({ store, id, index, isOnScreen }: { store:
  * slices of the store; lists above VIRTUALIZE_ABOVE rows render only what is on screen (and a block either
  * side, whose bids wait for the next tick).
  */
-export function BiddingTable({ store, caption }: { store: BidStore; caption: string }) {
+export function BiddingTable({ store, caption, renderMine }: { store: BidStore; caption: string; renderMine?: RenderMine }) {
   const { ids } = useLiveListState(store);
   const body = useRef<HTMLTableSectionElement>(null);
   const virtual = ids.length > VIRTUALIZE_ABOVE;
@@ -108,6 +126,7 @@ export function BiddingTable({ store, caption }: { store: BidStore; caption: str
         <col className="live-col-price" />
         <col className="live-col-rate" />
         <col className="live-col-status" />
+        {renderMine && <col className="live-col-mine" />}
       </colgroup>
       <thead>
         <tr aria-rowindex={1}>
@@ -117,12 +136,13 @@ export function BiddingTable({ store, caption }: { store: BidStore; caption: str
           <th scope="col">当前价</th>
           <th scope="col">溢价率</th>
           <th scope="col">状态</th>
+          {renderMine && <th scope="col">我的竞价</th>}
         </tr>
       </thead>
       <tbody ref={body}>
         {start > 0 && <tr aria-hidden="true" className="live-spacer" style={{ height: start * LIVE_ROW_HEIGHT }} />}
         {shown.map((id, i) => (
-          <LiveRow key={id} store={store} id={id} index={start + i} isOnScreen={isOnScreen} />
+          <LiveRow key={id} store={store} id={id} index={start + i} isOnScreen={isOnScreen} renderMine={renderMine} />
         ))}
         {end < ids.length && <tr aria-hidden="true" className="live-spacer" style={{ height: (ids.length - end) * LIVE_ROW_HEIGHT }} />}
       </tbody>

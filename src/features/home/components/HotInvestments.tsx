@@ -1,9 +1,8 @@
 import { QueryState } from '@/components/QueryState';
-import { Price } from '@/components/Price';
 import { ProjectLink } from '@/components/ProjectLink';
 import { HOME_HOT_LIST_SIZE } from '@/domain/constants';
-import { listingPriceDisplay } from '@/domain/listing';
 import { useHotInvestments } from '../api/get-hot-investments';
+import { LotPrice } from '@/components/LotPrice';
 
 /** Hot investments (blade-desk hot-investments/list, 8): the most viewed open listings. */
 export function HotInvestments() {
@@ -27,7 +26,7 @@ export function HotInvestments() {
                 <ProjectLink project={{ assetsId: item.id, projectType: item.projectType }} title={item.assetsName} className="home-hot__name">
                   {item.assetsName}
                 </ProjectLink>
-                <Price {...listingPriceDisplay(item)} />
+                <LotPrice asset={item} />
               </li>
             ))}
           </ol>

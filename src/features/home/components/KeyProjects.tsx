@@ -2,7 +2,6 @@ import { useRef } from 'react';
 import { Button } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { QueryState } from '@/components/QueryState';
-import { Price } from '@/components/Price';
 import {
   HOME_KEY_PROJECT_COUNT,
   KEY_PROJECT_ITEM_WIDTH_PX,
@@ -10,9 +9,10 @@ import {
   KEY_PROJECT_WIDE_THRESHOLD,
 } from '@/domain/constants';
 import { contentLinkProps, keyProjectStripLayout, type KeyProject } from '@/domain/content';
-import { listingPriceDisplay, listingStatusLabel } from '@/domain/listing';
+import { listingStatusLabel } from '@/domain/listing';
 import { useKeyProjects } from '@/api/resources/get-key-projects';
 import { usePositionTitle } from '../api/get-position-title';
+import { LotPrice } from '@/components/LotPrice';
 
 /** The title of position a1 (spec: "title by position"), with a fallback while it loads or if it fails. */
 function StripTitle() {
@@ -38,7 +38,7 @@ function KeyProjectCard({ item }: { item: KeyProject }) {
         <img src={item.imgSrc} alt="" width={265} height={150} className="key-project__img" />
         <span className="key-project__name">{item.title}</span>
         <span className="key-project__meta">
-          <Price {...listingPriceDisplay(item)} />
+          <LotPrice asset={item} />
           <span className="key-project__city">{item.city}</span>
         </span>
         <span className={`key-project__status key-project__status--${status === '正在报名' ? 'on' : 'off'}`}>{status}</span>

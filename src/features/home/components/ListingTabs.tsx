@@ -2,13 +2,13 @@ import { Tabs, Tag } from 'antd';
 import { Link } from '@tanstack/react-router';
 import { useSearchProjects } from '@/api/resources/search-projects';
 import { QueryState } from '@/components/QueryState';
-import { Price } from '@/components/Price';
 import { ProjectLink } from '@/components/ProjectLink';
 import { HOME_LISTING_ROWS_PER_TYPE } from '@/domain/constants';
 import { TYPE_CODES, type ListedAsset } from '@/domain/contracts';
-import { listingPriceDisplay, listingStatusLabel } from '@/domain/listing';
+import { listingStatusLabel } from '@/domain/listing';
 import type { ProjectSearchParams } from '@/domain/projects';
 import { withoutHiddenNames } from '../hiddenListings';
+import { LotPrice } from '@/components/LotPrice';
 
 /** The trade listing tabs (spec section 2) with the type each shows and where its More link goes. */
 const TABS: { key: string; label: string; query: Omit<ProjectSearchParams, 'size' | 'current'>; moreTypeCode?: number; hideNames?: boolean }[] = [
@@ -66,7 +66,7 @@ function ListingRows({ query, hideNames }: { query: Omit<ProjectSearchParams, 's
                     </ProjectLink>
                   </td>
                   <td className="listing-table__price">
-                    <Price {...listingPriceDisplay(asset)} />
+                    <LotPrice asset={asset} />
                   </td>
                   <td className="listing-table__date tabular">{asset.announcementStartTime.slice(0, 10)}</td>
                   <td className="listing-table__status">

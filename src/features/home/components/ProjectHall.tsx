@@ -7,9 +7,10 @@ import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
 import { ProjectLink } from '@/components/ProjectLink';
 import { HALL_UPCOMING_SIZE } from '@/domain/constants';
-import { listingPriceDisplay, listingStatusLabel } from '@/domain/listing';
+import { listingStatusLabel } from '@/domain/listing';
 import { LiveListGate, useLiveList, useLiveListState, useLiveRemaining, useLiveRow, type LiveListStore, type LiveUpcomingRow } from '@/live';
 import { LiveBiddingTable } from './LiveBiddingTable';
+import { LotPrice } from '@/components/LotPrice';
 
 type UpcomingStore = LiveListStore<LiveUpcomingRow>;
 
@@ -93,7 +94,7 @@ function EnrollingRows() {
                   </ProjectLink>
                 </td>
                 <td className="listing-table__price">
-                  <Price {...listingPriceDisplay(asset)} />
+                  <LotPrice asset={asset} />
                 </td>
                 <td className="tabular">{asset.announcementEndTime.slice(0, 10)}</td>
                 <td>

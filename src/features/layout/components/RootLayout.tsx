@@ -3,6 +3,7 @@ import { Outlet, useMatches } from '@tanstack/react-router';
 import { documentTitleOf } from '@/routes/meta';
 import { Breadcrumbs } from './Breadcrumbs';
 import { DemoNotice } from './DemoNotice';
+import { DeskAlerts } from './DeskAlerts';
 import { FloatingPanel } from './FloatingPanel';
 import { SiteFooter } from './SiteFooter';
 import { SimpleHeader, SiteHeader } from './SiteHeader';
@@ -29,6 +30,7 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <FloatingPanel onHomePage={onHomePage} />
+      <DeskAlerts />
     </div>
   );
 }

@@ -1,13 +1,15 @@
 import { Button, Input } from 'antd';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useSession } from '@/lib/session';
+import { session, useSession } from '@/lib/session';
 import { logout } from '@/api/resources/logout';
 import { SEARCH_PLACEHOLDER, SITE_INFO } from '../siteInfo';
+import { MessageBell } from './MessageBell';
 import { SiteLogo } from './SiteLogo';
 import { TopNavigation } from './TopNavigation';
 
 function TopBar() {
   const { user, isLoggedIn } = useSession();
+  const token = isLoggedIn ? session.accessToken() : null;
   const navigate = useNavigate();
   const onLogout = async () => {
     await logout();
@@ -21,6 +23,7 @@ function TopBar() {
         <span className="site-topbar__user" data-testid="header-user">
           {isLoggedIn ? (
             <>
+              {token && <MessageBell token={token} />}
               <span className="site-topbar__name">{user?.name || user?.loginName}</span>
               <Button type="link" size="small" onClick={onLogout}>
                 退出

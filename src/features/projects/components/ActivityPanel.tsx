@@ -1,30 +1,83 @@
 import { Tag } from 'antd';
-import { Link } from '@tanstack/react-router';
 import { ThunderboltOutlined } from '@ant-design/icons';
-import type { ProjectActivity } from '@/domain/projects';
+import { EnrolHint } from '@/components/EnrolHint';
+import { StandingTag } from '@/components/Standing';
 import { minuteText } from '@/domain/chinaTime';
+import { bidderStanding, mySteps, type MyLot } from '@/domain/desk';
+import { BIDDING_MODE_NAMES, type BiddingMode } from '@/domain/hall';
+import type { ProjectDetail } from '@/domain/projects';
+import { STATUS_COLOURS } from '../display';
 
-const ACTIVITY_STATE: Record<ProjectActivity['status'], { text: string; colour: string }> = {
-  scheduled: { text: '即将开始', colour: 'orange' },
-  live: { text: '竞价中', colour: 'red' },
-  ended: { text: '竞价已结束', colour: 'default' },
-};
-
-/** The asset's bidding activity and the way into the bidding hall. */
-export function ActivityPanel({ activity }: { activity: ProjectActivity }) {
-  const state = ACTIVITY_STATE[activity.status];
+/**
+ * The lot's auction on its page: its state (the one lot state), when bidding opens and ends, the user's own
+ * steps (已报名 / 已交保证金 / 竞买号) and standing, and the way in — 进入竞价室 for a qualified user, for
+ * anyone else how to qualify with the enrolment deadline.
+ */
+export function ActivityPanel({ detail, mine }: { detail: ProjectDetail; mine: MyLot | undefined }) {
+  const { lot } = detail;
+  const activity = detail.activity!;
+  const steps = mySteps(mine);
+  const qualified = mine?.bidCode != null;
+  const standing =
+    qualified && mine
+      ? bidderStanding({
+          enrolled: true,
+          bidCode: mine.bidCode,
+          myBidCount: mine.myBidCount,
+          mode: activity.mode,
+          status: activity.status,
+          outcome: lot.status === 'dealDone' ? 'sold' : lot.status === 'failed' ? 'failed' : null,
+          leaderBidCode: mine.leaderBidCode,
+        })
+      : null;
+  const room = `#/quoteHall?activityId=${activity.activityId}`;
   return (
-    <section className="activity-panel" aria-label="网络竞价">
-      <div className="activity-panel__head">
-        <ThunderboltOutlined /> 网络竞价
-        <Tag color={state.colour}>{state.text}</Tag>
+    <section className="activity-panel" aria-label="网络竞价" data-testid="activity-panel">
+      <div className="activity-panel__main">
+        <div className="activity-panel__head">
+          <ThunderboltOutlined /> 网络竞价
+          <Tag color={STATUS_COLOURS[lot.label]} data-testid="activity-state">
+            {lot.label}
+          </Tag>
+          <span className="activity-panel__mode">{BIDDING_MODE_NAMES[activity.mode as BiddingMode] ?? activity.mode}</span>
+        </div>
+        <p className="activity-panel__times tabular" data-testid="activity-times">
+          {activity.status === 'scheduled' ? (
+            <>
+              竞价将于 <strong>{minuteText(activity.startTime)}</strong> 开始，{minuteText(activity.endTime)} 结束
+            </>
+          ) : (
+            <>
+              竞价时间：{minuteText(activity.startTime)} 至 {minuteText(activity.endTime)}
+            </>
+          )}
+        </p>
+        {steps.length > 0 && (
+          <p className="activity-panel__mine" data-testid="my-steps">
+            我的参与：
+            {steps.map((step) => (
+              <span key={step} className="activity-panel__step">
+                {step}
+              </span>
+            ))}
+            {standing && standing !== 'enrolled' && <StandingTag standing={standing} />}
+          </p>
+        )}
+        {!qualified && activity.status !== 'ended' && !mine?.enrolment && <EnrolHint assetsId={detail.id} projectType={detail.projectType} showAction={false} />}
       </div>
-      <p className="activity-panel__times tabular">
-        竞价时间：{minuteText(activity.startTime)} 至 {minuteText(activity.endTime)}
-      </p>
-      <Link className="activity-panel__link" to="/hall">
-        进入竞价大厅
-      </Link>
+      {qualified ? (
+        <a className="activity-panel__link" href={room} data-testid="enter-room">
+          {activity.status === 'ended' ? '查看竞价结果' : '进入竞价室'}
+        </a>
+      ) : mine?.enrolment ? (
+        <a className="activity-panel__link activity-panel__link--plain" href={`#/enrollDetail?id=${mine.enrolment.id}`}>
+          查看报名进度
+        </a>
+      ) : (
+        <a className="activity-panel__link activity-panel__link--plain" href="#/hall">
+          竞价大厅
+        </a>
+      )}
     </section>
   );
 }

@@ -1,8 +1,7 @@
-import { Price } from '@/components/Price';
 import { ProjectLink } from '@/components/ProjectLink';
 import type { ListedAsset } from '@/domain/contracts';
-import { listingPriceDisplay } from '@/domain/listing';
 import { StatusTag } from './StatusTag';
+import { LotPrice } from '@/components/LotPrice';
 
 export const CHILD_ASSETS_ID = 'child-assets';
 
@@ -35,7 +34,7 @@ export function ChildAssets({ items }: { items: ListedAsset[] }) {
                 </td>
                 <td className="tabular">{child.projectCode}</td>
                 <td className="listing-table__price">
-                  <Price {...listingPriceDisplay(child)} />
+                  <LotPrice asset={child} />
                 </td>
                 <td>
                   <StatusTag state={child.state} />

@@ -11,18 +11,22 @@ const CLOSED_TEXT: Record<Exclude<ListingStatus, 'enrolling'>, string> = {
   enrolmentClosed: '报名已截止',
   ended: '项目已结束',
   dealDone: '项目已成交',
+  failed: '项目已结束',
+  upcoming: '报名已截止',
+  bidding: '报名已截止',
   unknown: '暂不可报名',
 };
 
 /**
  * 报名参与: a logged-in user goes to the enrolment form (packages to /bidEnrollPkg); an anonymous one is
- * asked to log in first and comes back to the form after it. Only an enrolling project takes enrolments.
+ * asked to log in first and comes back to the form after it. Only an enrolling project takes enrolments:
+ * `listingState` is the listing's own state text (the server's enrolment check reads the same).
  */
-export function EnrolButton({ assetsId, projectType, state }: { assetsId: number; projectType: number; state: string }) {
+export function EnrolButton({ assetsId, projectType, listingState }: { assetsId: number; projectType: number; listingState: string }) {
   const { isLoggedIn } = useSession();
   const { modal } = App.useApp();
   const navigate = useNavigate();
-  const status = listingStatusOf(state);
+  const status = listingStatusOf(listingState);
   if (status !== 'enrolling') {
     return (
       <Button size="large" disabled className="enrol-button">

@@ -2,12 +2,14 @@ import { Tag } from 'antd';
 import { EnvironmentOutlined, EyeOutlined } from '@ant-design/icons';
 import { Price } from '@/components/Price';
 import type { ListedAsset } from '@/domain/contracts';
-import { isPackageProject, listingPriceDisplay, projectHref } from '@/domain/listing';
+import { isPackageProject, projectHref } from '@/domain/listing';
 import { minuteText } from '@/domain/chinaTime';
 import { moneyCell } from '../display';
 import { FavouriteButton } from './FavouriteButton';
 import { ProjectCover } from './ProjectCover';
 import { StatusTag } from './StatusTag';
+import { lotPriceDisplay } from '@/domain/lotState';
+import { LotPrice } from '@/components/LotPrice';
 
 /** One result of the trading centre: cover, name, facts, price (display rules of spec sections 3–5), favourite. */
 export function ProjectCard({ asset, collected }: { asset: ListedAsset; collected: boolean }) {
@@ -42,9 +44,9 @@ export function ProjectCard({ asset, collected }: { asset: ListedAsset; collecte
         </p>
       </div>
       <div className="project-card__side">
-        <div className="project-card__price-label">挂牌价格</div>
+        <div className="project-card__price-label">{lotPriceDisplay(asset).label ?? '挂牌价格'}</div>
         <div className="project-card__price">
-          <Price {...listingPriceDisplay(asset)} />
+          <LotPrice asset={asset} withLabel={false} />
         </div>
         <div className="project-card__deposit">
           保证金：<Price {...moneyCell(asset.deposit)} />

@@ -5,7 +5,10 @@ import { EyeOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
 import { isPackageProject, listingPriceDisplay, listingStatusOf } from '@/domain/listing';
+import { lotPriceDisplay } from '@/domain/lotState';
 import type { ProjectDetail } from '@/domain/projects';
+import { mySteps, type MyLot } from '@/domain/desk';
+import { useMyLots } from '@/api/resources/get-my-lots';
 import { minuteText } from '@/domain/chinaTime';
 import { useProjectDetail } from '../api/get-project-detail';
 import { moneyCell } from '../display';
@@ -36,9 +39,10 @@ function showChildAssets() {
 }
 
 /** The key facts: price, deposit, dates, organiser, status, the enrolment countdown and the actions. */
-function KeyFacts({ detail }: { detail: ProjectDetail }) {
+function KeyFacts({ detail, mine }: { detail: ProjectDetail; mine: MyLot | undefined }) {
   const isPackage = isPackageProject(detail.projectType);
-  const enrolling = listingStatusOf(detail.state) === 'enrolling';
+  const enrolling = listingStatusOf(detail.listingState) === 'enrolling';
+  const lotPrice = lotPriceDisplay(detail);
   return (
     <section className="detail-head" aria-labelledby="detail-title">
       <ProjectCover src={detail.imgUrl} typeName={detail.typeName} className="detail-head__cover" />
@@ -61,11 +65,19 @@ function KeyFacts({ detail }: { detail: ProjectDetail }) {
         </div>
         <div className="detail-price">
           <div className="detail-price__item detail-price__item--main">
-            <span className="detail-price__label">挂牌价格</span>
+            <span className="detail-price__label">{lotPrice.label ?? '挂牌价格'}</span>
             <span className="detail-price__value" data-testid="detail-price">
-              <Price {...listingPriceDisplay(detail)} />
+              <Price text={lotPrice.text} tooltip={lotPrice.tooltip} />
             </span>
           </div>
+          {lotPrice.label && (
+            <div className="detail-price__item">
+              <span className="detail-price__label">挂牌价格</span>
+              <span className="detail-price__value detail-price__value--minor">
+                <Price {...listingPriceDisplay({ ...detail, state: detail.listingState })} />
+              </span>
+            </div>
+          )}
           <div className="detail-price__item">
             <span className="detail-price__label">交易保证金</span>
             <span className="detail-price__value detail-price__value--minor">
@@ -114,7 +126,17 @@ function KeyFacts({ detail }: { detail: ProjectDetail }) {
           </div>
         )}
         <div className="detail-actions">
-          <EnrolButton assetsId={detail.id} projectType={detail.projectType} state={detail.state} />
+          {mine?.bidCode && detail.activity && detail.activity.status !== 'ended' ? (
+            <a href={`#/quoteHall?activityId=${detail.activity.activityId}`} className="enrol-button enrol-button--room" data-testid="head-enter-room">
+              进入竞价室
+            </a>
+          ) : mine?.enrolment ? (
+            <a href={`#/enrollDetail?id=${mine.enrolment.id}`} className="enrol-button enrol-button--done" data-testid="my-enrolment">
+              {mySteps(mine).join(' · ')}
+            </a>
+          ) : (
+            <EnrolButton assetsId={detail.id} projectType={detail.projectType} listingState={detail.listingState} />
+          )}
           <FavouriteButton assetsId={detail.id} collected={detail.collected} size="large" />
           {isPackage && (
             <Button size="large" icon={<UnorderedListOutlined />} onClick={showChildAssets}>
@@ -130,6 +152,7 @@ function KeyFacts({ detail }: { detail: ProjectDetail }) {
 /** A project's whole detail page: single asset, package or managed project (they share one call). */
 export function ProjectDetailView({ id }: { id: number }) {
   const detail = useProjectDetail(id);
+  const mine = useMyLots();
   if (!Number.isSafeInteger(id) || id <= 0) {
     return <Result status="404" title="项目不存在" extra={<Link to="/project">返回交易中心</Link>} />;
   }
@@ -138,8 +161,8 @@ export function ProjectDetailView({ id }: { id: number }) {
       <QueryState query={detail} isEmpty={(data) => !data} emptyHint="该项目不存在或已下架" rows={10}>
         {(data) => (
           <>
-            <KeyFacts detail={data} />
-            {data.activity && <ActivityPanel activity={data.activity} />}
+            <KeyFacts detail={data} mine={mine.byAssets.get(data.id)} />
+            {data.activity && <ActivityPanel detail={data} mine={mine.byAssets.get(data.id)} />}
             <div className="project-detail__body">
               <div className="project-detail__main">
                 {isPackageProject(data.projectType) && <ChildAssets items={data.children} />}

@@ -1,10 +1,9 @@
 import { QueryState } from '@/components/QueryState';
-import { Price } from '@/components/Price';
 import { ProjectLink } from '@/components/ProjectLink';
-import { listingPriceDisplay } from '@/domain/listing';
 import { useRecommendations } from '../api/get-recommendations';
 import { ProjectCover } from './ProjectCover';
 import { StatusTag } from './StatusTag';
+import { LotPrice } from '@/components/LotPrice';
 
 /** 相关推荐: similar projects (same type, then same city, enrolling first). */
 export function Recommendations({ assetsId }: { assetsId: number }) {
@@ -24,7 +23,7 @@ export function Recommendations({ assetsId }: { assetsId: number }) {
                   <span className="recommendations__name">{asset.assetsName}</span>
                 </ProjectLink>
                 <div className="recommendations__facts">
-                  <Price {...listingPriceDisplay(asset)} />
+                  <LotPrice asset={asset} />
                   <StatusTag state={asset.state} />
                 </div>
               </li>

@@ -2,15 +2,14 @@ import { App, Button, Pagination, Popconfirm } from 'antd';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { QueryState } from '@/components/QueryState';
-import { Price } from '@/components/Price';
 import { ProjectLink } from '@/components/ProjectLink';
 import type { CollectedAsset } from '@/domain/projects';
-import { listingPriceDisplay } from '@/domain/listing';
 import { minuteText } from '@/domain/chinaTime';
 import { useCollectList } from '../api/get-collect-list';
 import { postCollectCancel } from '../api/post-collect-cancel';
 import { ProjectCover } from '../components/ProjectCover';
 import { StatusTag } from '../components/StatusTag';
+import { LotPrice } from '@/components/LotPrice';
 
 export const COLLECT_PAGE_SIZE = 10;
 
@@ -53,7 +52,7 @@ export function MyCollectPage() {
               <thead>
                 <tr>
                   <th scope="col">项目名称</th>
-                  <th scope="col">挂牌价格</th>
+                  <th scope="col">价格</th>
                   <th scope="col">状态</th>
                   <th scope="col">收藏时间</th>
                   <th scope="col">操作</th>
@@ -74,7 +73,7 @@ export function MyCollectPage() {
                       </div>
                     </td>
                     <td className="listing-table__price">
-                      <Price {...listingPriceDisplay(asset)} />
+                      <LotPrice asset={asset} />
                     </td>
                     <td>
                       <StatusTag state={asset.state} />

@@ -22,10 +22,24 @@ import {
 } from '../room';
 
 type Feedback =
-  | { kind: 'error'; text: string }
-  | { kind: 'success'; text: string }
+  /** `count` / `status`: the state it answered (a success: the count its own bid made). */
+  | { kind: 'error'; text: string; count: number; status: string }
+  | { kind: 'success'; text: string; count: number; status: string }
   /** The network failed after the retries: the same request (same key) may be sent again. */
   | { kind: 'network'; text: string; request: PlaceBidRequest };
+
+/**
+ * The answer shown under the form while it still describes the room: a success or a refusal clears when a
+ * later bid arrives or the phase changes (an 出价成功 must not stay on screen after the bidder is outbid);
+ * a network failure stays with its 重新提交 until the bidder acts.
+ */
+export function currentFeedback<F extends Feedback>(feedback: F | null, data: Pick<BiddingData, 'biddingCount' | 'status'>): F | null {
+  if (!feedback || feedback.kind === 'network') return feedback;
+  return feedback.count >= data.biddingCount && feedback.status === data.status ? feedback : null;
+}
+
+/** Why the leader's 出价 is disabled. */
+export const LEADING_REASON = '您当前为最高出价人，其他竞买人出价后方可再次加价。';
 
 export interface BidPanelProps {
   data: BiddingData;
@@ -72,13 +86,13 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
       const outcome = await placeBid.mutateAsync(request);
       if (outcome.accepted) {
         const text = `出价成功：${formatYuan(outcome.answer.amount)}（竞买号 ${outcome.answer.bidCode}）`;
-        setFeedback({ kind: 'success', text });
+        setFeedback({ kind: 'success', text, count: outcome.answer.seq, status: 'live' });
         void message.success(text);
         setAmountText('');
         onAccepted(outcome.answer);
         return;
       }
-      setFeedback({ kind: 'error', text: outcome.msg });
+      setFeedback({ kind: 'error', text: outcome.msg, count: data.biddingCount, status: data.status });
       void message.error(outcome.msg);
       if (outcome.code === 401) onLoggedOut();
     } catch {
@@ -87,13 +101,17 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
     }
   };
 
+  // The leader may not outbid himself (the guide's default): an open-bidding form waits, saying why.
+  const leading = live && action.kind === 'amount' && action.submitText === '出价' && data.leaderBidCode !== null && data.leaderBidCode === myBidCode;
+  const shown = currentFeedback(feedback, data);
+
   const submit = () => {
     if (action.kind !== 'amount' && action.kind !== 'accept') return;
     // An acceptance takes the price shown (the server records its own price at receipt, never more).
     const amountFen = action.kind === 'accept' ? action.priceFen : parseBidFen(amountText);
     const refusal = precheckBid(data, myBidCode, amountFen, serverNow, bidThisVisit, mine);
     if (refusal) {
-      setFeedback({ kind: 'error', text: refusal.message });
+      setFeedback({ kind: 'error', text: refusal.message, count: data.biddingCount, status: data.status });
       void message.warning(refusal.message);
       return;
     }
@@ -119,16 +137,16 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
           const outcome = await joinStage.mutateAsync();
           if (outcome.joined) {
             const text = '已确认参加第二阶段';
-            setFeedback({ kind: 'success', text });
+            setFeedback({ kind: 'success', text, count: data.biddingCount, status: data.status });
             void message.success(text);
             onJoined();
             return;
           }
-          setFeedback({ kind: 'error', text: outcome.msg });
+          setFeedback({ kind: 'error', text: outcome.msg, count: data.biddingCount, status: data.status });
           void message.error(outcome.msg);
           if (outcome.code === 401) onLoggedOut();
         } catch {
-          setFeedback({ kind: 'error', text: '网络异常，请重试' });
+          setFeedback({ kind: 'error', text: '网络异常，请重试', count: data.biddingCount, status: data.status });
         }
       },
     });
@@ -191,7 +209,7 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
             {QUICK_STEPS.map((steps) => {
               const fen = quickAmountFen(data, steps, phase);
               return (
-                <Button key={steps} disabled={!live} onClick={() => setAmountText(amountInputText(fen))} className="room-bid__quick-button">
+                <Button key={steps} disabled={!live || leading} onClick={() => setAmountText(amountInputText(fen))} className="room-bid__quick-button">
                   <span className="room-bid__quick-step">+{steps} 个幅度</span>
                   <span className="room-bid__quick-amount tabular">{formatFenAsYuan(fen, { suffix: '' })}</span>
                 </Button>
@@ -212,32 +230,40 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
               aria-label="出价金额（元）"
               placeholder={`请输入出价金额，不低于 ${formatFenAsYuan(nextFen, { suffix: ' 元' })}`}
               value={amountText}
-              disabled={!live}
+              disabled={!live || leading}
               inputMode="decimal"
               suffix="元"
               onChange={(event) => setAmountText(sanitizeBidInput(event.target.value))}
             />
-            <Button type="primary" size="large" htmlType="submit" disabled={!live} loading={placeBid.isPending} className="room-bid__submit">
+            <Button
+              type="primary"
+              size="large"
+              htmlType="submit"
+              disabled={!live || leading}
+              title={leading ? LEADING_REASON : undefined}
+              loading={placeBid.isPending}
+              className="room-bid__submit"
+            >
               {live ? action.submitText : closedText}
             </Button>
           </form>
         </>
       )}
-      {live && action.kind === 'amount' && action.submitText === '出价' && data.leaderBidCode === myBidCode && (
+      {leading && (
         <p className="room-bid__leading" data-testid="room-bid-leading">
-          您当前为最高出价人，其他竞买人出价后方可再次加价。
+          {LEADING_REASON}
         </p>
       )}
       <div className="room-bid__feedback" data-testid="room-bid-feedback">
-        {feedback?.kind === 'success' && <Alert type="success" showIcon title={feedback.text} />}
-        {feedback?.kind === 'error' && <Alert type="error" showIcon title={feedback.text} />}
-        {feedback?.kind === 'network' && (
+        {shown?.kind === 'success' && <Alert type="success" showIcon title={shown.text} />}
+        {shown?.kind === 'error' && <Alert type="error" showIcon title={shown.text} />}
+        {shown?.kind === 'network' && (
           <Alert
             type="error"
             showIcon
-            title={feedback.text}
+            title={shown.text}
             action={
-              <Button size="small" loading={placeBid.isPending} onClick={() => void send(feedback.request)}>
+              <Button size="small" loading={placeBid.isPending} onClick={() => void send(shown.request)}>
                 重新提交
               </Button>
             }

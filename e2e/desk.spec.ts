@@ -1,0 +1,157 @@
+/**
+ * Issue 13, the active bidder's desk, in Chromium against the real server and its demo data (bidder01 …
+ * bidder05 are qualified in every demo auction): one lot state in the hall, on the project page, in the
+ * trading centre's search and in favourites. Screenshots of each new screen at 1200 and 1440 px.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { BiddingEntry } from '../src/domain/hall';
+import { E2E_CAPTCHA } from './playwright.config';
+import { shortLotName } from '../src/domain/desk';
+import { bidNext, liveHall, openRoomAs } from './room';
+
+const screenshotDir = new URL('./screenshots', import.meta.url).pathname;
+const DEMO_PASSWORD = 'Demo@2026';
+
+async function shoot(page: Page, name: string, fullPage = true) {
+  await page.screenshot({ path: `${screenshotDir}/${name}-1200.png`, fullPage });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: `${screenshotDir}/${name}-1440.png`, fullPage });
+  await page.setViewportSize({ width: 1200, height: 900 });
+}
+
+/** Logs in through the login page (fixed e2e captcha), coming back to `target`. */
+async function logInAs(page: Page, loginName: string, target: string) {
+  await page.goto(`/#/login?redirect=${encodeURIComponent(target)}`);
+  const form = page.getByRole('form', { name: '账号登录' });
+  await expect(form.getByAltText('图片验证码')).toBeVisible();
+  await form.getByPlaceholder('请输入用户名').fill(loginName);
+  await form.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
+  await form.getByPlaceholder('请输入图片验证码').fill(E2E_CAPTCHA);
+  await form.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(new RegExp(`#${target.replace(/[?]/g, '\\?')}$`));
+}
+
+test.describe('the bidder desk', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("a lot's state reads the same in the hall, on its page, in search and in favourites", async ({ page, request }) => {
+    const hall = await liveHall(request);
+    // An open-bid lot with time to spare (its price is public), whose listing's own word is not 竞价中.
+    const row = hall.records.find((r: BiddingEntry) => r.mode === 'ongoing' && r.endTime - hall.serverTime > 30 * 60_000);
+    expect(row, 'a live ongoing demo lot').toBeDefined();
+    const { assetsId, assetsName } = row!;
+    await logInAs(page, 'demo_person', '/hall');
+
+    // The hall.
+    const hallRow = page.locator(`[data-testid="live-row"][data-activity-id="${row!.activityId}"]`);
+    await expect(hallRow.locator('.live-cell-status')).toHaveText('竞价中');
+
+    // The project's page: 竞价中 with the current price.
+    await page.goto(`/#/projectDetail/${assetsId}.html`);
+    const head = page.locator('.detail-head');
+    await expect(head.getByRole('heading', { name: assetsName })).toBeVisible();
+    await expect(head.locator('.project-status').first()).toHaveText('竞价中');
+    await expect(head.locator('.detail-price__label').first()).toHaveText('当前价');
+    const projectCode = (await head.locator('.detail-fact').filter({ hasText: '项目编号' }).locator('dd').textContent())!.trim();
+    await head.locator('.favourite-button').click();
+    await expect(head.locator('.favourite-button')).toHaveText('已收藏');
+    await shoot(page, 'desk-detail-bidding');
+
+    // The trading centre's search, by code and by the state filter.
+    await page.goto(`/#/project?q=${projectCode}`);
+    const card = page.getByTestId('project-card').filter({ hasText: assetsName });
+    await expect(card.locator('.project-status')).toHaveText('竞价中');
+    await expect(card.locator('.project-card__price-label')).toHaveText('当前价');
+    await page.goto('/#/project?state=竞价中');
+    await expect(page.getByTestId('project-card').first()).toBeVisible();
+    for (const tag of await page.getByTestId('project-card').locator('.project-status').allTextContents()) expect(tag).toBe('竞价中');
+
+    // Favourites.
+    await page.goto('/#/myCollect');
+    const favourite = page.locator('tr').filter({ hasText: assetsName });
+    await expect(favourite.locator('.project-status')).toHaveText('竞价中');
+    await expect(favourite.locator('.lot-price__label')).toHaveText('当前价');
+    await shoot(page, 'desk-my-collect');
+  });
+
+  test('a qualified bidder goes from the hall to the room in one click; the hall marks his standing', async ({ page, request }) => {
+    const hall = await liveHall(request);
+    const row = hall.records.find((r: BiddingEntry) => r.mode === 'ongoing' && r.endTime - hall.serverTime > 30 * 60_000)!;
+    await logInAs(page, 'bidder01', '/hall');
+    const hallRow = page.locator(`[data-testid="live-row"][data-activity-id="${row.activityId}"]`);
+    // bidder01 is qualified in every demo auction: each row has his standing and the way in.
+    await expect(hallRow.getByTestId('my-standing')).toHaveText(/^(已报名|领先|出局)$/);
+    await expect(page.getByTestId('live-row').getByRole('link', { name: /^进入竞价室/ }).first()).toBeVisible();
+    await shoot(page, 'desk-hall-qualified', false);
+
+    await hallRow.getByRole('link', { name: `进入竞价室：${row.assetsName}` }).click();
+    await expect(page).toHaveURL(new RegExp(`#/quoteHall\\?activityId=${row.activityId}$`));
+    await expect(page.getByTestId('room-my-code')).toHaveText(/^\d{6}$/);
+
+    // The lot's page offers the room too, with his steps.
+    await page.goto(`/#/projectDetail/${row.assetsId}.html`);
+    await expect(page.getByTestId('head-enter-room')).toHaveText('进入竞价室');
+    await expect(page.getByTestId('activity-panel').getByTestId('my-steps')).toContainText(/竞买号 \d{6}/);
+    await expect(page.getByTestId('enter-room')).toHaveAttribute('href', `#/quoteHall?activityId=${row.activityId}`);
+    await shoot(page, 'desk-detail-qualified', false);
+  });
+
+  test('a visitor learns how to qualify, with the enrolment deadline', async ({ page, request }) => {
+    const hall = await liveHall(request);
+    const row = hall.records.find((r: BiddingEntry) => r.mode === 'ongoing')!;
+    await page.goto('/#/hall');
+    const hallRow = page.locator(`[data-testid="live-row"][data-activity-id="${row.activityId}"]`);
+    await hallRow.getByRole('button', { name: `如何参与：${row.assetsName}` }).click();
+    const hint = page.getByTestId('enrol-hint');
+    await expect(hint).toContainText(/请先登录。报名截止 \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await expect(hint).toContainText('取得竞买号后即可进入竞价室出价');
+    await shoot(page, 'desk-hall-how-to-qualify', false);
+    await page.goto(`/#/projectDetail/${row.assetsId}.html`);
+    await expect(page.getByTestId('activity-panel').getByTestId('enrol-hint')).toContainText('请先登录');
+    await expect(page.getByTestId('head-enter-room')).toHaveCount(0);
+  });
+
+  test('bidder01 outbid by bidder02: a toast names the lot with the way back, the header count grows, the banner clears', async ({ browser, request }) => {
+    const hall = await liveHall(request);
+    // A lot of its own (the other journeys watch the first one), with time to spare.
+    const row = hall.records.filter((r: BiddingEntry) => r.mode === 'ongoing' && r.endTime - hall.serverTime > 30 * 60_000)[2]!;
+    const one = await openRoomAs(browser, 'bidder01', row.activityId);
+    const two = await openRoomAs(browser, 'bidder02', row.activityId);
+    if ((await one.page.getByTestId('room-my-standing').textContent()) !== '领先') await bidNext(one.page);
+    await expect(one.page.getByTestId('room-my-standing')).toHaveText('领先');
+    // The leader's 出价 waits, saying why; his 出价成功 stays while he leads.
+    await expect(one.page.getByRole('form', { name: '出价' }).locator('button[type="submit"]')).toBeDisabled();
+    await expect(one.page.getByTestId('room-bid-leading')).toHaveText('您当前为最高出价人，其他竞买人出价后方可再次加价。');
+    const bell = one.page.getByTestId('header-messages');
+    await expect(bell).toHaveAttribute('data-unread', /^\d+$/);
+    await one.page.waitForTimeout(1_000); // the desk's baseline (messages before now are not announced)
+    const before = Number(await bell.getAttribute('data-unread'));
+
+    await expect(two.page.getByTestId('room-my-standing')).toHaveText(/^(出局|未出价)$/);
+    await bidNext(two.page);
+    await expect(two.page.getByTestId('room-my-standing')).toHaveText('领先');
+
+    // bidder01: the toast names the lot and leads back to the room; the header count grows.
+    const toast = one.page.locator('.ant-notification-notice').filter({ hasText: '出价已被超越' });
+    await expect(toast).toContainText(`「${shortLotName(row.assetsName)}」出价已被超越`, { timeout: 8_000 });
+    await expect(toast.getByRole('link', { name: '进入竞价室' })).toHaveAttribute('href', `#/quoteHall?activityId=${row.activityId}`);
+    await expect(bell).toHaveAttribute('data-unread', String(before + 1));
+    await expect(one.page.getByTestId('room-my-standing')).toHaveText('出局');
+    // The success banner of his own bid is gone now that he is outbid; his form is open again.
+    await expect(one.page.getByTestId('room-bid-feedback')).not.toContainText('出价成功');
+    await expect(one.page.getByRole('form', { name: '出价' }).locator('button[type="submit"]')).toBeEnabled();
+    await shoot(one.page, 'desk-outbid-toast', false);
+
+    // Alert settings: the tone and the browser notification, asked only on a click.
+    await one.page.getByRole('button', { name: '提醒设置' }).click();
+    await expect(one.page.getByTestId('alert-settings')).toContainText('浏览器通知');
+    await one.page.waitForTimeout(500); // the popover's opening animation
+    await shoot(one.page, 'desk-alert-settings', false);
+
+    // The message list names the lot too.
+    await one.page.goto('/#/myMessage');
+    await expect(one.page.getByRole('link', { name: `「${shortLotName(row.assetsName)}」出价已被超越` }).first()).toBeVisible();
+    await one.context.close();
+    await two.context.close();
+  });
+});

@@ -1,0 +1,101 @@
+import { useEffect, useRef } from 'react';
+import { App } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import type { MessageItem } from '@/domain/enrolment';
+import { alertPrefs, notificationPermission, playAlertTone } from '@/lib/alertPrefs';
+import { session, useSession } from '@/lib/session';
+import { useLive } from '@/live';
+
+/** The room a message links to, if it is one (outbid, results, qualification). */
+const roomOf = (link: string): number | null => {
+  const m = /^\/quoteHall\?activityId=(\d+)$/.exec(link);
+  return m ? Number(m[1]) : null;
+};
+
+/**
+ * What reaches the logged-in user wherever he is (issue 13): the live worker's desk stream. A new message
+ * that he was outbid → a toast naming the lot with the way back into the room, the alert tone (his choice)
+ * and a browser notification (when he allowed it); other new messages → a quiet toast. Any change of his
+ * messages, enrolments or deposits refetches what shows them (the desk, enrolment and deposit pages, the
+ * user centre), so those pages follow without a reload. Messages already there when the app opened are
+ * counted in the header, not announced.
+ */
+export function DeskAlerts() {
+  const live = useLive();
+  const { user } = useSession();
+  const token = user ? session.accessToken() : null;
+  const { notification } = App.useApp();
+  const queryClient = useQueryClient();
+  /** Per user: the messages seen (announced or there at the start) and the last state key. */
+  const seen = useRef<{ user: string; ids: Set<number>; stateKey: string } | null>(null);
+  const userId = user?.baseUserId ?? null;
+
+  useEffect(() => {
+    if (!token || !userId) return undefined;
+    const announce = (m: MessageItem) => {
+      const room = roomOf(m.link);
+      if (m.kind === 'outbid') {
+        notification.warning({
+          key: `desk-${m.id}`,
+          title: m.title,
+          description: (
+            <span data-testid="outbid-alert">
+              {m.content}
+              {room !== null && (
+                <>
+                  {' '}
+                  <a href={`#${m.link}`}>进入竞价室</a>
+                </>
+              )}
+            </span>
+          ),
+          duration: 10,
+          placement: 'topRight',
+        });
+        const prefs = alertPrefs();
+        if (prefs.sound) playAlertTone();
+        if (prefs.notify && notificationPermission() === 'granted') {
+          const shown = new Notification(m.title, { body: m.content, tag: room === null ? `desk-${m.id}` : `outbid-${room}` });
+          shown.onclick = () => {
+            window.focus();
+            if (m.link) window.location.hash = m.link;
+            shown.close();
+          };
+        }
+        return;
+      }
+      notification.info({
+        key: `desk-${m.id}`,
+        title: m.title,
+        description: m.link ? <a href={`#${m.link}`}>查看详情</a> : null,
+        duration: 6,
+        placement: 'topRight',
+      });
+    };
+
+    const subscription = live.stream('desk', { token }).subscribe({
+      next: (frame) => {
+        const signal = frame.signal;
+        if (!signal) return;
+        const held = seen.current;
+        if (!held || held.user !== userId) {
+          seen.current = { user: userId, ids: new Set(signal.latest.map((m) => m.id)), stateKey: signal.stateKey };
+          return;
+        }
+        const fresh = signal.latest.filter((m) => !held.ids.has(m.id));
+        for (const m of signal.latest) held.ids.add(m.id);
+        const changed = fresh.length > 0 || held.stateKey !== signal.stateKey;
+        held.stateKey = signal.stateKey;
+        if (changed) {
+          for (const key of [['desk'], ['enrolment'], ['user-center']]) void queryClient.invalidateQueries({ queryKey: key });
+        }
+        // Oldest first, unread only (one read in another tab meanwhile is not news).
+        for (const m of [...fresh].reverse()) if (!m.read) announce(m);
+      },
+      error: (error: unknown) => console.warn('[live] desk stream failed', error),
+    });
+    return () => subscription.unsubscribe();
+  }, [live, token, userId, notification, queryClient]);
+
+  return null;
+}

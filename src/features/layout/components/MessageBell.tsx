@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Badge, Button, Popover, Switch } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
+import { notificationPermission, requestNotifications, setAlertPrefs, useAlertPrefs } from '@/lib/alertPrefs';
+import { useLiveStream } from '@/live';
+
+/** 提醒设置: the alert tone and the browser notification (asked only when the user clicks). */
+function AlertSettings() {
+  const prefs = useAlertPrefs();
+  const [permission, setPermission] = useState(notificationPermission);
+  return (
+    <div className="alert-settings" data-testid="alert-settings">
+      <label className="alert-settings__row">
+        <span>出价被超越时提示音</span>
+        <Switch size="small" checked={prefs.sound} onChange={(sound) => setAlertPrefs({ sound })} aria-label="提示音" />
+      </label>
+      <div className="alert-settings__row">
+        <span>浏览器通知</span>
+        {permission === 'granted' ? (
+          <Switch size="small" checked={prefs.notify} onChange={(notify) => setAlertPrefs({ notify })} aria-label="浏览器通知" />
+        ) : permission === 'denied' ? (
+          <span className="alert-settings__note">已被浏览器禁止，请在浏览器设置中允许</span>
+        ) : permission === 'unsupported' ? (
+          <span className="alert-settings__note">当前浏览器不支持</span>
+        ) : (
+          <Button size="small" onClick={() => void requestNotifications().then(setPermission)}>
+            开启
+          </Button>
+        )}
+      </div>
+      <p className="alert-settings__hint">出价被超越时，页面右上角提示并可一键回到竞价室。</p>
+    </div>
+  );
+}
+
+/** The header's unread messages (live from the worker's desk stream) and the alert settings. */
+export function MessageBell({ token }: { token: string }) {
+  const frame = useLiveStream('desk', null, { token });
+  const unread = frame?.signal?.unread ?? 0;
+  return (
+    <span className="site-topbar__bell">
+      <a
+        href="#/myMessage"
+        className="site-topbar__messages"
+        data-testid="header-messages"
+        data-unread={unread}
+        aria-label={unread > 0 ? `我的消息，${unread} 条未读` : '我的消息'}
+      >
+        <Badge count={unread} size="small" overflowCount={99} offset={[6, -2]}>
+          <BellOutlined /> 消息
+        </Badge>
+      </a>
+      <Popover trigger="click" title="提醒设置" content={<AlertSettings />} placement="bottomRight">
+        <Button type="link" size="small" className="site-topbar__alerts">
+          提醒设置
+        </Button>
+      </Popover>
+    </span>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The bidder's alert preferences (issue 13): a sound with the outbid alert, and the browser notification
+ * (only once the browser has granted it, which is asked on a click — never on load). Kept in local storage
+ * through src/lib/storage; components read them with `useAlertPrefs`.
+ */
+import { useSyncExternalStore } from 'react';
+import { getStore, setStore } from './storage';
+
+export interface AlertPrefs {
+  /** Play a short tone with an outbid alert. */
+  sound: boolean;
+  /** Show a browser notification (when the browser allows it). */
+  notify: boolean;
+}
+
+const KEY = 'alertPrefs';
+const DEFAULTS: AlertPrefs = { sound: true, notify: true };
+const listeners = new Set<() => void>();
+let cached: AlertPrefs | null = null;
+
+export function alertPrefs(): AlertPrefs {
+  if (cached === null) cached = { ...DEFAULTS, ...(getStore<Partial<AlertPrefs>>(KEY) ?? {}) };
+  return cached;
+}
+
+export function setAlertPrefs(change: Partial<AlertPrefs>): void {
+  cached = { ...alertPrefs(), ...change };
+  setStore(KEY, cached, 'local');
+  for (const listener of [...listeners]) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export function useAlertPrefs(): AlertPrefs {
+  return useSyncExternalStore(subscribe, alertPrefs, alertPrefs);
+}
+
+/** The browser's notification permission ('unsupported' without the API). */
+export function notificationPermission(): NotificationPermission | 'unsupported' {
+  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+}
+
+/** Asks the browser (call from a click handler only). */
+export async function requestNotifications(): Promise<NotificationPermission | 'unsupported'> {
+  if (typeof Notification === 'undefined') return 'unsupported';
+  const answer = await Notification.requestPermission();
+  if (answer === 'granted') setAlertPrefs({ notify: true });
+  return answer;
+}
+
+let audio: AudioContext | null = null;
+
+/** A short two-tone alert (WebAudio: no file to load; silent where audio is unavailable or not yet allowed). */
+export function playAlertTone(): void {
+  try {
+    const Context = globalThis.AudioContext ?? (globalThis as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    if (!Context) return;
+    audio ??= new Context();
+    const t0 = audio.currentTime;
+    for (const [i, freq] of [880, 660].entries()) {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, t0 + i * 0.18);
+      gain.gain.exponentialRampToValueAtTime(0.2, t0 + i * 0.18 + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t0 + i * 0.18 + 0.16);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(t0 + i * 0.18);
+      osc.stop(t0 + i * 0.18 + 0.17);
+    }
+  } catch {
+    // No sound: the toast and the notification still tell.
+  }
+}

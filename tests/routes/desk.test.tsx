@@ -1,0 +1,143 @@
+/**
+ * Issue 13, the path into the room, through the whole app with msw as the server: the hall's 我的竞价 column
+ * (a visitor's 如何参与 with the deadline; a qualified bidder's standing, live with the row's leader, and his
+ * one-click way into the room), a project page for a qualified bidder, and the payment result's notice.
+ */
+import { fireEvent, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { MyLot } from '@/domain/desk';
+import { lotStatus } from '@/domain/lotState';
+import { paidNotice } from '@/features/enrolment/pages/CashierDeskPage';
+import { currentFeedback } from '@/features/quote-room/components/BidPanel';
+import { authMock } from '../mocks/handlers/auth';
+import { enrolMock } from '../mocks/handlers/enrolment';
+import { bidEntryFixture, hallBackend } from '../mocks/handlers/hall';
+import { listingFixture } from '../mocks/fixtures';
+import { renderApp } from '../mocks/renderApp';
+import { useMockServer } from '../mocks/server';
+
+const server = useMockServer();
+vi.setConfig({ testTimeout: 30_000 });
+const HOUR = 3_600_000;
+
+function myLot(activityId: number, assetsId: number, over: Partial<MyLot> = {}, status: 'live' | 'scheduled' = 'live'): MyLot {
+  const now = Date.now();
+  const lot = lotStatus('正在报名', {
+    activityId,
+    status,
+    outcome: null,
+    mode: 'ongoing',
+    startTime: status === 'live' ? now - HOUR : now + HOUR,
+    endTime: now + 3 * HOUR,
+    currentPrice: 1_000_000,
+    biddingCount: 0,
+  });
+  return { listing: listingFixture({ id: assetsId, lot }), bidCode: '123456', myBidCount: 0, leaderBidCode: null, enrolment: null, favourite: false, ...over };
+}
+
+async function rowOf(container: HTMLElement, activityId: number): Promise<HTMLElement> {
+  let row: HTMLElement | null = null;
+  await waitFor(
+    () => {
+      row = container.querySelector<HTMLElement>(`[data-testid="live-row"][data-activity-id="${activityId}"]`);
+      expect(row).not.toBeNull();
+    },
+    { timeout: 10_000 },
+  );
+  return row!;
+}
+
+describe('the hall: 我的竞价', () => {
+  it('a visitor gets 如何参与: log in, the deadline, the steps', async () => {
+    server.use(...hallBackend({ live: [bidEntryFixture(0), bidEntryFixture(1)] }).handlers);
+    const { container } = renderApp('/hall');
+    const row = await rowOf(container, 7000);
+    expect(within(row).queryByText('进入竞价室')).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: /^如何参与/ }));
+    const hint = await within(document.body).findByTestId('enrol-hint');
+    await waitFor(() => expect(hint).toHaveTextContent('请先登录。报名截止 2026-11-28 17:00；报名并交纳保证金，审核通过并取得竞买号后即可进入竞价室出价。'));
+  });
+
+  it('a qualified bidder: his standing follows the live leader, and the room is one click away', async () => {
+    const backend = hallBackend({ live: [bidEntryFixture(0), bidEntryFixture(1, { biddingCount: 2, biddingPrice: 1_100_000, leaderBidCode: '999999' })] });
+    server.use(...backend.handlers);
+    authMock.signIn('demo_person');
+    enrolMock.state.deskLots = [
+      { owner: 'demo_person', value: myLot(7000, 3000) },
+      { owner: 'demo_person', value: myLot(7001, 3001, { bidCode: '222222', myBidCount: 1, leaderBidCode: '999999' }) },
+    ];
+    const { container } = renderApp('/hall');
+    const first = await rowOf(container, 7000);
+    await waitFor(() => expect(within(first).getByTestId('my-standing')).toHaveTextContent('已报名'));
+    expect(within(first).getByRole('link', { name: /^进入竞价室/ })).toHaveAttribute('href', '#/quoteHall?activityId=7000');
+    const second = await rowOf(container, 7001);
+    expect(within(second).getByTestId('my-standing')).toHaveTextContent('出局');
+
+    // He leads 7000 (a bid with his code reaches the hall), then someone outbids him.
+    backend.bid(7000, 1_000_000, '123456');
+    await waitFor(() => expect(within(first).getByTestId('my-standing')).toHaveTextContent('领先'), { timeout: 8_000 });
+    backend.bid(7000, 1_010_000, '777777');
+    await waitFor(() => expect(within(first).getByTestId('my-standing')).toHaveTextContent('出局'), { timeout: 8_000 });
+  });
+});
+
+describe('a project page for a qualified bidder', () => {
+  it('offers 进入竞价室 and shows his steps', async () => {
+    authMock.signIn('demo_person');
+    enrolMock.state.deskLots = [{ owner: 'demo_person', value: myLot(9, 201) }];
+    const { projectsMock } = await import('../mocks/handlers/projects');
+    projectsMock.state.details.set(201, { activity: { activityId: 9, status: 'live', startTime: '2026-11-21 09:00:00', endTime: '2026-11-21 23:00:00', mode: 'ongoing' } });
+    renderApp('/projectDetail/201.html');
+    const enter = await within(document.body).findByTestId('head-enter-room', {}, { timeout: 10_000 });
+    expect(enter).toHaveAttribute('href', '#/quoteHall?activityId=9');
+    const panel = document.querySelector<HTMLElement>('.activity-panel')!;
+    expect(within(panel).getByTestId('my-steps')).toHaveTextContent('我的参与：已报名已交保证金竞买号 123456');
+    expect(within(panel).getByTestId('enter-room')).toHaveTextContent('进入竞价室');
+    expect(within(panel).queryByTestId('enrol-hint')).toBeNull();
+  });
+});
+
+describe('alerts', () => {
+  it('the header counts unread messages live; a new outbid message is a toast naming the lot, with the room', async () => {
+    authMock.signIn('demo_person');
+    enrolMock.addMessage('demo_person', '「旧消息」报名审核通过', '早先的消息');
+    renderApp('/index');
+    const bell = await within(document.body).findByTestId('header-messages', {}, { timeout: 10_000 });
+    await waitFor(() => expect(bell).toHaveAttribute('data-unread', '1'), { timeout: 10_000 });
+    // A message there at the start is counted, not announced.
+    expect(document.querySelector('.ant-notification')).toBeNull();
+
+    enrolMock.addMessage('demo_person', '「石家庄市某国有企业闲置办公楼」出价已被超越', '竞买号 654321 以 1,020,000.00 元出价领先，您已出局。', {
+      kind: 'outbid',
+      link: '/quoteHall?activityId=7001',
+    });
+    await waitFor(() => expect(bell).toHaveAttribute('data-unread', '2'), { timeout: 10_000 });
+    const alert = await within(document.body).findByTestId('outbid-alert', {}, { timeout: 5_000 });
+    expect(document.querySelector('.ant-notification')).toHaveTextContent('「石家庄市某国有企业闲置办公楼」出价已被超越');
+    expect(within(alert).getByRole('link', { name: '进入竞价室' })).toHaveAttribute('href', '#/quoteHall?activityId=7001');
+  });
+});
+
+describe('the payment result (paidNotice)', () => {
+  it('says when bidding starts, and links the room once it is open and the code is there', () => {
+    expect(paidNotice(undefined)).toEqual({ text: '银行已确认到账。竞价活动发布后您将取得竞买资格并获得竞买号，竞价时间以竞价公告为准。', room: null });
+    const scheduled = paidNotice(myLot(5, 50, {}, 'scheduled'));
+    expect(scheduled.room).toBeNull();
+    expect(scheduled.text).toMatch(/^银行已确认到账。竞价将于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 开始，\d{4}-\d{2}-\d{2} \d{2}:\d{2} 结束。您的竞买号为 123456。竞价开始后即可进入竞价室出价。$/);
+    expect(paidNotice(myLot(5, 50)).room).toBe(5);
+    expect(paidNotice(myLot(5, 50, { bidCode: null })).room).toBeNull();
+    expect(paidNotice(myLot(5, 50, { bidCode: null })).text).toContain('竞买资格确认后将为您分配竞买号');
+  });
+});
+
+describe('the room: currentFeedback', () => {
+  it('a success or a refusal clears when a later bid arrives or the phase changes; a network failure stays', () => {
+    const success = { kind: 'success' as const, text: '出价成功', count: 5, status: 'live' };
+    expect(currentFeedback(success, { biddingCount: 4, status: 'live' })).toBe(success); // own bid not polled yet
+    expect(currentFeedback(success, { biddingCount: 5, status: 'live' })).toBe(success);
+    expect(currentFeedback(success, { biddingCount: 6, status: 'live' })).toBeNull(); // outbid
+    expect(currentFeedback(success, { biddingCount: 5, status: 'ended' })).toBeNull();
+    const network = { kind: 'network' as const, text: '网络异常', request: { activityId: 1, amount: 1, idempotencyKey: 'k' } };
+    expect(currentFeedback(network, { biddingCount: 9, status: 'ended' })).toBe(network);
+  });
+});
