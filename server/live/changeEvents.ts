@@ -19,7 +19,8 @@ export function changeEventOf(loaded: ActivityRow, serverTime: number, newestBid
     serverTime,
     ...(row.modeState ? { modeState: row.modeState } : {}),
   };
-  if (!row.showBids) return common;
+  // final's window hides the offers (no history, no leader) but not its price, the frozen cap.
+  if (!row.showBids) return row.modeState?.phase === 'final' ? { ...common, biddingPrice: row.entry.biddingPrice, maxPrice: row.entry.maxPrice } : common;
   const shown = { ...common, biddingPrice: row.entry.biddingPrice, maxPrice: row.entry.maxPrice, leaderBidCode: row.leaderBidCode };
   // Only the bid that made this version (its seq is the count): an older one would misstate the head.
   return newestBid && newestBid.seq === row.entry.biddingCount ? { ...shown, lastBid: newestBid } : shown;

@@ -34,9 +34,9 @@ export interface LiveChangeEvent {
   lockVersion: number;
   status: ActivityStatus;
   outcome: ActivityOutcome | null;
-  /** The current price (yuan); absent while sealed. */
+  /** The current price (yuan); absent while sealed (final's window of sealed offers: the frozen cap). */
   biddingPrice?: number;
-  /** The highest accepted bid (yuan; the premium rate's numerator); absent while sealed. */
+  /** The highest accepted bid (yuan; the premium rate's numerator); absent while sealed (final's window: the cap). */
   maxPrice?: number;
   biddingCount: number;
   /** Absent while sealed; null before any bid. */

@@ -13,8 +13,8 @@
  * Premium rate per mode (spec section 4 "Bidding row": '---' with no bids, else |max − start| / start
  * in percent with 2 decimals; bidding-rules.md "Premium rate"):
  * - ongoing, phased, final, first-come-first-served: the spec rule on the public max price and count;
- * - onceOff (sealed) and two-stage (stage 1 is sealed; not implemented yet, and the stage is not on the
- *   hall's wire): '---' until the lot has ended. The public view keeps the start price while sealed and
+ * - onceOff (sealed) and two-stage (stage 1 is sealed, and the stage is not on the hall's wire, so the
+ *   whole activity): '---' until the lot has ended. The public view keeps the start price while sealed and
  *   tells the number of offers, so the plain rule would read a made-up '0.00%';
  * - dutch-auction and v-shaped (descending until the first acceptance): the spec rule too. A falling price
  *   with no buyer is not a bid, and |current − start| would show a discount as a premium ('20.00%' on a

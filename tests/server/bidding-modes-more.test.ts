@@ -10,6 +10,8 @@ import { dutchEndAt, type ActivitySettings } from '../../src/domain/bidModes.ts'
 import { BID_REJECTION_MESSAGES, JOIN_REJECTION_MESSAGES } from '../../src/domain/bidRules.ts';
 import { CLOSE_GRACE_MS, sweepActivities, type EngineDeps } from '../../server/bidding/engine.ts';
 import { replayActivity } from '../../server/bidding/replay.ts';
+import { changeEventOf } from '../../server/live/changeEvents.ts';
+import type { LiveChangeEvent } from '../../src/domain/liveEvents.ts';
 import { bidAt, createActivity, initialModel, joinAt, liveSpec, modelBid, modelJoin, type ActivitySpec, type ModelState } from './bidding-fixtures.ts';
 import { createTestApp, DIALECT, NOW, TEST_DATABASE_URL, type Json, type TestApp } from './helpers.ts';
 
@@ -364,5 +366,27 @@ describe(`settlement, phases and the public view of issue 15's modes on ${DIALEC
     expect(await row(quoted)).toMatchObject({ status: 'ended', outcome: 'sold', current_price_fen: 1_040_000, leader_user_id: users[0] });
     expect(await row(belowReserve)).toMatchObject({ status: 'ended', outcome: 'failed' });
     expect(await replayActivity(t.handle.db, quoted)).toMatchObject({ endAt: stage1EndAt + 30_000, leaderUserId: users[0] });
+  });
+});
+
+describe(`push events of issue 15's modes on ${DIALECT}`, () => {
+  it("final's window: the event carries the frozen cap as the price, never the leader or the sealed offer", async () => {
+    const id = await createActivity(t.handle.db, liveSpec('final', NOW, users, { capFen: 1_020_000, settings: { final: { windowMs: 60_000 } }, bidders: users.map((userId, i) => ({ userId, rank: i === 1 ? 1 : null })) }));
+    const events: LiveChangeEvent[] = [];
+    const off = t.app.live.snapshot.onChange((rows, serverTime, newest) => {
+      for (const row of rows) if (row.entry.activityId === id) events.push(changeEventOf(row, serverTime, newest.get(id)));
+    });
+    try {
+      expect((await bidAt(engine, { userId: users[0]!, mode: 'final', activityId: id, amountFen: 1_020_000, at: NOW })).status).toBe(200);
+      expect((await bidAt(engine, { userId: users[0]!, mode: 'final', activityId: id, amountFen: 1_050_000, at: NOW + 1000 })).status).toBe(200);
+      await t.app.live.snapshot.rebuild();
+      await expect.poll(() => events.at(-1)?.biddingCount, { timeout: 3000 }).toBe(2);
+      const last = events.at(-1)!;
+      expect(last).toMatchObject({ biddingPrice: 10_200, maxPrice: 10_200, modeState: { phase: 'final', sealed: true } });
+      expect(last).not.toHaveProperty('leaderBidCode');
+      expect(last).not.toHaveProperty('lastBid');
+    } finally {
+      off();
+    }
   });
 });
