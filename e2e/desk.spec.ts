@@ -4,6 +4,7 @@
  * trading centre's search and in favourites. Screenshots of each new screen at 1200 and 1440 px.
  */
 import { expect, test, type Page } from '@playwright/test';
+import type { ListedAsset } from '../src/domain/contracts';
 import type { BiddingEntry } from '../src/domain/hall';
 import { E2E_CAPTCHA } from './playwright.config';
 import { shortLotName } from '../src/domain/desk';
@@ -153,5 +154,27 @@ test.describe('the bidder desk', () => {
     await expect(one.page.getByRole('link', { name: `「${shortLotName(row.assetsName)}」出价已被超越` }).first()).toBeVisible();
     await one.context.close();
     await two.context.close();
+  });
+
+  test('the enrolment detail turns approved without a reload', async ({ page, request }) => {
+    // An enrolling single asset without an auction yet (the enrolment journey takes a scheduled one).
+    const found = (await (await request.post('/api/dscq-project/search/page?state=正在报名&size=100')).json()) as { data: { records: ListedAsset[] } };
+    const target = found.data.records.find((r) => r.lot.activityId === null && r.projectType !== 1 && r.projectType !== 2 && r.deposit > 0);
+    expect(target, 'an enrolling single asset without an auction').toBeDefined();
+    await logInAs(page, 'demo_org', `/bidEnrollNormal?assetsId=${target!.id}`);
+    await expect(page.getByRole('heading', { name: '填写报名信息' })).toBeVisible();
+    await page.getByLabel('联系人').fill('李经理');
+    await page.getByLabel('联系电话').fill('13912345678');
+    for (const box of await page.locator('.enrol-commitments input[type="checkbox"]').all()) await box.check();
+    await page.getByRole('button', { name: '提交报名' }).click();
+    await expect(page).toHaveURL(/#\/enrollDetail\?id=\d+$/);
+    await expect(page.getByText('报名已提交，交易机构正在审核').first()).toBeVisible();
+    // A marker a reload would wipe: the page must change in place.
+    await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    await expect(page.getByText(/审核已通过，请缴纳交易保证金/).first()).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    // The approval message arrived as a toast naming the lot, and the header counts it.
+    await expect(page.locator('.ant-notification-notice').filter({ hasText: '报名审核通过' }).first()).toBeVisible();
+    await shoot(page, 'desk-enrol-detail-live', false);
   });
 });

@@ -4,7 +4,7 @@
  * one-click way into the room), a project page for a qualified bidder, and the payment result's notice.
  */
 import { fireEvent, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyLot } from '@/domain/desk';
 import { lotStatus } from '@/domain/lotState';
 import { paidNotice } from '@/features/enrolment/pages/CashierDeskPage';
@@ -18,6 +18,10 @@ import { useMockServer } from '../mocks/server';
 
 const server = useMockServer();
 vi.setConfig({ testTimeout: 30_000 });
+beforeEach(() => {
+  authMock.reset();
+  enrolMock.reset();
+});
 const HOUR = 3_600_000;
 
 function myLot(activityId: number, assetsId: number, over: Partial<MyLot> = {}, status: 'live' | 'scheduled' = 'live'): MyLot {
@@ -115,6 +119,27 @@ describe('alerts', () => {
     const alert = await within(document.body).findByTestId('outbid-alert', {}, { timeout: 5_000 });
     expect(document.querySelector('.ant-notification')).toHaveTextContent('「石家庄市某国有企业闲置办公楼」出价已被超越');
     expect(within(alert).getByRole('link', { name: '进入竞价室' })).toHaveAttribute('href', '#/quoteHall?activityId=7001');
+  });
+});
+
+describe('live pages', () => {
+  it('the enrolment detail and the deposit detail follow their state without a reload', async () => {
+    authMock.signIn('demo_person');
+    const { enrolmentId, depositId } = enrolMock.addApproved('demo_person');
+    const enrolment = enrolMock.state.enrolments.find((e) => e.value.id === enrolmentId)!.value;
+    Object.assign(enrolment, { status: 'submitted', statusText: '已提交', depositId: null, depositStatus: null });
+    const { router } = renderApp(`/enrollDetail?id=${enrolmentId}`);
+    expect(await within(document.body).findByText(/报名已提交，交易机构正在审核/, {}, { timeout: 10_000 })).toBeInTheDocument();
+
+    // The operator approves: the desk signal's key changes, the page refetches (no reload, no navigation).
+    Object.assign(enrolment, { status: 'depositPending', statusText: '待交保证金', depositId, depositStatus: 'pending' });
+    expect(await within(document.body).findByText(/审核已通过，请缴纳交易保证金/, {}, { timeout: 12_000 })).toBeInTheDocument();
+
+    await router.navigate({ href: `/depositDetail?id=${depositId}` });
+    const deposit = enrolMock.state.deposits.find((d) => d.value.id === depositId)!.value;
+    expect(await within(document.body).findByText('待缴纳', {}, { timeout: 10_000 })).toBeInTheDocument();
+    Object.assign(deposit, { status: 'confirmed', statusText: '已缴纳', method: 'online', confirmTime: '2026-11-21 10:05:00' });
+    expect(await within(document.body).findByText('已缴纳', {}, { timeout: 12_000 })).toBeInTheDocument();
   });
 });
 
