@@ -106,7 +106,7 @@ describe('request line levels', () => {
     });
     for (const level of ['info', 'debug'] as const) {
       lines.length = 0;
-      const app = await buildApp({ db: t.handle.db, config: { staticDir: '/nonexistent', logLevel: level, dataDir: t.dataDir, nodeEnv: 'production' }, logger: { stream }, live: { timers: false } });
+      const app = await buildApp({ db: t.handle.db, config: { staticDir: '/nonexistent', logLevel: level, dataDir: t.dataDir, nodeEnv: 'production', demo: true }, logger: { stream }, live: { timers: false } });
       await app.ready();
       await app.inject({ method: 'POST', url: '/api/dscq-sync/v1/bid-assets/hall/page', payload: {} });
       await app.inject({ method: 'GET', url: '/api/dscq-sync/v1/server-time?n=1' });
@@ -160,7 +160,7 @@ describe('readable lines in development', () => {
     const written: string[] = [];
     const original = process.stdout.write.bind(process.stdout);
     const capture = (nodeEnv: 'development' | 'production' | 'test') =>
-      buildApp({ db: t.handle.db, config: { staticDir: '/nonexistent', logLevel: 'info', dataDir: t.dataDir, nodeEnv }, live: { timers: false } });
+      buildApp({ db: t.handle.db, config: { staticDir: '/nonexistent', logLevel: 'info', dataDir: t.dataDir, nodeEnv, demo: true }, live: { timers: false } });
     process.stdout.write = ((chunk: string | Uint8Array) => {
       written.push(String(chunk));
       return true;
