@@ -107,6 +107,12 @@ test.describe('the bidder desk', () => {
     await expect(hint).toContainText(/请先登录。报名截止 \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     await expect(hint).toContainText('取得竞买号后即可进入竞价室出价');
     await shoot(page, 'desk-hall-how-to-qualify', false);
+    // One price rule in the table (万元, two decimals, the yuan on hover) and the key to its colours.
+    for (const price of await page.getByTestId('live-row').locator('.live-cell-price').allTextContents()) expect(price).toMatch(/^[\d,]+\.\d{2}(万元|元)$/);
+    await expect(page.getByTestId('live-legend')).toContainText('绿色：尚无出价');
+    await expect(page.getByTestId('live-legend')).toContainText('溢价率“---”');
+    await page.keyboard.press('Escape');
+    await shoot(page, 'desk-hall-legend');
     await page.goto(`/#/projectDetail/${row.assetsId}.html`);
     await expect(page.getByTestId('activity-panel').getByTestId('enrol-hint')).toContainText('请先登录');
     await expect(page.getByTestId('head-enter-room')).toHaveCount(0);

@@ -3,7 +3,7 @@
  * "Judicial item", and the auction rounds).
  */
 import type { ListedAsset } from './contracts';
-import { formatMoney, formatTrimmedAmount, formatYuan } from './money';
+import { formatTableMoney, formatTrimmedAmount, formatYuan } from './money';
 
 /**
  * The stages of a lot as a visitor reads them. The listing's own state text holds the spec's five words
@@ -66,9 +66,9 @@ export type ListingPriceFields = Pick<
 >;
 
 export interface ListingPriceDisplay {
-  /** What the price cell shows, unit included: '面议', '12.5元/平方米/月', '1,234.5万元', '9,000.00元 – 1.2万元'. */
+  /** What the price cell shows, unit included: '面议', '12.5元/平方米/月', '1,234.50万元', '9,000.00元 – 1.20万元'. */
   text: string;
-  /** Yuan tooltip (money display rule: amounts below 10000 yuan); null when there is none. */
+  /** The full amount in yuan on hover ('12,345,000.00元'); null when there is none (面议, units, free text). */
   tooltip: string | null;
 }
 
@@ -80,7 +80,7 @@ interface MoneyPart {
 }
 
 function moneyPart(value: number | null | undefined): MoneyPart {
-  const money = formatMoney(value);
+  const money = formatTableMoney(value);
   if (money === null) return { label: MISSING_PRICE_TEXT, tooltip: null, yuan: MISSING_PRICE_TEXT };
   return { label: money.label, tooltip: money.yuanTooltip, yuan: formatYuan(value) };
 }
@@ -99,9 +99,10 @@ function hasRange(asset: ListingPriceFields): asset is ListingPriceFields & { th
  * - pre-disclosure (state contains 预披露) → 面议;
  * - priceType 3 → the free text `priceOther` ('--' when empty);
  * - priceType 2 → the amount with `priceUnit` ('12.5元/平方米/月'; up to 6 decimals, trailing zeros trimmed);
- * - otherwise yuan through the money display rule (万元 from 10000 yuan, yuan tooltip below).
+ * - otherwise yuan through the table rule (money.ts formatTableMoney: 万元 from 10000 yuan with a fixed
+ *   2 decimals, yuan below; the full yuan amount as the tooltip).
  * theToneInterval 2 (with a theToneMax) turns priceType 2 and yuan prices into 'start – max'; for yuan
- * the tooltip then covers both ends ('9,000.00元 – 12,000.00元') when either end has one.
+ * the tooltip then covers both ends ('9,000.00元 – 12,000.00元').
  */
 export function listingPriceDisplay(asset: ListingPriceFields): ListingPriceDisplay {
   if (listingStatusOf(asset.state) === 'preDisclosure') return { text: NEGOTIABLE_PRICE_TEXT, tooltip: null };

@@ -158,6 +158,50 @@ export function formatMoney(yuan: number | string | null | undefined): MoneyDisp
   return { text, unit: '元', label: `${text}元`, yuanTooltip: `${text}元` };
 }
 
+/** Decimals of 万元 in tables and lists (issue 13): every price of a column has the same width. */
+export const TABLE_WAN_DECIMALS = 2;
+
+/**
+ * The table rule (issue 13 "Prices are hard to compare"): the spec's money display with a fixed number of
+ * decimals, so a column reads '6.33万元', '1.44万元', '40,550.00万元' rather than '6.331063万元' beside
+ * '1.442万元' and '40,550万元'; the full amount in yuan on hover for every amount ('63,310.63元').
+ * - |amount| ≥ 10000 yuan: 万元 with exactly TABLE_WAN_DECIMALS decimals (rounded half away from zero);
+ * - below: 元 with 2 decimals (the spec: small amounts in yuan).
+ */
+export function formatTableMoney(yuan: number | string | null | undefined): MoneyDisplay | null {
+  const fen = toFenBigInt(yuan);
+  if (fen === null) return null;
+  const full = formatFenAsYuan(fen);
+  const magnitude = fen < 0n ? -fen : fen;
+  if (magnitude >= BigInt(WAN_YUAN_THRESHOLD) * FEN_PER_YUAN) {
+    const text = decimalToText(roundDecimal(fromScaledInteger(fen, WAN_YUAN_SCALE), TABLE_WAN_DECIMALS));
+    return { text, unit: '万元', label: `${text}万元`, yuanTooltip: full };
+  }
+  const text = decimalToText(fromScaledInteger(fen, 2));
+  return { text, unit: '元', label: `${text}元`, yuanTooltip: full };
+}
+
+/** The unit a panel shows all its amounts in (issue 13, the room: one unit per panel): 万元 when any reaches 10000 yuan. */
+export function panelUnit(amounts: ReadonlyArray<number | null | undefined>): MoneyUnit {
+  return amounts.some((a) => typeof a === 'number' && Number.isFinite(a) && Math.abs(a) >= WAN_YUAN_THRESHOLD) ? '万元' : '元';
+}
+
+/**
+ * An amount in a panel's unit: 万元 with up to 6 decimals, trailing zeros trimmed (exact to the fen), or 元
+ * with 2 decimals; the full yuan amount as its tooltip. null when not a number.
+ */
+export function formatInUnit(yuan: number | string | null | undefined, unit: MoneyUnit): MoneyDisplay | null {
+  const fen = toFenBigInt(yuan);
+  if (fen === null) return null;
+  const full = formatFenAsYuan(fen);
+  if (unit === '万元') {
+    const text = decimalToText(trimFraction(fromScaledInteger(fen, WAN_YUAN_SCALE)));
+    return { text, unit, label: `${text}万元`, yuanTooltip: full };
+  }
+  const text = decimalToText(fromScaledInteger(fen, 2));
+  return { text, unit, label: `${text}元`, yuanTooltip: full };
+}
+
 /**
  * What follows the number in formatYuan / formatFenAsYuan: '元' (the default: '1,234.50元'), ' 元' with a
  * space (the user centre and the bidders' messages: '1,234.50 元'), or '' for the bare number ('1,234.50').

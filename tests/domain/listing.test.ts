@@ -89,31 +89,33 @@ describe('listingPriceDisplay', () => {
     expect(listingPriceDisplay(asset({ priceType: 2, startPrice: 15000, priceUnit: '元/年' })).text).toBe('15,000元/年');
   });
 
-  it('shows yuan through the money rule otherwise', () => {
+  it('shows yuan through the table rule otherwise: 万元 with 2 decimals, the full yuan on hover (issue 13)', () => {
     expect(listingPriceDisplay(asset({ startPrice: 9999.99 }))).toEqual({
       text: '9,999.99元',
       tooltip: '9,999.99元',
     });
-    expect(listingPriceDisplay(asset({ startPrice: 10000 }))).toEqual({ text: '1万元', tooltip: null });
+    expect(listingPriceDisplay(asset({ startPrice: 10000 }))).toEqual({ text: '1.00万元', tooltip: '10,000.00元' });
     expect(listingPriceDisplay(asset({ startPrice: 123456789.12 }))).toEqual({
-      text: '12,345.678912万元',
-      tooltip: null,
+      text: '12,345.68万元',
+      tooltip: '123,456,789.12元',
     });
+    // The issue's column: one width for every row.
+    expect([63310.63, 14420, 405_500_000].map((startPrice) => listingPriceDisplay(asset({ startPrice })).text)).toEqual(['6.33万元', '1.44万元', '40,550.00万元']);
   });
 
   it('shows a range for theToneInterval 2', () => {
     expect(listingPriceDisplay(asset({ startPrice: 20000, theToneInterval: 2, theToneMax: 30000 }))).toEqual({
-      text: '2万元 – 3万元',
-      tooltip: null,
+      text: '2.00万元 – 3.00万元',
+      tooltip: '20,000.00元 – 30,000.00元',
     });
     expect(listingPriceDisplay(asset({ startPrice: 9000, theToneInterval: 2, theToneMax: 12000 }))).toEqual({
-      text: '9,000.00元 – 1.2万元',
+      text: '9,000.00元 – 1.20万元',
       tooltip: '9,000.00元 – 12,000.00元',
     });
   });
 
   it('shows only the start without theToneMax, and -- without a price', () => {
-    expect(listingPriceDisplay(asset({ startPrice: 20000, theToneInterval: 2, theToneMax: null })).text).toBe('2万元');
+    expect(listingPriceDisplay(asset({ startPrice: 20000, theToneInterval: 2, theToneMax: null })).text).toBe('2.00万元');
     expect(listingPriceDisplay(asset({ startPrice: Number.NaN }))).toEqual({ text: '--', tooltip: null });
   });
 });

@@ -116,8 +116,8 @@ describe('currentActivity: live, else the soonest scheduled, else the latest end
 describe('lotPriceDisplay', () => {
   const listing = { state: '竞价中', priceType: 1, startPrice: 100_000, theToneInterval: 1, theToneMax: null, priceUnit: '', priceOther: '' };
   it('shows the current price while bidding, the listing price otherwise', () => {
-    expect(lotPriceDisplay({ ...listing, lot: lotStatus('正在报名', activity()) })).toEqual({ text: '12.38万元', tooltip: null, label: '当前价' });
-    expect(lotPriceDisplay({ ...listing, lot: lotStatus('正在报名', null) })).toEqual({ text: '10万元', tooltip: null, label: null });
+    expect(lotPriceDisplay({ ...listing, lot: lotStatus('正在报名', activity()) })).toEqual({ text: '12.38万元', tooltip: '123,800.00元', label: '当前价' });
+    expect(lotPriceDisplay({ ...listing, lot: lotStatus('正在报名', null) })).toEqual({ text: '10.00万元', tooltip: '100,000.00元', label: null });
     expect(lotPriceDisplay({ ...listing, state: '预披露', lot: listingOnlyLot('预披露') })).toEqual({ text: '面议', tooltip: null, label: null });
     // A priceType 2 listing keeps its unit.
     expect(lotPriceDisplay({ ...listing, priceType: 2, priceUnit: '元/年', lot: lotStatus('正在报名', activity({ currentPrice: 52_000 })) }).text).toBe('52,000元/年');

@@ -3,7 +3,10 @@ import {
   fenToYuan,
   fenToYuanText,
   formatAmount,
+  formatInUnit,
   formatMoney,
+  formatTableMoney,
+  panelUnit,
   formatTrimmedAmount,
   formatYuan,
   sanitizeMoneyInput,
@@ -190,5 +193,23 @@ describe('formatYuan', () => {
     expect(formatYuan(123456789.12)).toBe('123,456,789.12元');
     expect(formatYuan(12000)).toBe('12,000.00元');
     expect(formatYuan('x')).toBe('');
+  });
+});
+
+describe('the table rule and the panel unit (issue 13)', () => {
+  it('formatTableMoney: 万元 with 2 decimals from 10000 yuan, yuan below, the full yuan on hover', () => {
+    expect(formatTableMoney(63_310.63)).toEqual({ text: '6.33', unit: '万元', label: '6.33万元', yuanTooltip: '63,310.63元' });
+    expect(formatTableMoney(405_500_000)!.label).toBe('40,550.00万元');
+    expect(formatTableMoney(14_425)!.label).toBe('1.44万元');
+    expect(formatTableMoney(14_450)!.label).toBe('1.45万元'); // half away from zero
+    expect(formatTableMoney(9_999.99)).toEqual({ text: '9,999.99', unit: '元', label: '9,999.99元', yuanTooltip: '9,999.99元' });
+    expect(formatTableMoney('abc')).toBeNull();
+  });
+  it('panelUnit and formatInUnit: one unit for every amount of a panel', () => {
+    expect(panelUnit([9_800, 10_200])).toBe('万元');
+    expect(panelUnit([9_800, 9_900, null])).toBe('元');
+    expect(formatInUnit(9_800, '万元')).toEqual({ text: '0.98', unit: '万元', label: '0.98万元', yuanTooltip: '9,800.00元' });
+    expect(formatInUnit(1_234_567.89, '万元')!.label).toBe('123.456789万元');
+    expect(formatInUnit(1_234_567.89, '元')!.label).toBe('1,234,567.89元');
   });
 });

@@ -166,3 +166,16 @@ describe('the room: currentFeedback', () => {
     expect(currentFeedback(network, { biddingCount: 9, status: 'ended' })).toBe(network);
   });
 });
+
+describe('the room: one unit per panel (pricePanelMoney)', () => {
+  it('every amount of the price panel in the same unit, the full yuan on hover', async () => {
+    const { pricePanelMoney } = await import('@/features/quote-room/room');
+    const mixed = pricePanelMoney({ biddingPrice: 10_200, startPrice: 9_800, modeState: undefined });
+    expect([mixed(10_200), mixed(9_800)]).toEqual([
+      { label: '1.02万元', tooltip: '10,200.00元' },
+      { label: '0.98万元', tooltip: '9,800.00元' },
+    ]);
+    const small = pricePanelMoney({ biddingPrice: 9_900, startPrice: 9_800, modeState: undefined });
+    expect(small(9_900)).toEqual({ label: '9,900.00元', tooltip: '9,900.00元' });
+  });
+});

@@ -91,7 +91,7 @@ describe('/hall rows (spec section 4)', () => {
     const red = rowOf(rows, '唐山某股权');
     expect(red).toHaveClass('live-row--red');
     expect(within(red).getByRole('link', { name: '唐山某股权' })).toHaveAttribute('href', '#/projectPkg/3901.html');
-    expect(within(red).getByText('500万元')).toBeInTheDocument();
+    expect(within(red).getByText('500.00万元')).toBeInTheDocument();
     expect(within(red).getByText('66.67%')).toBeInTheDocument();
 
     // Below 10000 yuan: yuan with 2 decimals; premium |9800.5 − 8000| / 8000 = 22.51%.
@@ -184,16 +184,16 @@ describe('/hall rows (spec section 4)', () => {
     expect(row).toHaveClass('live-row--red');
     const firstFlash = priceCell().querySelector('.live-flash');
     expect(firstFlash).not.toBeNull();
-    expect(announcer).toHaveTextContent('廊坊某废旧钢材当前价20万元');
+    expect(announcer).toHaveTextContent('廊坊某废旧钢材当前价20.00万元');
 
     backend.bid(7000, 250_000);
     act(() => liveService.resync(7000));
-    await waitFor(() => expect(within(row!).getByText('25万元')).toBeInTheDocument());
+    await waitFor(() => expect(within(row!).getByText('25.00万元')).toBeInTheDocument());
     expect(within(row!).getByText('25.00%')).toBeInTheDocument();
     // A new flash element (keyed on the change): the CSS animation plays again.
     expect(priceCell().querySelector('.live-flash')).not.toBeNull();
     expect(priceCell().querySelector('.live-flash')).not.toBe(firstFlash);
-    expect(announcer).toHaveTextContent('廊坊某废旧钢材当前价25万元');
+    expect(announcer).toHaveTextContent('廊坊某废旧钢材当前价25.00万元');
     // The announcer never reads countdown seconds.
     expect(announcer.textContent).not.toMatch(/秒/);
   });

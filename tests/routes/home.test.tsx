@@ -178,7 +178,7 @@ describe('home page blocks', () => {
     const [first] = within(live).getAllByTestId('home-live-row');
     expect(first).toHaveClass('home-live-row--red');
     expect(within(first!).getByRole('link', { name: '张家口市某风电场运维车辆一批（8辆）' })).toHaveAttribute('href', '#/projectDetail/3009.html');
-    expect(within(first!).getByText('150万元')).toBeInTheDocument();
+    expect(within(first!).getByText('150.00万元')).toBeInTheDocument();
     expect(within(first!).getByText('50.00%')).toBeInTheDocument();
     expect(within(first!).getByText('竞价中')).toBeInTheDocument();
     expect(within(first!).getByText(/^\d{2}时\d{2}分\d{2}秒$/)).toBeInTheDocument(); // about 11 h left
@@ -191,7 +191,7 @@ describe('home page blocks', () => {
     const table = upcoming[0]!.closest('table')!;
     expect(table).toHaveClass('listing-table--upcoming');
     expect(within(table).getByRole('columnheader', { name: '距开始' })).toBeInTheDocument();
-    expect(within(table).getByText('25万元')).toBeInTheDocument();
+    expect(within(table).getByText('25.00万元')).toBeInTheDocument();
   });
 
   it('project hall: the live table scrolls (CSS, two copies) when it has more than 6 rows, and shows at most 8', async () => {

@@ -33,7 +33,7 @@ describe('/sfProject', () => {
     // 22 characters at most, then '...'; the full name in the title.
     const name = within(first).getByTitle(FIRST);
     expect(name).toHaveTextContent('石家庄市长安区中山东路1号住宅一套（建筑面积...');
-    expect(within(first).getByText('126万元')).toBeInTheDocument();
+    expect(within(first).getByText('126.00万元')).toBeInTheDocument();
     expect(within(first).getByText('2026-12-02 10:00')).toBeInTheDocument();
     expect(within(first).getByText('一拍')).toBeInTheDocument();
     expect(within(first).getByText('进行中')).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('/sfProject', () => {
     const drawer = (await screen.findByText('拍品详情', { selector: '.ant-drawer-title' })).closest<HTMLElement>('.ant-drawer')!;
     expect(await within(drawer).findByText(FIRST)).toBeInTheDocument();
     expect(within(drawer).getByText('（2026）冀0102执1234号')).toBeInTheDocument();
-    expect(within(drawer).getByText('12.6万元')).toBeInTheDocument();
+    expect(within(drawer).getByText('12.60万元')).toBeInTheDocument();
     expect(within(drawer).getByText('标的物以现状拍卖，买受人自行办理过户手续。')).toBeInTheDocument();
     expect(within(drawer).getByText('进行中')).toBeInTheDocument();
   });
@@ -135,7 +135,7 @@ describe('home page judicial block', () => {
     const rows = block.querySelectorAll('tbody tr');
     expect(rows).toHaveLength(8);
     expect(within(rows[0] as HTMLElement).getByText('一拍')).toBeInTheDocument();
-    expect(within(rows[0] as HTMLElement).getByText('126万元')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText('126.00万元')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByText('进行中')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByTitle(FIRST)).toHaveAttribute('href', '/sfProject?pk=SF1001');
     expect(within(rows[1] as HTMLElement).getByText('变卖')).toBeInTheDocument();

@@ -38,9 +38,9 @@ describe('/projectDetail key facts', () => {
     frozenClock();
     renderApp('/projectDetail/201.html');
     const facts = await keyFacts(EQUITY);
-    expect(within(facts).getByTestId('detail-price')).toHaveTextContent('1,234.5万元');
-    expect(within(facts).getByText('100万元')).toBeInTheDocument();
-    expect(within(facts).getByText('1,300万元')).toBeInTheDocument();
+    expect(within(facts).getByTestId('detail-price')).toHaveTextContent('1,234.50万元');
+    expect(within(facts).getByText('100.00万元')).toBeInTheDocument();
+    expect(within(facts).getByText('1,300.00万元')).toBeInTheDocument();
     expect(within(facts).getByText('HBCQ-2026-0201')).toBeInTheDocument();
     expect(within(facts).getByText('河北某国有资本运营有限公司')).toBeInTheDocument();
     expect(within(facts).getByText('河北省某省属国有企业集团有限公司')).toBeInTheDocument();
@@ -178,7 +178,7 @@ describe('packages, child assets, managed projects and the bidding activity', ()
     const section = document.getElementById('child-assets')!;
     expect(within(section).getByText('子资产（2）')).toBeInTheDocument();
     expect(within(section).getByText('承德市某国有企业闲置数控机床（6台）')).toHaveAttribute('href', '#/projectDetail/211.html');
-    expect(within(section).getByText('230万元')).toBeInTheDocument();
+    expect(within(section).getByText('230.00万元')).toBeInTheDocument();
     fireEvent.click(button(facts, '查看子资产'));
     expect(scrolled).toHaveBeenCalled();
     expect(document.title).toBe('资产包详情 - 河北产权交易所');

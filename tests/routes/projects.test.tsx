@@ -42,9 +42,9 @@ const findFilterRow = (label: string) => waitFor(() => filterRow(label));
 describe('/project result cards: display rules', () => {
   it('status text (spec section 4) and every price rule (section 3, money display)', async () => {
     renderApp('/project');
-    // priceType 1, ≥ 10000 yuan: 万元 through the money rule; 正在报名.
+    // priceType 1, ≥ 10000 yuan: 万元 through the table rule (2 decimals); 正在报名.
     const equity = await card('石家庄某国有企业持有的河北冀华新材料科技有限公司35%股权');
-    expect(within(equity).getByText('1,234.5万元')).toBeInTheDocument();
+    expect(within(equity).getByText('1,234.50万元')).toBeInTheDocument();
     expect(within(equity).getByText('正在报名', { selector: '.project-status' })).toBeInTheDocument();
     // priceType 2: the amount with its unit.
     expect(within(await card('唐山市路北区建设路临街商铺出租（218.6平方米）')).getByText('45.5元/平方米/月')).toBeInTheDocument();
@@ -53,11 +53,11 @@ describe('/project result cards: display rules', () => {
     expect(within(cars).getByText('以现场竞价为准')).toBeInTheDocument();
     expect(within(cars).getByText('报名已截止', { selector: '.project-status' })).toBeInTheDocument();
     // theToneInterval 2: a range up to theToneMax.
-    expect(within(await card('邯郸市某公司闲置厂房整体转让')).getByText('9,000.00元 – 1.2万元')).toBeInTheDocument();
+    expect(within(await card('邯郸市某公司闲置厂房整体转让')).getByText('9,000.00元 – 1.20万元')).toBeInTheDocument();
     // Pre-disclosure: 面议 whatever the amount.
     const pre = await card('沧州市某国有控股公司增资扩股项目');
     expect(within(pre).getByText('面议')).toBeInTheDocument();
-    expect(within(pre).queryByText('5,000万元')).not.toBeInTheDocument();
+    expect(within(pre).queryByText('5,000.00万元')).not.toBeInTheDocument();
     expect(within(pre).getByText('预披露', { selector: '.project-status' })).toBeInTheDocument();
     expect(within(await card('廊坊市某物流有限公司100%股权')).getByText('已成交', { selector: '.project-status' })).toBeInTheDocument();
     // Below 10000 yuan: yuan with 2 decimals (the tooltip carries the same yuan text).

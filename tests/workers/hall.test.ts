@@ -74,8 +74,8 @@ describe('hall frames', () => {
     expect(at(s0 + 2_000)[2]).toBe('1天02时03分04秒'); // 93 791 s − 2 s − 5 s
 
     const [green, red] = hall.last().rows;
-    expect(green).toMatchObject({ tone: 'green', premiumRate: '---', priceText: '10万元', priceTooltip: null });
-    expect(red).toMatchObject({ tone: 'red', premiumRate: '66.67%', priceText: '5万元' });
+    expect(green).toMatchObject({ tone: 'green', premiumRate: '---', priceText: '10.00万元', priceTooltip: '100,000.00元' });
+    expect(red).toMatchObject({ tone: 'red', premiumRate: '66.67%', priceText: '5.00万元' });
     hall.stop();
   });
 
@@ -91,7 +91,7 @@ describe('hall frames', () => {
     await vi.advanceTimersByTimeAsync(1_500);
     const [sealed, dropped, bought] = hall.last().rows;
     expect(sealed).toMatchObject({ premiumRate: '---', tone: 'red', biddingCount: 3 });
-    expect(dropped).toMatchObject({ premiumRate: '---', tone: 'red', priceText: '8万元' });
+    expect(dropped).toMatchObject({ premiumRate: '---', tone: 'red', priceText: '8.00万元' });
     expect(bought).toMatchObject({ premiumRate: '3.00%', tone: 'red' });
     hall.stop();
   });

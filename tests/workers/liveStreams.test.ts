@@ -48,7 +48,7 @@ describe('upcoming', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     const frame = upcoming.last();
     expect(frame.rows).toEqual([
-      expect.objectContaining({ assetsName: '衡水市某粮库仓储设备', startPriceText: '8.6万元', startTimeText: '01-10 12:00' }),
+      expect.objectContaining({ assetsName: '衡水市某粮库仓储设备', startPriceText: '8.60万元', startTimeText: '01-10 12:00' }),
     ]);
     expect(frame.remaining).toEqual(['02时00分00秒']); // 2 h 6 s before the start at S0 + 1 s, less the 5 s margin
     expect(JSON.parse(String(server.callsTo('/upcoming-bid')[0]!.init?.body))).toEqual({ current: 1, size: 8 });
@@ -70,7 +70,7 @@ describe('maxRate (溢价领先)', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     const frame = maxRate.last();
     expect(frame.meta).toMatchObject({ status: 'ready', total: 1 });
-    expect(frame.rows).toEqual([expect.objectContaining({ activityId: 101, premiumRate: '80.00%', tone: 'red', priceText: '18万元' })]);
+    expect(frame.rows).toEqual([expect.objectContaining({ activityId: 101, premiumRate: '80.00%', tone: 'red', priceText: '18.00万元' })]);
     expect(frame.remaining).toEqual(['00时01分04秒']);
     expect(JSON.parse(String(server.callsTo('/assets-max-rate')[0]!.init?.body))).toEqual({ size: 8 });
     maxRate.stop();

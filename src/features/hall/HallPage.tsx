@@ -5,6 +5,7 @@ import { Input, Pagination } from 'antd';
 import { HALL_PAGE_SIZE, HALL_UPCOMING_SIZE } from '@/domain/constants';
 import { LiveListGate, useLiveList, useLiveListState, type LiveBidRow } from '@/live';
 import { useMyLots } from '@/api/resources/get-my-lots';
+import { LiveLegend } from '@/components/LiveLegend';
 import { BiddingTable } from './components/BiddingTable';
 import { MyLotCell } from './components/MyLotCell';
 import { PriceAnnouncer } from './components/PriceAnnouncer';
@@ -96,6 +97,7 @@ export function HallPage() {
             showTotal={(total) => `共 ${total} 项`}
             onChange={onPage}
           />
+          <LiveLegend />
         </LiveListGate>
         <PriceAnnouncer store={hall} />
       </section>

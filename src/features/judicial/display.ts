@@ -1,9 +1,9 @@
-import { formatMoney } from '@/domain/money';
+import { formatTableMoney } from '@/domain/money';
 import { auctionRoundLabel, judicialStateLabel } from '@/domain/listing';
 
 /** Upset price (yuan) through the money display rule; '--' when missing. */
 export function judicialMoney(yuan: number | null | undefined): { text: string; tooltip: string | null } {
-  const money = yuan === null || yuan === undefined ? null : formatMoney(yuan);
+  const money = yuan === null || yuan === undefined ? null : formatTableMoney(yuan);
   return money ? { text: money.label, tooltip: money.yuanTooltip } : { text: '--', tooltip: null };
 }
 

@@ -1,7 +1,7 @@
 /** Display pieces of the trading centre shared by its pages: status colours, money cells, the filter bar's groups. */
 import { ADMINISTRATIVE_ASSOCIATION_ID, TYPE_CODES } from '@/domain/contracts';
 import { listingStatusLabel, type ListingStatusLabel } from '@/domain/listing';
-import { formatMoney } from '@/domain/money';
+import { formatTableMoney } from '@/domain/money';
 import { PROJECT_SORTS, type FilterConfig, type ProjectSort } from '@/domain/projects';
 
 export const STATUS_COLOURS: Readonly<Record<ListingStatusLabel, string>> = {
@@ -129,8 +129,8 @@ export function fileSizeText(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** Price-cell props of a yuan amount through the money display rule; '--' when missing. */
+/** Price-cell props of a yuan amount through the table rule (2 decimals of 万元, the full yuan on hover); "--" when missing. */
 export function moneyCell(yuan: number | null | undefined): { text: string; tooltip: string | null } {
-  const money = yuan === null || yuan === undefined ? null : formatMoney(yuan);
+  const money = yuan === null || yuan === undefined ? null : formatTableMoney(yuan);
   return money ? { text: money.label, tooltip: money.yuanTooltip } : { text: '--', tooltip: null };
 }

@@ -21,7 +21,7 @@ import { LISTING_STATUS_LABELS } from '@/domain/listing';
 import { isSealedLot } from '@/domain/liveValues';
 import { lotStage } from '@/domain/lotState';
 import type { BiddingData, BidRecord } from '@/domain/hall';
-import { fenToYuanText, formatFenAsYuan, formatMoney, formatYuan, sanitizeMoneyInput, toFenBigInt } from '@/domain/money';
+import { fenToYuanText, formatFenAsYuan, formatInUnit, formatYuan, panelUnit, sanitizeMoneyInput, toFenBigInt } from '@/domain/money';
 
 export type MyStanding = '领先' | '出局' | '未出价' | '已报价' | '已入围' | '竞得' | '未竞得';
 
@@ -318,10 +318,17 @@ export function roomResult(data: BiddingData): RoomResult | null {
   return { kind: 'failed', title: '流拍', detail: data.biddingCount === 0 ? '竞价期间无人出价，本场竞价流拍' : '最高出价未达保留价，本场竞价流拍' };
 }
 
-/** Money display (万元 at ≥ 10000 yuan, 元 below with a yuan tooltip). */
-export function moneyText(yuan: number): { label: string; tooltip: string | null } {
-  const display = formatMoney(yuan);
-  return display ? { label: display.label, tooltip: display.yuanTooltip } : { label: '--', tooltip: null };
+/**
+ * The price panel's money (issue 13: one unit per panel): the current price, the start price and a dutch
+ * floor all in 万元 when any of them reaches 10000 yuan, else all in 元; the full yuan amount on hover.
+ * (The bid form and the history are in yuan throughout: a bid is typed to the fen.)
+ */
+export function pricePanelMoney(data: Pick<BiddingData, 'biddingPrice' | 'startPrice' | 'modeState'>): (yuan: number) => { label: string; tooltip: string | null } {
+  const unit = panelUnit([data.biddingPrice, data.startPrice, data.modeState?.floorPrice ?? null, data.modeState?.capPrice ?? null]);
+  return (yuan) => {
+    const display = formatInUnit(yuan, unit);
+    return display ? { label: display.label, tooltip: display.yuanTooltip } : { label: '--', tooltip: null };
+  };
 }
 
 /** The confirmation question (确认以 X 元出价？), in full yuan with separators ('1,234,500.00'); the verb per action. */

@@ -4,7 +4,7 @@ import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
 import { HOME_JUDICIAL_LIST_SIZE } from '@/domain/constants';
 import { auctionRoundLabel, judicialStateLabel } from '@/domain/listing';
-import { formatMoney } from '@/domain/money';
+import { formatTableMoney } from '@/domain/money';
 import { AUCTION_NAME_MAX_LENGTH, truncate } from '@/domain/text';
 import { useJudicialItems } from '@/api/resources/get-judicial-items';
 
@@ -35,7 +35,7 @@ export function JudicialTable() {
             <tbody>
               {data.list.slice(0, HOME_JUDICIAL_LIST_SIZE).map((item) => {
                 const state = judicialStateLabel(item.state);
-                const money = formatMoney(item.upsetprice);
+                const money = formatTableMoney(item.upsetprice);
                 return (
                   <tr key={item.pkHouseproject}>
                     <td>

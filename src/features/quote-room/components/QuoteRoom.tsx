@@ -12,7 +12,7 @@ import {
   currentPhase,
   extensionNotice,
   isSealed,
-  moneyText,
+  pricePanelMoney,
   myStanding,
   phaseText,
   roomResult,
@@ -30,9 +30,9 @@ const STANDING_CLASS: Record<MyStanding, string> = { 领先: 'lead', 出局: 'ou
 function announcement(data: BiddingData): string {
   const result = roomResult(data);
   if (result) return `竞价已结束，${result.title}。${result.detail}`;
-  if (data.modeState?.phase === 'final') return `价格已达封顶价${moneyText(data.biddingPrice).label}，最终报价期中`;
+  if (data.modeState?.phase === 'final') return `价格已达封顶价${pricePanelMoney(data)(data.biddingPrice).label}，最终报价期中`;
   if (isSealed(data)) return `密封报价中，已有${data.biddingCount}份报价`;
-  const price = moneyText(data.biddingPrice).label;
+  const price = pricePanelMoney(data)(data.biddingPrice).label;
   const extended = extensionNotice(data);
   return data.biddingCount === 0
     ? `暂无出价，起始价${price}`
@@ -104,7 +104,7 @@ function priceLabel(data: BiddingData, phase: string | undefined): string {
 const hms = (at: number) => formatChinaTime(at, 'HH:mm:ss');
 
 /** The line under the price: who bid when, or what the mode's phase means now. */
-function PriceLine({ data, phase }: { data: BiddingData; phase: string | undefined }) {
+function PriceLine({ data, phase, money }: { data: BiddingData; phase: string | undefined; money: ReturnType<typeof pricePanelMoney> }) {
   const latest = data.bids[0];
   const ms = data.modeState;
   const live = data.status === 'live';
@@ -117,7 +117,7 @@ function PriceLine({ data, phase }: { data: BiddingData; phase: string | undefin
     return (
       <>
         {ms.nextDropAt ? <>下次降价时间 <span className="tabular">{formatChinaTime(ms.nextDropAt)}</span></> : '已降至最低价'}
-        {ms.floorPrice !== null && <>，最低价 {moneyText(ms.floorPrice).label}</>}
+        {ms.floorPrice !== null && <>，最低价 {money(ms.floorPrice).label}</>}
         {data.mode === 'v-shaped' && '；首次应价后转为加价竞价'}
       </>
     );
@@ -134,10 +134,11 @@ function PriceLine({ data, phase }: { data: BiddingData; phase: string | undefin
 }
 
 function PricePanel({ data, flashKey, phase }: { data: BiddingData; flashKey: number; phase: string | undefined }) {
-  const current = moneyText(data.biddingPrice);
-  const start = moneyText(data.startPrice);
+  const money = pricePanelMoney(data);
+  const current = money(data.biddingPrice);
+  const start = money(data.startPrice);
   const cap = data.modeState?.capPrice;
-  const capText = cap == null ? null : moneyText(cap);
+  const capText = cap == null ? null : money(cap);
   // final's window shows the frozen cap; other sealed phases hide the price.
   const sealed = isSealed(data) && phase !== 'final';
   return (
@@ -156,7 +157,7 @@ function PricePanel({ data, flashKey, phase }: { data: BiddingData; flashKey: nu
         )}
       </div>
       <p className="room-price__time" data-testid="room-price-time">
-        <PriceLine data={data} phase={phase} />
+        <PriceLine data={data} phase={phase} money={money} />
       </p>
       <dl className="room-facts room-facts--row">
         <div>
