@@ -183,4 +183,64 @@ test.describe('the bidder desk', () => {
     await expect(page.locator('.ant-notification-notice').filter({ hasText: '报名审核通过' }).first()).toBeVisible();
     await shoot(page, 'desk-enrol-detail-live', false);
   });
+
+  test('the watch board: 20 lots and more ticking with live prices, sorted by time left, filterable', async ({ browser, page, request }) => {
+    await logInAs(page, 'bidder01', '/myWatch');
+    await expect(page.getByRole('heading', { name: '竞价看板' })).toBeVisible();
+    const rows = page.getByTestId('watch-row');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(20);
+    await expect(page.getByTestId('watch-total')).toContainText(/共关注 \d+ 场竞价/);
+    // Every price by the table rule; every countdown ticks.
+    for (const price of (await rows.locator('[data-testid="watch-price"]').allTextContents()).slice(0, 20)) expect(price).toMatch(/^[\d,]+\.\d{2}(万元|元)$/);
+    const countdowns = async () => (await rows.locator('[data-testid="watch-countdown"]').allTextContents()).slice(0, 20);
+    const before = await countdowns();
+    await page.waitForTimeout(2_200);
+    const after = await countdowns();
+    const ticked = before.filter((text, i) => text !== after[i] && /秒$/.test(text));
+    expect(ticked.length, `countdowns that moved: ${ticked.length}`).toBeGreaterThanOrEqual(20);
+    // Sorted by time left: the live lots first, the one ending soonest on top.
+    const states = await rows.locator('.watch-cell-state').allTextContents();
+    expect(states.indexOf('即将竞价') === -1 || states.lastIndexOf('竞价中') < states.indexOf('即将竞价')).toBe(true);
+    await shoot(page, 'desk-watch-board');
+
+    // A bid by bidder02 reaches bidder01's board at once.
+    const hall = await liveHall(request);
+    const row = hall.records.filter((r: BiddingEntry) => r.mode === 'ongoing' && r.endTime - hall.serverTime > 30 * 60_000)[4]!;
+    const boardRow = page.locator(`[data-testid="watch-row"][data-activity-id="${row.activityId}"]`);
+    await boardRow.scrollIntoViewIfNeeded();
+    const count = Number(((await boardRow.getByTestId('watch-count').textContent()) ?? '').replace(/\D/g, ''));
+    const two = await openRoomAs(browser, 'bidder02', row.activityId);
+    if ((await two.page.getByTestId('room-my-standing').textContent()) === '领先') {
+      const one = await openRoomAs(browser, 'bidder03', row.activityId);
+      await bidNext(one.page);
+      await one.context.close();
+    }
+    const bids = Number(((await boardRow.getByTestId('watch-count').textContent()) ?? '').replace(/\D/g, ''));
+    await bidNext(two.page);
+    await expect(boardRow.getByTestId('watch-count')).toHaveText(`${bids + 1} 次`, { timeout: 3_000 });
+    expect(bids + 1).toBeGreaterThan(count);
+    await two.context.close();
+
+    // Filters in the URL.
+    await page.getByText('即将开始', { exact: true }).click();
+    await expect(page).toHaveURL(/filter=upcoming/);
+    for (const state of await rows.locator('.watch-cell-state').allTextContents()) expect(state).toBe('即将竞价');
+    await shoot(page, 'desk-watch-board-upcoming', false);
+  });
+
+  test('/myCollect in the user centre, live', async ({ page, request }) => {
+    const hall = await liveHall(request);
+    const row = hall.records.filter((r: BiddingEntry) => r.mode === 'ongoing')[5]!;
+    await logInAs(page, 'bidder04', `/projectDetail/${row.assetsId}.html`);
+    await page.locator('.detail-head .favourite-button').click();
+    await expect(page.locator('.detail-head .favourite-button')).toHaveText('已收藏');
+    await page.goto('/#/myCollect');
+    await expect(page.getByRole('navigation', { name: '用户中心菜单' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: '用户中心菜单' }).getByRole('link', { name: '我的收藏' })).toHaveAttribute('aria-current', 'page');
+    const favourite = page.locator('tr').filter({ hasText: row.assetsName });
+    await expect(favourite.locator('.project-status')).toHaveText('竞价中');
+    await expect(favourite.locator('.lot-price__label')).toHaveText('当前价');
+    await expect(page.getByRole('link', { name: '打开竞价看板' })).toHaveAttribute('href', '#/myWatch');
+    await shoot(page, 'desk-my-collect-live', false);
+  });
 });

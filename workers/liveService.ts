@@ -33,6 +33,7 @@ import { shareLatest } from './rx';
 import { createTokenCheck$ } from './token';
 import { createUpcoming$ } from './upcoming';
 import { createVersion$ } from './version';
+import { createWatch$ } from './watch';
 
 /** Stream name → producer. One entry per `LiveStreams` key (the type makes a missing one an error). */
 export const producers: Producers = {
@@ -46,6 +47,7 @@ export const producers: Producers = {
   maxRate: (params, ctx) => createMaxRate$(params, ctx),
   biddingData: (params, ctx) => createBiddingData$(params, ctx),
   desk: (params, ctx) => createDesk$(params, ctx),
+  watch: (params, ctx) => createWatch$(params, ctx),
 };
 
 export interface LiveService extends LiveApi {

@@ -61,12 +61,15 @@ export interface LotState extends LiveVersion {
   endTime: number;
 }
 
-/** The state a hall (or 溢价领先) entry carries, read at `serverTime` (hall and 溢价领先 list live lots only). */
-export function entryState(entry: BiddingEntry, serverTime: number): LotState {
+/**
+ * The state a hall (or 溢价领先) entry carries, read at `serverTime` (hall and 溢价领先 list live lots only;
+ * a watch board's entry says its status).
+ */
+export function entryState(entry: BiddingEntry & { status?: ActivityStatus }, serverTime: number): LotState {
   return {
     lockVersion: entry.lockVersion,
     serverTime,
-    status: 'live',
+    status: entry.status ?? 'live',
     startPrice: entry.startPrice,
     biddingPrice: entry.biddingPrice,
     maxPrice: entry.maxPrice,
@@ -113,7 +116,7 @@ export function eventState(event: LiveChangeEvent, base: Pick<LotState, 'startPr
  * A live row from a hall (or 溢价领先) entry read at `serverTime`, shown with the newest of that state and
  * `others` (the latest rate, the latest push event of the activity).
  */
-export function toBidRow(entry: BiddingEntry, serverTime: number, ...others: Array<LotState | undefined>): LiveBidRow {
+export function toBidRow(entry: BiddingEntry & { status?: ActivityStatus }, serverTime: number, ...others: Array<LotState | undefined>): LiveBidRow {
   const state = newestState([entryState(entry, serverTime), ...others])!;
   const price = priceDisplay(state.biddingPrice, entry.priceType, entry.priceUnitName ?? '');
   const values = liveValues({ mode: entry.mode, status: state.status, startPrice: state.startPrice, maxPrice: state.maxPrice, biddingCount: state.biddingCount });
@@ -124,6 +127,7 @@ export function toBidRow(entry: BiddingEntry, serverTime: number, ...others: Arr
     projectType: entry.projectType,
     orgName: entry.orgName ?? '',
     status: values.status,
+    startTime: entry.startTime,
     endTime: state.endTime,
     startPrice: state.startPrice,
     biddingPrice: state.biddingPrice,

@@ -31,6 +31,7 @@ import {
   type HallPage,
   type MaxRateEntry,
   type RateAnswer,
+  type WatchPage,
   type RateEntry,
   type UpcomingEntry,
 } from '../../src/domain/hall.ts';
@@ -454,6 +455,30 @@ export class HallSnapshot {
         return { tagParts: `${page.total}|${HallSnapshot.versions(page.records, 0)}`, body: { ...page, records }, timeDependent: false };
       },
       (body) => body,
+    );
+  }
+
+  /**
+   * The watch board (ours, issue 13): the entries of these activities in the order asked, whatever their
+   * status (live, scheduled, ended within RECENTLY_ENDED_MS); activities the snapshot does not hold are
+   * left out. Tagged like bidding-rate: an unchanged set is a 304.
+   */
+  watch(activityIds: readonly number[]): Cached<WatchPage> {
+    return this.answer(
+      `watch|${activityIds.join(',')}`,
+      (now) => {
+        const found = activityIds.map((id) => this.rows.get(id)).filter((r): r is ActivityRow => r !== undefined);
+        const records = found.map((row) => at(row, now)).map((r) => ({ ...r.entry, status: r.status, outcome: r.outcome }));
+        return { tagParts: HallSnapshot.versions(found, now), body: records, timeDependent: found.some((r) => r.present !== null) };
+      },
+      (records, serverTime) => ({
+        records: records.map((entry) => ({ ...entry, leftTime: leftTime(entry, serverTime) })),
+        total: records.length,
+        size: records.length,
+        current: 1,
+        pages: 1,
+        serverTime,
+      }),
     );
   }
 

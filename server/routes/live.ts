@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncH
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HALL_PAGE_SIZE, HALL_UPCOMING_SIZE } from '../../src/domain/constants.ts';
-import { BIDDING_MODES, HALL_MAX_PAGE_SIZE, JOIN_STAGE_PATH, RATE_MAX_IDS } from '../../src/domain/hall.ts';
+import { BIDDING_MODES, HALL_MAX_PAGE_SIZE, HALL_PATHS, JOIN_STAGE_PATH, RATE_MAX_IDS } from '../../src/domain/hall.ts';
 import { toFenBigInt } from '../../src/domain/money.ts';
 import { placeBid } from '../bidding/engine.ts';
 import { joinStage } from '../bidding/join.ts';
@@ -86,6 +86,9 @@ export default async function liveRoutes(app: FastifyInstance): Promise<void> {
     sendCached(request, reply, snapshot.upcomingPage(request.query)),
   );
 
+  api.post(HALL_PATHS.watch, { schema: { summary: '竞价看板：指定竞价（进行中、即将开始、刚结束）的状态、价格、次数、领先竞买号与时间（带 ETag）', querystring: rateParams } }, async (request, reply) =>
+    sendCached(request, reply, snapshot.watch(request.query.activityIds ?? [])),
+  );
   api.post('/dscq-sync/v1/bid-assets/bidding-rate', { schema: { summary: '指定竞价的当前价、次数、结束时间、状态与溢价率', querystring: rateParams } }, async (request, reply) => {
     const { activityIds } = request.query;
     return sendCached(request, reply, snapshot.rates(activityIds ?? []));

@@ -7,6 +7,7 @@ const MENU: { href: string; label: string }[] = [
   { href: '/usercenterIndex', label: '用户中心首页' },
   { href: '/myProject', label: '我的项目' },
   { href: '/myProject?list=2', label: '竞价室' },
+  { href: '/myWatch', label: '竞价看板' },
   { href: '/myDeposit', label: '我的保证金' },
   { href: '/myMessage', label: '我的消息' },
   { href: '/myCollect', label: '我的收藏' },

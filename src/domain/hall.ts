@@ -20,6 +20,11 @@ export const HALL_PATHS = {
   assetsMaxRate: '/dscq-sync/v1/bid-assets/assets-max-rate',
   /** GET → {now}: the server clock (see ServerTime in contracts.ts). */
   serverTime: '/dscq-sync/v1/server-time',
+  /**
+   * POST {activityIds: number[]} → WatchPage (ours, issue 13: the watch board): those activities — live,
+   * scheduled or ended within the last minutes — in the order asked, each with its status; ETag.
+   */
+  watch: '/dscq-sync/v1/bid-assets/watch',
 } as const;
 
 /** POST body of a bid; the path names the mode: `/dscq-sync/v1/bidding/{mode}/bid`. */
@@ -105,6 +110,16 @@ export interface BiddingEntry {
 
 /** hall/page answers a page plus the server time the `leftTime`s were computed at (and the states read). */
 export interface HallPage extends Page<BiddingEntry> {
+  serverTime: number;
+}
+
+/** A watched activity (the watch board): a hall entry of any status (leftTime counts to the start while scheduled). */
+export interface WatchEntry extends BiddingEntry {
+  status: ActivityStatus;
+  outcome: ActivityOutcome | null;
+}
+
+export interface WatchPage extends Page<WatchEntry> {
   serverTime: number;
 }
 

@@ -46,6 +46,8 @@ export interface LiveBidRow {
   projectType: number;
   orgName: string;
   status: ActivityStatus;
+  /** Start, server epoch ms (a scheduled lot counts down to it: the watch board). */
+  startTime: number;
   /** Current end (after extensions), server epoch ms. */
   endTime: number;
   startPrice: number;

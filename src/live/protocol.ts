@@ -105,6 +105,12 @@ export interface BiddingDataParams {
   activityId: number;
 }
 
+/** The watch board: these activities (sorted, unique; the worker keeps at most RATE_MAX_IDS). */
+export interface WatchParams {
+  activityIds: number[];
+  retry?: number;
+}
+
 /** The logged-in user's desk signal (the bearer travels in the params: a new token, a new stream). */
 export interface DeskParams {
   token: string;
@@ -138,6 +144,8 @@ export interface LiveStreams {
   maxRate: { params: MaxRateParams; value: HallFrame; wire: ListWire<LiveBidRow> };
   /** One activity's bidding data, polled every ~1 s, with its countdown. */
   biddingData: { params: BiddingDataParams; value: BiddingDataFrame; wire: BiddingDataWire };
+  /** The watch board: the user's lots of any status, one stream for all of them (issue 13). */
+  watch: { params: WatchParams; value: HallFrame; wire: ListWire<LiveBidRow> };
   /** The user's desk: unread count, newest messages, open rooms, enrolment/deposit changes (issue 13). */
   desk: { params: DeskParams; value: DeskFrame };
 }
@@ -153,6 +161,7 @@ export const STREAM_CODECS: { [K in StreamName]?: FrameCodec<StreamValue<K>, Str
   hall: listCodec<LiveBidRow>(),
   upcoming: listCodec<LiveUpcomingRow>(),
   maxRate: listCodec<LiveBidRow>(),
+  watch: listCodec<LiveBidRow>(),
   biddingData: biddingDataCodec(),
 };
 
@@ -171,7 +180,7 @@ export function createStreamDecoder<K extends StreamName>(name: K): (wire: Strea
 export type StreamParamsArgs<K extends StreamName> =
   Record<never, never> extends StreamParams<K> ? [params?: StreamParams<K>] : [params: StreamParams<K>];
 
-export const STREAM_NAMES: readonly StreamName[] = ['clock', 'pushLink', 'version', 'token', 'hall', 'upcoming', 'maxRate', 'biddingData', 'desk'];
+export const STREAM_NAMES: readonly StreamName[] = ['clock', 'pushLink', 'version', 'token', 'hall', 'upcoming', 'maxRate', 'biddingData', 'desk', 'watch'];
 
 export function isStreamName(name: unknown): name is StreamName {
   return typeof name === 'string' && (STREAM_NAMES as readonly string[]).includes(name);

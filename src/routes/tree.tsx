@@ -18,7 +18,7 @@ import { NotFoundRedirect } from '@/components/NotFoundRedirect';
 import { findAccountSuccessSearch, hbtsSsoSearch, loginSearch } from '@/features/auth/search';
 import { helpSearch, idSearch, lockSearch, newsSearch, noticeSearch, plateSearch } from '@/features/content/search';
 import { depositPaySearch, enrolSearch, recordSearch } from '@/features/enrolment/search';
-import { hallSearch } from '@/features/hall/search';
+import { hallSearch, watchSearch } from '@/features/hall/search';
 import { judicialSearch } from '@/features/judicial/search';
 import { projectSearch } from '@/features/projects/search';
 import { quoteHallSearch } from '@/features/quote-room/search';
@@ -29,6 +29,8 @@ const DoingPage = lazyRouteComponent(() => import('@/components/DoingPage'), 'Do
 const HomePage = lazyRouteComponent(() => import('@/features/home/HomePage'), 'HomePage');
 // Issue 6, the live bidding hall.
 const HallPage = lazyRouteComponent(() => import('@/features/hall/HallPage'), 'HallPage');
+// Issue 13, the bidder's watch board.
+const WatchBoardPage = lazyRouteComponent(() => import('@/features/hall/WatchBoardPage'), 'WatchBoardPage');
 // Issue 4, content centre: every content page lives in one lazily loaded chunk.
 const content = (name: keyof typeof import('@/features/content/pages')) =>
   lazyRouteComponent(() => import('@/features/content/pages'), name);
@@ -261,6 +263,7 @@ const authRoutes = [
   authPage('/settleDetailPayInfo', '用户中心>结算支付信息'),
   authPage('/projectSettleDetail', '用户中心>结算详情'),
   authSearchPage('/myCollect', '用户中心>我的收藏', projects('MyCollectPage'), pageSearch),
+  authSearchPage('/myWatch', '用户中心>竞价看板', WatchBoardPage, watchSearch),
   authPage('/myService', '用户中心>我的服务'),
   authPage('/myServiceDetail', '用户中心>服务详情'),
   authPage('/demandDetail', '用户中心>需求详情'),

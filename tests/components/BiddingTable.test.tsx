@@ -17,6 +17,7 @@ const row = (activityId: number): LiveBidRow => ({
   projectType: 3,
   orgName: '河北产权交易所',
   leaderBidCode: null,
+  startTime: 0,
   status: 'live',
   endTime: 0,
   startPrice: 100,

@@ -179,3 +179,59 @@ describe('the room: one unit per panel (pricePanelMoney)', () => {
     expect(small(9_900)).toEqual({ label: '9,900.00元', tooltip: '9,900.00元' });
   });
 });
+
+describe('the watch board (/myWatch)', () => {
+  it('shows 120 watched lots from one stream, windowed, sorted by time left; filters by standing and favourites', async () => {
+    const now = Date.now();
+    // Reversed ids: the board sorts by time left, not by id.
+    const live = Array.from({ length: 120 }, (_, i) => bidEntryFixture(i, { endTime: now + (120 - i) * HOUR, leaderBidCode: i === 7 ? '123456' : null, biddingCount: i === 7 ? 1 : 0 }));
+    const backend = hallBackend({ live });
+    server.use(...backend.handlers);
+    authMock.signIn('demo_person');
+    enrolMock.state.deskLots = live.map((e, i) => ({ owner: 'demo_person', value: myLot(e.activityId, e.assetsId, { favourite: i % 10 === 0 }) }));
+    const { container, router } = renderApp('/myWatch');
+    await waitFor(() => expect(container.querySelectorAll('[data-testid="watch-row"]').length).toBeGreaterThan(0), { timeout: 10_000 });
+    expect(within(container).getByTestId('watch-total')).toHaveTextContent('共关注 120 场竞价');
+    const table = within(container).getByTestId('watch-table');
+    expect(table).toHaveAttribute('aria-rowcount', '121');
+    const rows = () => Array.from(container.querySelectorAll<HTMLElement>('[data-testid="watch-row"]'));
+    // Windowed: far fewer rows in the DOM than lots; the one ending soonest first.
+    expect(rows().length).toBeLessThan(120);
+    expect(rows()[0]).toHaveAttribute('data-activity-id', String(7119));
+    expect(rows()[1]).toHaveAttribute('data-activity-id', String(7118));
+    // One stream for all of them: each poll asks for the 120 lots at once.
+    const watchCalls = backend.callsTo('watch');
+    expect(watchCalls.length).toBeGreaterThan(0);
+    expect(String(watchCalls[0]!.body.activityIds).split(',')).toHaveLength(120);
+
+    await router.navigate({ href: '/myWatch?filter=leading' });
+    await waitFor(() => expect(rows().map((r) => r.getAttribute('data-activity-id'))).toEqual(['7007']));
+    expect(within(rows()[0]!).getByTestId('my-standing')).toHaveTextContent('领先');
+    await router.navigate({ href: '/myWatch?filter=favourite' });
+    await waitFor(() => expect(rows()).toHaveLength(12));
+    await router.navigate({ href: '/myWatch?filter=all&q=' + encodeURIComponent(live[5]!.assetsName.slice(0, 6)) });
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    for (const row of rows()) expect(row).toHaveTextContent(live[5]!.assetsName.slice(0, 6));
+  });
+
+  it('a bid reaches the board row: price, bid count and standing follow', async () => {
+    const live = [bidEntryFixture(0), bidEntryFixture(1)];
+    const backend = hallBackend({ live });
+    server.use(...backend.handlers);
+    authMock.signIn('demo_person');
+    enrolMock.state.deskLots = live.map((e) => ({ owner: 'demo_person', value: myLot(e.activityId, e.assetsId, { myBidCount: 1 }) }));
+    const { container } = renderApp('/myWatch');
+    let row!: HTMLElement;
+    await waitFor(() => {
+      row = container.querySelector<HTMLElement>('[data-testid="watch-row"][data-activity-id="7000"]')!;
+      expect(row).not.toBeNull();
+    }, { timeout: 10_000 });
+    expect(within(row).getByTestId('watch-count')).toHaveTextContent('0 次');
+    backend.bid(7000, 1_050_000, '123456');
+    await waitFor(() => expect(within(row).getByTestId('watch-price')).toHaveTextContent('105.00万元'), { timeout: 8_000 });
+    expect(within(row).getByTestId('watch-count')).toHaveTextContent('1 次');
+    expect(within(row).getByTestId('my-standing')).toHaveTextContent('领先');
+    backend.bid(7000, 1_060_000, '999999');
+    await waitFor(() => expect(within(row).getByTestId('my-standing')).toHaveTextContent('出局'), { timeout: 8_000 });
+  });
+});

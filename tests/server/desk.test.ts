@@ -6,7 +6,7 @@
  */
 import { bidderStanding, DESK_PATHS, outbidTitle, type DeskSignal, type MyLot } from '../../src/domain/desk.ts';
 import { ENROLMENT_COMMITMENTS } from '../../src/domain/enrolment.ts';
-import type { BiddingEntry, RateEntry } from '../../src/domain/hall.ts';
+import type { BiddingEntry, RateEntry, WatchPage } from '../../src/domain/hall.ts';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 
 const LOTS = `/api${DESK_PATHS.lots}`;
@@ -194,6 +194,27 @@ it('the desk signal: unread count, newest messages, open rooms with leaders, an 
   });
   expect(res.statusCode, res.body).toBe(200);
   expect((await signalOf('demo_org')).body!.stateKey).not.toBe(org.body!.stateKey);
+});
+
+it('the watch board answer: the asked activities of any status in the order asked, with an ETag', async () => {
+  const live = await hall();
+  const scheduled = await t.handle.db.selectFrom('bid_activity').select(['id', 'start_at']).where('status', '=', 'scheduled').orderBy('id').limit(2).execute();
+  const ids = [scheduled[0]!.id, live[3]!.activityId, 99_999_999, live[0]!.activityId];
+  const ask = (etag?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/dscq-sync/v1/bid-assets/watch', payload: { activityIds: ids }, headers: etag ? { 'if-none-match': etag } : {} });
+  const res = await ask();
+  expect(res.statusCode).toBe(200);
+  const page: WatchPage = res.json().data;
+  expect(page.records.map((r) => [r.activityId, r.status])).toEqual([
+    [scheduled[0]!.id, 'scheduled'],
+    [live[3]!.activityId, 'live'],
+    [live[0]!.activityId, 'live'],
+  ]);
+  expect(page.records[1]).toMatchObject({ biddingPrice: live[3]!.biddingPrice, leaderBidCode: live[3]!.leaderBidCode, biddingCount: live[3]!.biddingCount });
+  // A scheduled lot's leftTime counts to its start.
+  expect(page.records[0]!.leftTime).toBe(Math.floor((scheduled[0]!.start_at - page.serverTime) / 1000));
+  expect((await ask(res.headers.etag as string)).statusCode).toBe(304);
+  expect((await t.app.inject({ method: 'POST', url: '/api/dscq-sync/v1/bid-assets/watch', payload: { activityIds: 'x' } })).statusCode).toBe(400);
 });
 
 async function userId(login: string): Promise<number> {

@@ -24,6 +24,7 @@ const hallRow = (activityId: number, biddingPrice: number): LiveBidRow => ({
   projectType: 3,
   orgName: '机构',
   leaderBidCode: null,
+  startTime: 0,
   status: 'live',
   endTime: T0 + 3_600_000,
   startPrice: 100,
@@ -209,6 +210,6 @@ describe('producers map', () => {
     // @ts-expect-error a producer map must cover every stream of LiveStreams
     const incomplete: Producers = { clock: producers.clock };
     expect(Object.keys(incomplete)).toEqual(['clock']);
-    expect(Object.keys(producers).sort()).toEqual(['biddingData', 'clock', 'desk', 'hall', 'maxRate', 'pushLink', 'token', 'upcoming', 'version']);
+    expect(Object.keys(producers).sort()).toEqual(['biddingData', 'clock', 'desk', 'hall', 'maxRate', 'pushLink', 'token', 'upcoming', 'version', 'watch']);
   });
 });

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { http } from '../client';
 import { DESK_PATHS, type MyLot } from '@/domain/desk';
 import { useSession } from '@/lib/session';
@@ -20,6 +20,8 @@ export interface MyLotIndex {
   /** By the listing's id. */
   byAssets: ReadonlyMap<number, MyLot>;
   ready: boolean;
+  /** The query itself (loading and error states of a page built on the desk). */
+  query: UseQueryResult<MyLot[]>;
 }
 
 const EMPTY: readonly MyLot[] = [];
@@ -29,7 +31,8 @@ export function useMyLots(): MyLotIndex {
   const { isLoggedIn } = useSession();
   const query = useQuery({ ...myLotsQueryOptions(), enabled: isLoggedIn });
   const lots = isLoggedIn ? (query.data ?? EMPTY) : EMPTY;
-  return useMemo(
+  // The maps keep their identity while the answer does (views key their rows' renders on them).
+  const index = useMemo(
     () => ({
       lots,
       byActivity: new Map(lots.flatMap((l) => (l.listing.lot.activityId === null ? [] : [[l.listing.lot.activityId, l] as const]))),
@@ -38,4 +41,5 @@ export function useMyLots(): MyLotIndex {
     }),
     [lots, isLoggedIn, query.isSuccess],
   );
+  return { ...index, query };
 }

@@ -149,6 +149,14 @@ export function hallBackend(options: HallBackendOptions = {}) {
       const body = await readBody(request);
       return cached('upcoming-bid', body, request, () => pageOfLots(state.upcoming, body, 8));
     }),
+    // The watch board (issue 13): the asked lots in the order asked, each with its status.
+    http.post('/api/dscq-sync/v1/bid-assets/watch', async ({ request }) => {
+      const body = await readBody(request);
+      const ids = (Array.isArray(body.activityIds) ? body.activityIds : String(body.activityIds ?? '').split(',')).map(Number);
+      state.calls.push({ path: 'watch', body, ifNoneMatch: request.headers.get('If-None-Match'), status: 200 });
+      const records = ids.flatMap((id) => state.live.filter((lot) => lot.activityId === id).map((lot) => ({ ...lot, status: 'live' as const, outcome: null })));
+      return HttpResponse.json(envelope({ records, total: records.length, size: records.length, current: 1, pages: 1, serverTime: Date.now() }));
+    }),
     http.post('/api/dscq-sync/v1/bid-assets/bidding-rate', async ({ request }) => {
       const body = await readBody(request);
       const ids = new Set((body.activityIds as number[] | undefined) ?? []);

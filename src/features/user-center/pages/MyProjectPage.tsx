@@ -82,7 +82,7 @@ export function MyProjectPage() {
   const navigate = useNavigate();
   const tab = list === 2 ? 'rooms' : 'enrolments';
   return (
-    <UserCentreFrame title={tab === 'rooms' ? '我的竞价室' : '我的项目'}>
+    <UserCentreFrame title={tab === 'rooms' ? '我的竞价室' : '我的项目'} extra={tab === 'rooms' ? <a href="#/myWatch">在竞价看板中同时关注全部</a> : undefined}>
       <Tabs
         activeKey={tab}
         onChange={(key) => void navigate({ href: key === 'rooms' ? '/myProject?list=2' : '/myProject' })}
