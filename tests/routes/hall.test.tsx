@@ -122,10 +122,10 @@ describe('/hall rows (spec section 4)', () => {
       const row = rowOf(rows, name);
       return { price: row.querySelector('.live-cell-price')!.textContent, rate: row.querySelector('.live-cell-rate')!.textContent, tone: row.className };
     };
-    expect(cells('两阶段：第一阶段')).toMatchObject({ price: '100万元', rate: '---', tone: expect.stringContaining('live-row--red') });
-    expect(cells('最终报价：已达封顶价')).toMatchObject({ price: '120万元', rate: '20.00%' });
-    expect(cells('V型：降价中')).toMatchObject({ price: '90万元', rate: '---' });
-    expect(cells('先到先得：已应价')).toMatchObject({ price: '50万元', rate: '0.00%' });
+    expect(cells('两阶段：第一阶段')).toMatchObject({ price: '100.00万元', rate: '---', tone: expect.stringContaining('live-row--red') });
+    expect(cells('最终报价：已达封顶价')).toMatchObject({ price: '120.00万元', rate: '20.00%' });
+    expect(cells('V型：降价中')).toMatchObject({ price: '90.00万元', rate: '---' });
+    expect(cells('先到先得：已应价')).toMatchObject({ price: '50.00万元', rate: '0.00%' });
   });
 
   it('counts down each second with the 5 s margin, days when ≥ 1 day, and 请见标的详情 when nothing is left', async () => {
