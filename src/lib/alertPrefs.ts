@@ -4,6 +4,7 @@
  * through src/lib/storage; components read them with `useAlertPrefs`.
  */
 import { useSyncExternalStore } from 'react';
+import { DEFAULT_REMINDERS, REMINDER_CHOICES } from '@/domain/reminders';
 import { getStore, setStore } from './storage';
 
 export interface AlertPrefs {
@@ -11,15 +12,23 @@ export interface AlertPrefs {
   sound: boolean;
   /** Show a browser notification (when the browser allows it). */
   notify: boolean;
+  /** Minutes before a watched lot's start and end to remind (REMINDER_CHOICES; empty: no reminders). */
+  reminders: number[];
 }
 
 const KEY = 'alertPrefs';
-const DEFAULTS: AlertPrefs = { sound: true, notify: true };
+const DEFAULTS: AlertPrefs = { sound: true, notify: true, reminders: [...DEFAULT_REMINDERS] };
+const CHOICES: readonly number[] = REMINDER_CHOICES;
 const listeners = new Set<() => void>();
 let cached: AlertPrefs | null = null;
 
 export function alertPrefs(): AlertPrefs {
-  if (cached === null) cached = { ...DEFAULTS, ...(getStore<Partial<AlertPrefs>>(KEY) ?? {}) };
+  if (cached === null) {
+    const stored = { ...DEFAULTS, ...(getStore<Partial<AlertPrefs>>(KEY) ?? {}) };
+    // Stored by an older or tampered page: keep only the offered choices.
+    const reminders = Array.isArray(stored.reminders) ? stored.reminders.filter((m) => CHOICES.includes(m)) : DEFAULTS.reminders;
+    cached = { ...stored, reminders };
+  }
   return cached;
 }
 
@@ -49,6 +58,20 @@ export async function requestNotifications(): Promise<NotificationPermission | '
   const answer = await Notification.requestPermission();
   if (answer === 'granted') setAlertPrefs({ notify: true });
   return answer;
+}
+
+/**
+ * A browser notification, when the user switched it on and the browser allows it; a click focuses the
+ * tab and opens `link` (a hash route). `tag` replaces an earlier notification of the same thing.
+ */
+export function showBrowserNotification(title: string, body: string, tag: string, link: string | null): void {
+  if (!alertPrefs().notify || notificationPermission() !== 'granted') return;
+  const shown = new Notification(title, { body, tag });
+  shown.onclick = () => {
+    window.focus();
+    if (link) window.location.hash = link;
+    shown.close();
+  };
 }
 
 let audio: AudioContext | null = null;

@@ -6,6 +6,7 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyLot } from '@/domain/desk';
+import { formatChinaTime } from '@/domain/chinaTime';
 import { lotStatus } from '@/domain/lotState';
 import { paidNotice } from '@/features/enrolment/pages/CashierDeskPage';
 import { currentFeedback } from '@/features/quote-room/components/BidPanel';
@@ -119,6 +120,20 @@ describe('alerts', () => {
     const alert = await within(document.body).findByTestId('outbid-alert', {}, { timeout: 5_000 });
     expect(document.querySelector('.ant-notification')).toHaveTextContent('「石家庄市某国有企业闲置办公楼」出价已被超越');
     expect(within(alert).getByRole('link', { name: '进入竞价室' })).toHaveAttribute('href', '#/quoteHall?activityId=7001');
+  });
+
+  it('reminds before the end of a lot on his desk, naming it and linking the room (once)', async () => {
+    authMock.signIn('demo_person');
+    const now = Date.now();
+    const ending = myLot(7005, 3005);
+    ending.listing = { ...ending.listing, assetsName: '保定某厂房', lot: { ...ending.listing.lot, biddingEndTime: formatChinaTime(now + 5 * 60_000) } };
+    enrolMock.state.deskLots = [{ owner: 'demo_person', value: ending }, { owner: 'demo_person', value: myLot(7006, 3006) }];
+    renderApp('/index');
+    const reminder = await within(document.body).findByTestId('lot-reminder', {}, { timeout: 10_000 });
+    expect(document.querySelector('.ant-notification')).toHaveTextContent(/「保定某厂房」[45] 分钟后结束竞价/);
+    expect(within(reminder).getByRole('link', { name: '进入竞价室' })).toHaveAttribute('href', '#/quoteHall?activityId=7005');
+    // The lot ending in 3 hours is not due; the one shown is not shown again.
+    expect(document.querySelectorAll('[data-testid="lot-reminder"]')).toHaveLength(1);
   });
 });
 

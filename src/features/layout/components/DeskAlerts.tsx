@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MessageItem } from '@/domain/enrolment';
-import { alertPrefs, notificationPermission, playAlertTone } from '@/lib/alertPrefs';
+import { alertPrefs, playAlertTone, showBrowserNotification } from '@/lib/alertPrefs';
 import { session, useSession } from '@/lib/session';
 import { useLive } from '@/live';
 
@@ -52,16 +52,8 @@ export function DeskAlerts() {
           duration: 10,
           placement: 'topRight',
         });
-        const prefs = alertPrefs();
-        if (prefs.sound) playAlertTone();
-        if (prefs.notify && notificationPermission() === 'granted') {
-          const shown = new Notification(m.title, { body: m.content, tag: room === null ? `desk-${m.id}` : `outbid-${room}` });
-          shown.onclick = () => {
-            window.focus();
-            if (m.link) window.location.hash = m.link;
-            shown.close();
-          };
-        }
+        if (alertPrefs().sound) playAlertTone();
+        showBrowserNotification(m.title, m.content, room === null ? `desk-${m.id}` : `outbid-${room}`, m.link || null);
         return;
       }
       notification.info({

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Badge, Button, Popover, Switch } from 'antd';
+import { Badge, Button, Checkbox, Popover, Switch } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
+import { REMINDER_CHOICES } from '@/domain/reminders';
 import { notificationPermission, requestNotifications, setAlertPrefs, useAlertPrefs } from '@/lib/alertPrefs';
 import { useLiveStream } from '@/live';
 
@@ -28,7 +29,16 @@ function AlertSettings() {
           </Button>
         )}
       </div>
-      <p className="alert-settings__hint">出价被超越时，页面右上角提示并可一键回到竞价室。</p>
+      <div className="alert-settings__row alert-settings__row--stack">
+        <span id="reminder-label">关注标的开始和结束前提醒</span>
+        <Checkbox.Group
+          aria-labelledby="reminder-label"
+          value={prefs.reminders}
+          onChange={(values) => setAlertPrefs({ reminders: [...values].sort((a, b) => b - a) })}
+          options={REMINDER_CHOICES.map((m) => ({ value: m, label: `${m} 分钟` }))}
+        />
+      </div>
+      <p className="alert-settings__hint">出价被超越时，页面右上角提示并可一键回到竞价室；收藏、报名和可进入竞价室的标的在开始和结束前按所选时间提醒。</p>
     </div>
   );
 }

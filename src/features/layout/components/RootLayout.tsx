@@ -5,6 +5,7 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { DemoNotice } from './DemoNotice';
 import { DeskAlerts } from './DeskAlerts';
 import { FloatingPanel } from './FloatingPanel';
+import { LotReminders } from './LotReminders';
 import { SiteFooter } from './SiteFooter';
 import { SimpleHeader, SiteHeader } from './SiteHeader';
 
@@ -31,6 +32,7 @@ export function RootLayout() {
       <SiteFooter />
       <FloatingPanel onHomePage={onHomePage} />
       <DeskAlerts />
+      <LotReminders />
     </div>
   );
 }

@@ -1,0 +1,71 @@
+import { useEffect, useRef } from 'react';
+import { App } from 'antd';
+import { useMyLots } from '@/api/resources/get-my-lots';
+import { chinaTimeToEpoch } from '@/domain/chinaTime';
+import { projectHref } from '@/domain/listing';
+import { dueReminders, type ReminderLot } from '@/domain/reminders';
+import { alertPrefs, playAlertTone, showBrowserNotification, useAlertPrefs } from '@/lib/alertPrefs';
+import { getStore, setStore } from '@/lib/storage';
+import { useLive } from '@/live';
+
+const FIRED_KEY = 'reminded';
+
+/**
+ * Reminders before the start and the end of the lots on the user's desk (favourites, enrolments, rooms),
+ * at the minutes he chose in 提醒设置 (issue 13). The live worker's server clock drives it (no timer of its
+ * own); a reminder fires once per tab session, even across reloads (the keys are kept in session storage).
+ */
+export function LotReminders() {
+  const live = useLive();
+  const { lots } = useMyLots();
+  const { reminders } = useAlertPrefs();
+  const { notification } = App.useApp();
+  const fired = useRef<Set<string>>(new Set(getStore<string[]>(FIRED_KEY) ?? []));
+
+  useEffect(() => {
+    if (reminders.length === 0) return undefined;
+    const watched: (ReminderLot & { link: string })[] = lots.flatMap((l) => {
+      const lot = l.listing.lot;
+      const startTime = chinaTimeToEpoch(lot.biddingStartTime);
+      const endTime = chinaTimeToEpoch(lot.biddingEndTime);
+      if (lot.activityId === null || lot.activityStatus === 'ended' || startTime === null || endTime === null) return [];
+      const link = l.bidCode ? `#/quoteHall?activityId=${lot.activityId}` : projectHref({ assetsId: l.listing.id, projectType: l.listing.projectType });
+      return [{ activityId: lot.activityId, name: l.listing.assetsName, startTime, endTime, link }];
+    });
+    if (watched.length === 0) return undefined;
+    const linkOf = new Map(watched.map((w) => [w.activityId, w.link]));
+
+    const subscription = live.stream('clock').subscribe(({ serverNow, synced }) => {
+      if (!synced) return;
+      const due = dueReminders(watched, serverNow, reminders, fired.current);
+      if (due.length === 0) return;
+      for (const r of due) {
+        fired.current.add(r.key);
+        const link = linkOf.get(r.activityId) ?? null;
+        notification.info({
+          key: `reminder-${r.key}`,
+          title: r.title,
+          description: (
+            <span data-testid="lot-reminder">
+              {r.body}
+              {link && (
+                <>
+                  {' '}
+                  <a href={link}>{link.startsWith('#/quoteHall') ? '进入竞价室' : '查看标的'}</a>
+                </>
+              )}
+            </span>
+          ),
+          duration: 10,
+          placement: 'topRight',
+        });
+        showBrowserNotification(r.title, r.body, `reminder-${r.activityId}-${r.kind}`, link?.slice(1) ?? null);
+      }
+      if (alertPrefs().sound) playAlertTone();
+      setStore(FIRED_KEY, [...fired.current], 'session');
+    });
+    return () => subscription.unsubscribe();
+  }, [live, lots, reminders, notification]);
+
+  return null;
+}
