@@ -135,6 +135,23 @@ describe('alerts', () => {
     // The lot ending in 3 hours is not due; the one shown is not shown again.
     expect(document.querySelectorAll('[data-testid="lot-reminder"]')).toHaveLength(1);
   });
+
+  it('several reminders due at once make one toast listing them', async () => {
+    authMock.signIn('demo_person');
+    const soon = (activityId: number, name: string) => {
+      const l = myLot(activityId, activityId - 4000);
+      l.listing = { ...l.listing, assetsName: name, lot: { ...l.listing.lot, biddingEndTime: formatChinaTime(Date.now() + 4 * 60_000) } };
+      return { owner: 'demo_person', value: l };
+    };
+    enrolMock.state.deskLots = [soon(7007, '承德某仓库'), soon(7008, '邯郸某车辆')];
+    renderApp('/index');
+    const reminder = await within(document.body).findByTestId('lot-reminder', {}, { timeout: 10_000 });
+    expect(document.querySelector('.ant-notification')).toHaveTextContent('2 个关注的标的即将开始或结束竞价');
+    expect(within(reminder).getAllByRole('link').map((a) => a.textContent)).toEqual([
+      expect.stringMatching(/^「承德某仓库」[34] 分钟后结束竞价$/),
+      expect.stringMatching(/^「邯郸某车辆」[34] 分钟后结束竞价$/),
+    ]);
+  });
 });
 
 describe('live pages', () => {

@@ -39,30 +39,46 @@ export function LotReminders() {
       if (!synced) return;
       const due = dueReminders(watched, serverNow, reminders, fired.current);
       if (due.length === 0) return;
-      for (const r of due) {
-        fired.current.add(r.key);
-        const link = linkOf.get(r.activityId) ?? null;
-        notification.info({
-          key: `reminder-${r.key}`,
-          title: r.title,
-          description: (
+      for (const r of due) fired.current.add(r.key);
+      const linkText = (link: string) => (link.startsWith('#/quoteHall') ? '进入竞价室' : '查看标的');
+      // Several due in one second (a bidder watching many lots) make one toast, not a wall of them.
+      const first = due[0]!;
+      const firstLink = linkOf.get(first.activityId) ?? null;
+      notification.info({
+        key: `reminder-${first.key}`,
+        title: due.length === 1 ? first.title : `${due.length} 个关注的标的即将开始或结束竞价`,
+        description:
+          due.length === 1 ? (
             <span data-testid="lot-reminder">
-              {r.body}
-              {link && (
+              {first.body}
+              {firstLink && (
                 <>
                   {' '}
-                  <a href={link}>{link.startsWith('#/quoteHall') ? '进入竞价室' : '查看标的'}</a>
+                  <a href={firstLink}>{linkText(firstLink)}</a>
                 </>
               )}
             </span>
+          ) : (
+            <ul className="lot-reminders" data-testid="lot-reminder">
+              {due.slice(0, 5).map((r) => {
+                const link = linkOf.get(r.activityId);
+                return <li key={r.key}>{link ? <a href={link}>{r.title}</a> : r.title}</li>;
+              })}
+              {due.length > 5 && <li>…另有 {due.length - 5} 个，见竞价看板</li>}
+            </ul>
           ),
-          duration: 10,
-          placement: 'topRight',
-        });
-        showBrowserNotification(r.title, r.body, `reminder-${r.activityId}-${r.kind}`, link?.slice(1) ?? null);
-      }
+        duration: 10,
+        placement: 'topRight',
+      });
+      showBrowserNotification(
+        due.length === 1 ? first.title : `${due.length} 个关注的标的即将开始或结束竞价`,
+        due.map((r) => r.title).join('\n'),
+        `reminder-${first.key}`,
+        due.length === 1 ? (firstLink?.slice(1) ?? null) : '/myWatch',
+      );
       if (alertPrefs().sound) playAlertTone();
-      setStore(FIRED_KEY, [...fired.current], 'session');
+      // Kept for the lots still watched (a session watching for hours does not grow it without end).
+      setStore(FIRED_KEY, [...fired.current].filter((key) => linkOf.has(Number(key.split(':')[0]))), 'session');
     });
     return () => subscription.unsubscribe();
   }, [live, lots, reminders, notification]);
