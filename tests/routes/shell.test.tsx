@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { http } from '@/api/client';
+import { DESK_PATHS } from '@/domain/desk';
 import { session } from '@/lib/session';
 import { ROUTE_PATHS } from '@/routes/tree';
 import { renderApp } from '../mocks/renderApp';
@@ -14,6 +15,8 @@ vi.setConfig({ testTimeout: 20_000 });
 
 function logIn(name = '张建国') {
   session.saveTokens({ access_token: 'a', refresh_token: 'r' });
+  // Every page of a logged-in user reads his desk (the reminders); this session's made-up token would get a 401.
+  server.use(mswHttp.get(`/api${DESK_PATHS.lots}`, () => HttpResponse.json({ code: 200, success: true, msg: '操作成功', data: [] })));
   session.saveUser({ baseUserId: '1001', loginName: 'zhangjg', name, authStatus: 1, headImg: '', isAllowAccess: true });
 }
 
