@@ -108,8 +108,8 @@ describe('/quoteHall: what a bidder sees', () => {
     await waitText('room-my-standing', '出局');
     await waitText('room-price', '102万元');
     expect(screen.getAllByTestId('room-bid')[1]!.textContent).toContain(`${MY_CODE}（我）`);
-    // The price change is read out politely (the countdown never is).
-    expect(text('room-announcer')).toBe(`当前价102万元，竞买号${RIVAL_CODE}领先，共3次出价`);
+    // Being outbid is read out politely (the countdown seconds never are).
+    expect(text('room-announcer')).toBe(`您的出价已被超越，当前价102万元，竞买号${RIVAL_CODE}领先`);
   });
 
   it('next valid price: the start price before any bid, then current + increment; quick buttons add 1, 2, 5 increments', async () => {
