@@ -121,7 +121,7 @@ function KeyFacts({ detail, mine }: { detail: ProjectDetail; mine: MyLot | undef
           )}
         </dl>
         {enrolling && (
-          <div className="detail-countdown" role="timer" aria-label="距报名截止">
+          <div className="detail-countdown" role="timer" aria-live="off" aria-label="距报名截止">
             距报名截止还有 <EnrolCountdown deadline={detail.enrollEndTime} />
           </div>
         )}
