@@ -5,6 +5,7 @@
  * element under aria-hidden, countdowns that are timers never read out, and text contrast ≥ 4.5:1
  * (3:1 for large text) computed from the rendered colours. Screenshots at 390 and 1280 px.
  */
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { BiddingEntry } from '../src/domain/hall';
@@ -219,6 +220,23 @@ test.describe('accessibility of the main pages (without axe-core)', () => {
     await expect(page.getByRole('timer').first()).toHaveAttribute('aria-live', 'off');
     await expect(page.getByTestId('room-announcer')).toHaveAttribute('aria-live', 'polite');
     expect(found).toEqual({ home: [], hall: [], project: [], login: [], detail: [], room: [] });
+  });
+});
+
+test.describe('add to calendar', () => {
+  test("the detail page's 加入日历 downloads an .ics of the bidding's China-time start and end", async ({ page, request }) => {
+    const lot = await openLot(request);
+    await page.goto(`/#/projectDetail/${lot.assetsId}.html`);
+    const times = (await page.getByTestId('activity-times').textContent())!;
+    const [startText, endText] = [...times.matchAll(/(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})/g)].map((m) => `${m[1]}${m[2]}${m[3]}T${m[4]}${m[5]}`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('add-to-calendar').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.ics$/);
+    const ics = (await readFile((await download.path())!)).toString('utf8').replace(/\r\n /g, '');
+    expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(ics).toMatch(new RegExp(`\r\nDTSTART;TZID=Asia/Shanghai:${startText}\\d{2}\r\n`));
+    expect(ics).toMatch(new RegExp(`\r\nDTEND;TZID=Asia/Shanghai:${endText}\\d{2}\r\n`));
+    expect(ics).toContain('TZOFFSETTO:+0800');
+    expect(ics).toContain(`SUMMARY:网络竞价：${lot.assetsName}`);
   });
 });
 

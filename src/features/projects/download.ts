@@ -14,3 +14,17 @@ export function startDownload(ticketUrl: string): void {
   link.click();
   link.remove();
 }
+
+/** Saves text made in the page as a file (the lot's .ics): a Blob URL, clicked, then released. */
+export function saveTextFile(fileName: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // The click has handed the Blob to the download; released on the next turn.
+  queueMicrotask(() => URL.revokeObjectURL(url));
+}

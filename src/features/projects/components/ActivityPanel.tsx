@@ -7,6 +7,7 @@ import { bidderStanding, mySteps, type MyLot } from '@/domain/desk';
 import { BIDDING_MODE_NAMES, type BiddingMode } from '@/domain/hall';
 import type { ProjectDetail } from '@/domain/projects';
 import { STATUS_COLOURS } from '../display';
+import { AddToCalendar } from './AddToCalendar';
 
 /**
  * The lot's auction on its page: its state (the one lot state), when bidding opens and ends, the user's own
@@ -50,7 +51,8 @@ export function ActivityPanel({ detail, mine }: { detail: ProjectDetail; mine: M
             <>
               竞价时间：{minuteText(activity.startTime)} 至 {minuteText(activity.endTime)}
             </>
-          )}
+          )}{' '}
+          <AddToCalendar detail={detail} />
         </p>
         {steps.length > 0 && (
           <p className="activity-panel__mine" data-testid="my-steps">
