@@ -80,8 +80,12 @@ test.describe('on a phone (390 × 844)', () => {
     expect(timer.y).toBeLessThan(form.y);
     expect(form.x + form.width).toBeLessThanOrEqual(390);
 
+    await expect(page.getByTestId('price-chart').or(page.getByText('暂无出价，出价后在此显示价格走势。'))).toBeVisible();
+    const pointsBefore = await page.getByTestId('price-chart-point').count();
     await bidNext(page);
     await expect(page.getByTestId('room-my-standing')).toHaveText('领先');
+    // The price chart takes the new bid.
+    await expect(page.getByTestId('price-chart-point')).toHaveCount(Math.min(pointsBefore + 1, 20));
     await page.screenshot({ path: `${screenshotDir}/reach-room-390.png`, fullPage: true });
     await page.context().close();
   });
@@ -252,6 +256,8 @@ test.describe('screenshots', () => {
     await page.screenshot({ path: `${screenshotDir}/reach-room-1280.png`, fullPage: true });
     await page.goto(`/#/projectDetail/${lot.assetsId}.html`);
     await expect(page.locator('.detail-head')).toBeVisible();
+    // The lot's page has the room's price history too.
+    await expect(page.getByTestId('detail-price-history').getByRole('img', { name: /^价格走势：/ })).toBeVisible();
     await page.screenshot({ path: `${screenshotDir}/reach-detail-1280.png`, fullPage: true });
   });
 });

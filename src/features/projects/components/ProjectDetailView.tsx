@@ -13,6 +13,7 @@ import { minuteText } from '@/domain/chinaTime';
 import { useProjectDetail } from '../api/get-project-detail';
 import { moneyCell } from '../display';
 import { ActivityPanel } from './ActivityPanel';
+import { LotPriceHistory } from './LotPriceHistory';
 import { Attachments } from './Attachments';
 import { ChildAssets, CHILD_ASSETS_ID } from './ChildAssets';
 import { DisclosureTabs } from './DisclosureTabs';
@@ -163,6 +164,7 @@ export function ProjectDetailView({ id }: { id: number }) {
           <>
             <KeyFacts detail={data} mine={mine.byAssets.get(data.id)} />
             {data.activity && <ActivityPanel detail={data} mine={mine.byAssets.get(data.id)} />}
+            {data.activity && data.activity.status !== 'scheduled' && <LotPriceHistory activity={data.activity} />}
             <div className="project-detail__body">
               <div className="project-detail__main">
                 {isPackageProject(data.projectType) && <ChildAssets items={data.children} />}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, App, Skeleton, Tag } from 'antd';
 import { ApiError } from '@/api/client';
 import { Price } from '@/components/Price';
@@ -24,6 +24,9 @@ import { BidPanel } from './BidPanel';
 import { RoomAnnouncer, RoomTimer } from './RoomAnnouncer';
 import { LoginNeededNotice, NotQualifiedNotice, RoomLoadFailed, RoomNotFound } from './RoomStates';
 import { LiveLinkBadge, ServerClock } from './ServerClock';
+
+/** The price chart, loaded only when a room shows it (no chart code in the other pages' bundles). */
+const PriceHistoryChart = lazy(() => import('@/components/PriceHistoryChart'));
 
 const STANDING_CLASS: Record<MyStanding, string> = { 领先: 'lead', 出局: 'out', 未出价: 'none', 已报价: 'sealed', 已入围: 'lead', 竞得: 'lead', 未竞得: 'out' };
 
@@ -332,6 +335,18 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
           {action && mine}
         </div>
       </div>
+      {!isSealed(data) && (
+        <section className="room-card room-chart" aria-labelledby="room-chart-title">
+          <div className="room-card__head">
+            <h2 id="room-chart-title" className="room-card__title">
+              价格走势
+            </h2>
+          </div>
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} title={false} />}>
+            <PriceHistoryChart bids={data.bids} startPrice={data.startPrice} total={data.biddingCount} />
+          </Suspense>
+        </section>
+      )}
       <BidHistory data={data} myBidCode={myBidCode} />
     </div>
   );
