@@ -259,5 +259,17 @@ test.describe('screenshots', () => {
     // The lot's page has the room's price history too.
     await expect(page.getByTestId('detail-price-history').getByRole('img', { name: /^价格走势：/ })).toBeVisible();
     await page.screenshot({ path: `${screenshotDir}/reach-detail-1280.png`, fullPage: true });
+
+    // 长辈模式, switched in the top bar and remembered after a reload; still readable by the same checks.
+    await page.getByTestId('elder-toggle').click();
+    await expect(page.getByTestId('elder-toggle')).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(page.getByTestId('elder-toggle')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('html')).toHaveClass(/elder-mode/);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/#/quoteHall?activityId=${lot.activityId}`);
+    await expect(page.getByTestId('room-my-code')).toHaveText(/^\d{6}$/);
+    expect(await page.evaluate(pageChecks)).toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}/reach-room-elder-1440.png`, fullPage: false });
   });
 });

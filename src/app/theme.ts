@@ -62,3 +62,26 @@ export const theme: ThemeConfig = {
     Tabs: { titleFontSize: 15 },
   },
 };
+
+/**
+ * 长辈模式 (src/lib/elderMode): the same theme with larger type and near-black texts (the age-friendly rules
+ * ask for ≥ 18 px body text where it can be had, and strong contrast). Page CSS follows through html.elder-mode.
+ */
+export const elderTheme: ThemeConfig = {
+  ...theme,
+  token: {
+    ...theme.token,
+    fontSize: 16,
+    fontSizeSM: 14,
+    fontSizeLG: 18,
+    colorText: '#000000',
+    colorTextSecondary: '#262626',
+    colorTextTertiary: '#333333',
+    colorTextDescription: '#333333',
+    colorBorder: '#8c8c8c',
+  },
+  components: {
+    ...theme.components,
+    Tabs: { titleFontSize: 17 },
+  },
+};
