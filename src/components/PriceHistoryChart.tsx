@@ -2,6 +2,7 @@ import '@/styles/price-chart.css';
 import { formatChinaTime } from '@/domain/chinaTime';
 import type { BidRecord } from '@/domain/hall';
 import { formatMoney } from '@/domain/money';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { CHART_BOX, priceChartGeometry } from './priceChart';
 
 const label = (yuan: number) => formatMoney(yuan)?.label ?? '--';
@@ -11,18 +12,35 @@ const label = (yuan: number) => formatMoney(yuan)?.label ?? '--';
  * amount and time in a tooltip), the start price as a dashed line. No chart library is in the project; this
  * is loaded lazily (React.lazy) by the two pages that show it, the bidding room and the lot's page.
  * Screen readers get one summary (role="img" with its label); the bid table beside it has the details.
+ * The drawing follows its box's width (a ResizeObserver, no timer), so labels stay 12 px on a phone and the
+ * line uses the whole width of a desktop card.
  */
 export default function PriceHistoryChart({ bids, startPrice, total }: { bids: readonly BidRecord[]; startPrice: number; total: number }) {
-  if (bids.length === 0) {
+  const figure = useRef<HTMLElement>(null);
+  const [boxWidth, setBoxWidth] = useState(CHART_BOX.width);
+  const empty = bids.length === 0;
+  // Observed once the figure exists (with the first bid).
+  useLayoutEffect(() => {
+    const element = figure.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(([entry]) => {
+      const width = Math.round(entry?.contentRect.width ?? 0);
+      if (width >= 240) setBoxWidth(width);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [empty]);
+  if (empty) {
     return <p className="price-chart__empty">暂无出价，出价后在此显示价格走势。</p>;
   }
-  const g = priceChartGeometry(bids, startPrice);
+  const box = { ...CHART_BOX, width: boxWidth };
+  const g = priceChartGeometry(bids, startPrice, box);
   const first = g.points[0]!.bid;
   const last = g.points[g.points.length - 1]!.bid;
   const summary = `价格走势：${total > bids.length ? `最近 ${bids.length} 次出价（共 ${total} 次）` : `共 ${bids.length} 次出价`}，起始价${label(startPrice)}，从${label(first.amount)}到${label(last.amount)}`;
-  const { width, height, left, right, bottom } = CHART_BOX;
+  const { width, height, left, right, bottom } = box;
   return (
-    <figure className="price-chart" data-testid="price-chart">
+    <figure className="price-chart" data-testid="price-chart" ref={figure}>
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={summary} className="price-chart__svg">
         {g.ticks.map((tick) => (
           <g key={tick.value} aria-hidden="true">
