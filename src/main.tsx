@@ -5,6 +5,7 @@ import { createQueryClient } from './app/queryClient';
 import { createAppRouter } from './app/router';
 import { API_BASE, CLIENT_ID, VERSION_URL } from './api/config';
 import { reloadOnceForChunkError } from './lib/chunkReload';
+import { applyElderMode } from './lib/elderMode';
 import { getLiveClient } from './live';
 import './styles/global.css';
 
@@ -13,6 +14,9 @@ window.addEventListener('vite:preloadError', (event) => {
   event.preventDefault();
   reloadOnceForChunkError();
 });
+
+// 长辈模式 as remembered by this browser, before the first paint (no flash of the standard size).
+applyElderMode();
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

@@ -9,7 +9,8 @@ import { SessionKeepers } from '@/features/auth/components/SessionKeepers';
 import { LiveProvider, type LiveClient } from '@/live';
 import { connectHttp } from './httpEffects';
 import type { AppRouter } from './router';
-import { theme } from './theme';
+import { useElderMode } from '@/lib/elderMode';
+import { elderTheme, theme } from './theme';
 import { VersionWatcher } from './VersionWatcher';
 
 dayjs.locale('zh-cn');
@@ -37,8 +38,9 @@ function Shell({ router }: { router: AppRouter }) {
  * in-process live client instead of the worker.
  */
 export function App({ router, queryClient, live }: { router: AppRouter; queryClient: QueryClient; live: LiveClient }) {
+  const elder = useElderMode();
   return (
-    <ConfigProvider locale={zhCN} theme={theme}>
+    <ConfigProvider locale={zhCN} theme={elder ? elderTheme : theme}>
       <AntdApp>
         <QueryClientProvider client={queryClient}>
           <LiveProvider client={live}>

@@ -95,14 +95,13 @@ export function useLiveRemainingRef<R extends LiveKeyedRow>(
       if (!element) return undefined;
       const document = element.ownerDocument;
       const text = document.createTextNode('');
-      if (textClass) {
-        const box = document.createElement('span');
-        box.className = textClass;
-        box.appendChild(text);
-        element.replaceChildren(box);
-      } else {
-        element.replaceChildren(text);
-      }
+      // A timer that screen readers never read out by itself (issue 14): the seconds would flood them.
+      const box = document.createElement('span');
+      if (textClass) box.className = textClass;
+      box.setAttribute('role', 'timer');
+      box.setAttribute('aria-live', 'off');
+      box.appendChild(text);
+      element.replaceChildren(box);
       let shown: string | null = null;
       let over = false;
       const write = () => {

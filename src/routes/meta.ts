@@ -7,6 +7,8 @@ declare module '@tanstack/react-router' {
     requiresAuth?: boolean;
     /** Pages that show the simple header (logo and the page title, no navigation). */
     simpleHeader?: boolean;
+    /** Pages with a fluid layout that a phone shows at its own width (the hall, the room; src/lib/viewport). */
+    fluid?: boolean;
   }
 }
 

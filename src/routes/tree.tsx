@@ -164,19 +164,19 @@ function searchPage<
   const TPath extends string,
   TSearch extends z.ZodType<Record<string, unknown>, Record<string, unknown>>,
   TParent extends AnyRoute = typeof rootRoute,
->(path: TPath, title: string, component: PageComponent, validateSearch: TSearch, options: { simpleHeader?: boolean; parent?: TParent } = {}) {
+>(path: TPath, title: string, component: PageComponent, validateSearch: TSearch, options: { simpleHeader?: boolean; fluid?: boolean; parent?: TParent } = {}) {
   return createRoute({
     getParentRoute: () => (options.parent ?? rootRoute) as TParent,
     path,
     validateSearch,
-    staticData: { title, simpleHeader: options.simpleHeader },
+    staticData: { title, simpleHeader: options.simpleHeader, fluid: options.fluid },
     component,
   });
 }
 
 const publicRoutes = [
   page('/index', '首页', HomePage),
-  searchPage('/hall', '竞价大厅', HallPage, hallSearch),
+  searchPage('/hall', '竞价大厅', HallPage, hallSearch, { fluid: true }),
   gyzcProjectRoute,
   sfProjectRoute,
   loginRoute,
@@ -246,7 +246,8 @@ const authSearchPage = <const TPath extends string, TSearch extends z.ZodType<Re
   title: string,
   component: PageComponent,
   validateSearch: TSearch,
-) => searchPage(path, title, component, validateSearch, { parent: authLayoutRoute });
+  options: { fluid?: boolean } = {},
+) => searchPage(path, title, component, validateSearch, { ...options, parent: authLayoutRoute });
 
 const authRoutes = [
   authPage('/realNamePerson', '实名认证>个人实名认证', RealNamePersonPage),
@@ -263,7 +264,7 @@ const authRoutes = [
   authPage('/settleDetailPayInfo', '用户中心>结算支付信息'),
   authPage('/projectSettleDetail', '用户中心>结算详情'),
   authSearchPage('/myCollect', '用户中心>我的收藏', projects('MyCollectPage'), pageSearch),
-  authSearchPage('/myWatch', '用户中心>竞价看板', WatchBoardPage, watchSearch),
+  authSearchPage('/myWatch', '用户中心>竞价看板', WatchBoardPage, watchSearch, { fluid: true }),
   authPage('/myService', '用户中心>我的服务'),
   authPage('/myServiceDetail', '用户中心>服务详情'),
   authPage('/demandDetail', '用户中心>需求详情'),
@@ -295,7 +296,7 @@ const authRoutes = [
   authPage('/wallet/index', '用户中心>我的钱包'),
   authPage('/wallet/detail', '用户中心>我的钱包>明细'),
   authPage('/wallet/handle', '用户中心>我的钱包>办理'),
-  authSearchPage('/quoteHall', '竞价室', QuoteRoomPage, quoteHallSearch),
+  authSearchPage('/quoteHall', '竞价室', QuoteRoomPage, quoteHallSearch, { fluid: true }),
 ] as const;
 
 export const routeTree = rootRoute.addChildren([

@@ -231,6 +231,8 @@ describe('the watch board (/myWatch)', () => {
     expect(rows().length).toBeLessThan(120);
     expect(rows()[0]).toHaveAttribute('data-activity-id', String(7119));
     expect(rows()[1]).toHaveAttribute('data-activity-id', String(7118));
+    // Each lot not yet ended can go into the user's calendar.
+    expect(within(rows()[0]!).getByRole('button', { name: /^加入日历：/ })).toBeInTheDocument();
     // One stream for all of them: each poll asks for the 120 lots at once.
     const watchCalls = backend.callsTo('watch');
     expect(watchCalls.length).toBeGreaterThan(0);

@@ -89,6 +89,9 @@ describe('/quoteHall: what a bidder sees', () => {
     // An hour left, less the 5 s margin; the frozen clock and the server agree to the millisecond.
     expect(text('room-countdown')).toBe('00时59分55秒');
     await waitText('room-clock', '服务器时间校准 +0 ms');
+    // The price chart (loaded lazily) draws the room's bids, in bid order.
+    await waitFor(() => expect(screen.getAllByTestId('price-chart-point')).toHaveLength(2), { timeout: 6_000 });
+    expect(screen.getByRole('img', { name: /^价格走势：共 2 次出价，起始价8万元，从8万元到8.2万元$/ })).toBeTruthy();
   });
 
   it('未出价 → 领先 after my confirmed bid → 出局 when another bidder outbids me', async () => {
@@ -108,8 +111,8 @@ describe('/quoteHall: what a bidder sees', () => {
     await waitText('room-my-standing', '出局');
     await waitText('room-price', '102万元');
     expect(screen.getAllByTestId('room-bid')[1]!.textContent).toContain(`${MY_CODE}（我）`);
-    // The price change is read out politely (the countdown never is).
-    expect(text('room-announcer')).toBe(`当前价102万元，竞买号${RIVAL_CODE}领先，共3次出价`);
+    // Being outbid is read out politely (the countdown seconds never are).
+    expect(text('room-announcer')).toBe(`您的出价已被超越，当前价102万元，竞买号${RIVAL_CODE}领先`);
   });
 
   it('next valid price: the start price before any bid, then current + increment; quick buttons add 1, 2, 5 increments', async () => {

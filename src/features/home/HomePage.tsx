@@ -25,6 +25,8 @@ import { TopNews } from './components/TopNews';
 export function HomePage() {
   return (
     <div className="home">
+      {/* The page's one h1 (the banner is pictures; every block below has its h2). */}
+      <h1 className="visually-hidden">河北产权交易所首页</h1>
       <BannerCarousel />
       <div className="home-top">
         <NewsCarousel />

@@ -1,4 +1,5 @@
 import { memo, useRef } from 'react';
+import { AddToCalendar } from '@/components/AddToCalendar';
 import { FlashPrice } from '@/components/FlashPrice';
 import { ProjectLink } from '@/components/ProjectLink';
 import { StandingTag } from '@/components/Standing';
@@ -73,6 +74,12 @@ const WatchRow = memo(function WatchRow({
           </a>
         ) : (
           <ProjectLink project={row}>查看项目</ProjectLink>
+        )}
+        {row.status !== 'ended' && (
+          <AddToCalendar
+            compact
+            lot={{ activityId: row.activityId, title: row.assetsName, startTime: row.startTime, endTime: row.endTime, assetsId: row.assetsId, projectType: row.projectType }}
+          />
         )}
       </td>
     </tr>

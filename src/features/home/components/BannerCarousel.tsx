@@ -1,3 +1,4 @@
+import { InertWhenHidden } from '@/components/InertWhenHidden';
 import { Carousel, Skeleton } from 'antd';
 import { HOME_BANNER_INTERVAL_MS } from '@/domain/constants';
 import { contentLinkProps } from '@/domain/content';
@@ -15,22 +16,24 @@ export function BannerCarousel() {
     // No banner configured (or it failed to load): the frame keeps a plain headline instead of a hole.
     return (
       <section className="home-banner home-banner--plain" aria-label="焦点图">
-        <h1>阳光交易 · 公开透明 · 规范高效</h1>
+        <p className="home-banner__headline">阳光交易 · 公开透明 · 规范高效</p>
         <p>河北省产权、国有资产、行政事业资产与司法拍卖的公开交易平台</p>
       </section>
     );
   }
   return (
     <section className="home-banner" aria-label="焦点图">
-      <Carousel autoplay autoplaySpeed={HOME_BANNER_INTERVAL_MS} pauseOnHover={false} draggable>
-        {slides.map((ad) => (
-          <div key={ad.id} className="home-banner__slide" data-testid="banner-slide">
-            <a {...contentLinkProps(ad.url)} title={ad.title}>
-              <img src={ad.imgSrc} alt={ad.title} width={1200} height={320} />
-            </a>
-          </div>
-        ))}
-      </Carousel>
+      <InertWhenHidden>
+        <Carousel autoplay autoplaySpeed={HOME_BANNER_INTERVAL_MS} pauseOnHover={false} draggable>
+          {slides.map((ad) => (
+            <div key={ad.id} className="home-banner__slide" data-testid="banner-slide">
+              <a {...contentLinkProps(ad.url)} title={ad.title}>
+                <img src={ad.imgSrc} alt={ad.title} width={1200} height={320} />
+              </a>
+            </div>
+          ))}
+        </Carousel>
+      </InertWhenHidden>
     </section>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useMatches } from '@tanstack/react-router';
+import { applyViewport } from '@/lib/viewport';
 import { documentTitleOf } from '@/routes/meta';
 import { Breadcrumbs } from './Breadcrumbs';
 import { DemoNotice } from './DemoNotice';
@@ -16,6 +17,11 @@ export function RootLayout() {
   const title = leaf?.staticData.title;
   const simple = Boolean(leaf?.staticData.simpleHeader);
   const onHomePage = leaf?.fullPath === '/index';
+  // The hall and the room lay out at a phone's width; the rest is the desktop layout, scaled (issue 14).
+  const fluid = Boolean(leaf?.staticData.fluid);
+  useLayoutEffect(() => {
+    applyViewport(fluid);
+  }, [fluid]);
 
   useEffect(() => {
     document.title = documentTitleOf(title);

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { session, useSession } from '@/lib/session';
 import { logout } from '@/api/resources/logout';
 import { SEARCH_PLACEHOLDER, SITE_INFO } from '../siteInfo';
+import { ElderToggle } from './ElderToggle';
 import { MessageBell } from './MessageBell';
 import { SiteLogo } from './SiteLogo';
 import { TopNavigation } from './TopNavigation';
@@ -20,6 +21,7 @@ function TopBar() {
     <div className="site-topbar">
       <div className="site-topbar__inner">
         <span className="site-topbar__welcome">您好，欢迎来到{SITE_INFO.name}！</span>
+        <ElderToggle />
         <span className="site-topbar__user" data-testid="header-user">
           {isLoggedIn ? (
             <>

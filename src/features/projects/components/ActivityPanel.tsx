@@ -1,8 +1,9 @@
 import { Tag } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
+import { AddToCalendar, type CalendarLot } from '@/components/AddToCalendar';
 import { EnrolHint } from '@/components/EnrolHint';
 import { StandingTag } from '@/components/Standing';
-import { minuteText } from '@/domain/chinaTime';
+import { chinaTimeToEpoch, minuteText } from '@/domain/chinaTime';
 import { bidderStanding, mySteps, type MyLot } from '@/domain/desk';
 import { BIDDING_MODE_NAMES, type BiddingMode } from '@/domain/hall';
 import type { ProjectDetail } from '@/domain/projects';
@@ -31,6 +32,12 @@ export function ActivityPanel({ detail, mine }: { detail: ProjectDetail; mine: M
         })
       : null;
   const room = `#/quoteHall?activityId=${activity.activityId}`;
+  const startTime = chinaTimeToEpoch(activity.startTime);
+  const endTime = chinaTimeToEpoch(activity.endTime);
+  const calendar: CalendarLot | null =
+    activity.status !== 'ended' && startTime !== null && endTime !== null
+      ? { activityId: activity.activityId, title: detail.assetsName, startTime, endTime, assetsId: detail.id, projectType: detail.projectType }
+      : null;
   return (
     <section className="activity-panel" aria-label="网络竞价" data-testid="activity-panel">
       <div className="activity-panel__main">
@@ -50,7 +57,8 @@ export function ActivityPanel({ detail, mine }: { detail: ProjectDetail; mine: M
             <>
               竞价时间：{minuteText(activity.startTime)} 至 {minuteText(activity.endTime)}
             </>
-          )}
+          )}{' '}
+          {calendar && <AddToCalendar lot={calendar} />}
         </p>
         {steps.length > 0 && (
           <p className="activity-panel__mine" data-testid="my-steps">

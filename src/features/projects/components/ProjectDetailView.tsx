@@ -13,6 +13,7 @@ import { minuteText } from '@/domain/chinaTime';
 import { useProjectDetail } from '../api/get-project-detail';
 import { moneyCell } from '../display';
 import { ActivityPanel } from './ActivityPanel';
+import { LotPriceHistory } from './LotPriceHistory';
 import { Attachments } from './Attachments';
 import { ChildAssets, CHILD_ASSETS_ID } from './ChildAssets';
 import { DisclosureTabs } from './DisclosureTabs';
@@ -121,7 +122,7 @@ function KeyFacts({ detail, mine }: { detail: ProjectDetail; mine: MyLot | undef
           )}
         </dl>
         {enrolling && (
-          <div className="detail-countdown" role="timer" aria-label="距报名截止">
+          <div className="detail-countdown" role="timer" aria-live="off" aria-label="距报名截止">
             距报名截止还有 <EnrolCountdown deadline={detail.enrollEndTime} />
           </div>
         )}
@@ -163,6 +164,7 @@ export function ProjectDetailView({ id }: { id: number }) {
           <>
             <KeyFacts detail={data} mine={mine.byAssets.get(data.id)} />
             {data.activity && <ActivityPanel detail={data} mine={mine.byAssets.get(data.id)} />}
+            {data.activity && data.activity.status !== 'scheduled' && <LotPriceHistory activity={data.activity} />}
             <div className="project-detail__body">
               <div className="project-detail__main">
                 {isPackageProject(data.projectType) && <ChildAssets items={data.children} />}

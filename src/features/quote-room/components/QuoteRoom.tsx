@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, App, Skeleton, Tag } from 'antd';
 import { ApiError } from '@/api/client';
 import { Price } from '@/components/Price';
@@ -21,23 +21,14 @@ import {
 } from '../room';
 import { BidHistory } from './BidHistory';
 import { BidPanel } from './BidPanel';
+import { RoomAnnouncer, RoomTimer } from './RoomAnnouncer';
 import { LoginNeededNotice, NotQualifiedNotice, RoomLoadFailed, RoomNotFound } from './RoomStates';
 import { LiveLinkBadge, ServerClock } from './ServerClock';
 
-const STANDING_CLASS: Record<MyStanding, string> = { 领先: 'lead', 出局: 'out', 未出价: 'none', 已报价: 'sealed', 已入围: 'lead', 竞得: 'lead', 未竞得: 'out' };
+/** The price chart, loaded only when a room shows it (no chart code in the other pages' bundles). */
+const PriceHistoryChart = lazy(() => import('@/components/PriceHistoryChart'));
 
-/** What a screen reader hears when the price or the result changes (never the countdown seconds). */
-function announcement(data: BiddingData): string {
-  const result = roomResult(data);
-  if (result) return `竞价已结束，${result.title}。${result.detail}`;
-  if (data.modeState?.phase === 'final') return `价格已达封顶价${pricePanelMoney(data)(data.biddingPrice).label}，最终报价期中`;
-  if (isSealed(data)) return `密封报价中，已有${data.biddingCount}份报价`;
-  const price = pricePanelMoney(data)(data.biddingPrice).label;
-  const extended = extensionNotice(data);
-  return data.biddingCount === 0
-    ? `暂无出价，起始价${price}`
-    : `当前价${price}，竞买号${data.leaderBidCode ?? ''}领先，共${data.biddingCount}次出价${extended ? `。${extended}` : ''}`;
-}
+const STANDING_CLASS: Record<MyStanding, string> = { 领先: 'lead', 出局: 'out', 未出价: 'none', 已报价: 'sealed', 已入围: 'lead', 竞得: 'lead', 未竞得: 'out' };
 
 /** Modes whose bidding-data tells the bidder something of his own beyond the bid code. */
 const MODES_WITH_MINE: ReadonlySet<BiddingData['mode']> = new Set(['final', 'two-stage', 'onceOff']);
@@ -52,9 +43,7 @@ function CountdownPanel({ frame, data }: { frame: BiddingDataFrame; data: Biddin
       <h2 id="room-countdown-title" className="room-card__label">
         {data.status === 'ended' ? '竞价状态' : `${label}（已预留 5 秒余量）`}
       </h2>
-      <div className="room-countdown__value tabular" data-testid="room-countdown">
-        {text}
-      </div>
+      <RoomTimer text={text} labelledBy="room-countdown-title" />
       <dl className="room-facts">
         <div>
           <dt>开始时间</dt>
@@ -334,9 +323,7 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
         </div>
       </header>
       {stale && <Alert className="room-stale" type="warning" showIcon title={`实时数据更新失败：${frame!.meta.error ?? ''}，正在重试，显示的是最后一次成功获取的数据`} />}
-      <div role="status" aria-live="polite" className="room-sr-only" data-testid="room-announcer">
-        {announcement(data)}
-      </div>
+      <RoomAnnouncer data={data} serverNow={frame!.serverNow} standing={standing} />
       <ResultPanel data={data} myBidCode={myBidCode} />
       <div className="room-grid">
         <div className="room-grid__main">
@@ -349,6 +336,18 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
           {action && mine}
         </div>
       </div>
+      {!isSealed(data) && (
+        <section className="room-card room-chart" aria-labelledby="room-chart-title">
+          <div className="room-card__head">
+            <h2 id="room-chart-title" className="room-card__title">
+              价格走势
+            </h2>
+          </div>
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} title={false} />}>
+            <PriceHistoryChart bids={data.bids} startPrice={data.startPrice} total={data.biddingCount} />
+          </Suspense>
+        </section>
+      )}
       <BidHistory data={data} myBidCode={myBidCode} />
     </div>
   );
