@@ -261,3 +261,25 @@ describe('services and demands', () => {
     expect(await demandMessages(aliceId)).toHaveLength(count);
   });
 });
+
+describe('demo data', () => {
+  it('bidder01 has files in folders, an answered appeal and a demand with a match — once, however often it runs', async () => {
+    const token = await tokenOf('bidder01');
+    const { prepareDatabase } = await import('../../server/seed/prepare.ts');
+    await prepareDatabase(t.handle, { seed: true, now: NOW + 3_600_000, dataDir: t.dataDir });
+    const root = (await api('GET', USER_FILES_PATHS.list, token)).body.data;
+    expect(root.folders.map((f: { name: string }) => f.name).sort()).toEqual(['现场照片', '资质材料'].sort());
+    const files = (await api('GET', USER_FILES_PATHS.all, token)).body.data;
+    expect(files.map((f: { folderPath: string }) => f.folderPath).sort()).toEqual(['现场照片', '资质材料', '资质材料 / 2026年度']);
+    const pdf = files.find((f: { name: string }) => f.name === '营业执照副本.pdf');
+    const download = await t.call('GET', `/api/dscq-resource/oss/file/${pdf.fileId}`, { token });
+    expect(download.status).toBe(200);
+    expect(download.res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const appeals = (await api('GET', APPEAL_PATHS.page, token)).body.data;
+    expect(appeals.records).toMatchObject([{ appealCode: 'SS-DEMO-0001', status: 'answered' }]);
+    const appeal = (await api('GET', APPEAL_PATHS.detail, token, { id: appeals.records[0].id })).body.data;
+    expect(appeal.attachments).toEqual([{ fileId: pdf.fileId, name: '营业执照副本.pdf' }]);
+    const demands = (await api('GET', DEMAND_PATHS.page, token)).body.data;
+    expect(demands.records).toMatchObject([{ demandCode: 'XQ-DEMO-0001', status: 'answered', matchCount: 1 }]);
+  });
+});
