@@ -34,6 +34,7 @@ import {
   DEFAULT_FILE_QUOTA_BYTES,
   deleteFolder,
   deleteLibraryFile,
+  folderChoices,
   listFolder,
   moveFolder,
   moveLibraryFile,
@@ -124,6 +125,7 @@ export default async function userFilesRoutes(app: FastifyInstance, options: Use
     ok(await listFolder(db, userId(request), request.query.folderId ?? null, quotaBytes)),
   );
   routes.get(USER_FILES_PATHS.all, { ...auth, schema: { summary: '我的文件：全部文件（可作附件）' } }, async (request) => ok(await allLibraryFiles(db, userId(request))));
+  routes.get(USER_FILES_PATHS.folders, { ...auth, schema: { summary: '我的文件：全部文件夹（含路径，供移动选择）' } }, async (request) => ok(await folderChoices(db, userId(request))));
   routes.post(USER_FILES_PATHS.upload, { ...auth, schema: { summary: '我的文件：上传（multipart，字段 file；PDF、JPEG、PNG，≤10MB，计入空间配额）', querystring: folderParams } }, async (request) => {
     if (!request.isMultipart()) throw new BusinessError(400, '请以 multipart/form-data 方式上传文件');
     let name = '';

@@ -7,7 +7,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import { formatChinaTime } from '../../src/domain/chinaTime.ts';
-import { folderNameProblem, formatBytes, MAX_FOLDER_DEPTH, type FolderItem, type FolderListing, type LibraryFile, type QuotaUsage } from '../../src/domain/userFiles.ts';
+import { folderNameProblem, formatBytes, MAX_FOLDER_DEPTH, type FolderChoice, type FolderItem, type FolderListing, type LibraryFile, type QuotaUsage } from '../../src/domain/userFiles.ts';
 import type { Database } from '../db/schema.ts';
 import type { FileFolderTable } from '../db/tables/user-files.ts';
 import { BusinessError, notFound } from '../lib/envelope.ts';
@@ -116,6 +116,13 @@ export async function allLibraryFiles(db: Db, userId: number): Promise<LibraryFi
   const folders = await folderMap(db, userId);
   const rows = await libraryQuery(db, userId).orderBy('library_file.created_at', 'desc').orderBy('library_file.file_id').execute();
   return rows.map(toFile(folders));
+}
+
+export async function folderChoices(db: Db, userId: number): Promise<FolderChoice[]> {
+  const folders = await folderMap(db, userId);
+  return [...folders.values()]
+    .map((f) => ({ id: f.id, path: pathOf(folders, f.id).map((p) => p.name).join(' / ') }))
+    .sort((a, b) => a.path.localeCompare(b.path, 'zh-CN') || a.id - b.id);
 }
 
 export async function libraryFile(db: Db, userId: number, fileId: string): Promise<LibraryFile> {

@@ -9,6 +9,8 @@ export const USER_FILES_PATHS = {
   list: '/dscq-user/files/list',
   /** GET → LibraryFile[]: every file of the library, newest first (the /usercenter/files/list page, attachment pickers). */
   all: '/dscq-user/files/all',
+  /** GET → FolderChoice[]: every folder with its full path (move targets), ordered by path. */
+  folders: '/dscq-user/files/folders',
   /** POST multipart (field `file`) ?folderId? → LibraryFile. PDF, JPEG, PNG by magic bytes; the user's quota. */
   upload: '/dscq-user/files/upload',
   /** POST {fileId, name} → LibraryFile. */
@@ -58,6 +60,12 @@ export interface LibraryFile {
   /** The folder path, e.g. "资质材料 / 2026"; '' at the root. */
   folderPath: string;
   createTime: string;
+}
+
+export interface FolderChoice {
+  id: number;
+  /** "资质材料 / 2026年度". */
+  path: string;
 }
 
 export interface QuotaUsage {

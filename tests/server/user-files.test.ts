@@ -73,6 +73,8 @@ describe('my files', () => {
     expect((await api('POST', USER_FILES_PATHS.folderCreate, alice, { name: '' })).body.msg).toBe('文件夹名称不能为空');
     const listed = await api('GET', USER_FILES_PATHS.list, alice, { folderId: folderB });
     expect(listed.body.data.path.map((f: { name: string }) => f.name)).toEqual(['资质材料', '2026年']);
+    expect((await api('GET', USER_FILES_PATHS.folders, alice)).body.data).toEqual([{ id: folderA, path: '资质材料' }, { id: folderB, path: '资质材料 / 2026年' }]);
+    expect((await api('GET', USER_FILES_PATHS.folders, bob)).body.data).toEqual([]);
     expect((await api('POST', USER_FILES_PATHS.folderMove, alice, { id: folderA, parentId: folderB })).body.msg).toBe('不能将文件夹移动到其自身或其子文件夹中');
   });
 
