@@ -18,6 +18,7 @@ test.describe.configure({ timeout: 120_000 });
 /** bidder01 watches lots: his reminder toasts (issue 13) are closed so they cover neither clicks nor screenshots. */
 async function closeToasts(page: Page) {
   for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => {});
+  await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
 }
 const shoot = async (page: Page, name: string) => {
   await closeToasts(page);
@@ -104,7 +105,7 @@ test('a user uploads a file, files an appeal with it, and sees the exchange’s 
 test('a demand receives a message naming a newly published listing that matches', async ({ browser, request }) => {
   const { page } = await loggedIn(browser, 'bidder03');
   await page.goto('/#/myService');
-  await page.getByRole('link', { name: '登记投资需求' }).click();
+  await page.getByRole('button', { name: '登记投资需求' }).click();
   await expect(page).toHaveURL(/#\/myServiceDetail$/);
   await page.getByRole('button', { name: '提交需求' }).click();
   await expect(page.getByText('请至少填写一项需求条件（资产类型、地区、价格区间或关键词）')).toBeVisible();

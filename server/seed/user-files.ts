@@ -182,12 +182,14 @@ export async function ensureDemoUserFiles(db: Kysely<Database>, now: number, dat
         .executeTakeFirst();
       if (project) {
         const price = Number(project.start_price_fen);
+        // A round range around the price: steps of 100 万元 (10 万元 for small lots), in fen.
+        const step = price >= 200_000_000 ? 100_000_000 : 10_000_000;
         const at = now - 6 * DAY;
         const demand = await trx
           .insertInto('demand')
           .values({
             demand_code: DEMO_DEMAND_CODE, user_id: userId, type_code: 2, province: PROVINCE, city: project.city,
-            min_price_fen: Math.floor(price / 2 / 1_000_000) * 1_000_000, max_price_fen: Math.ceil((price * 2) / 1_000_000) * 1_000_000,
+            min_price_fen: Math.floor(price / 2 / step) * step || null, max_price_fen: Math.ceil((price * 2) / step) * step,
             keywords: '[]', note: '拟购置生产经营用实物资产，优先考虑本市项目。', status: 'answered',
             answer: '已登记您的投资需求，交易所将在符合条件的项目挂牌时第一时间通知您，也可致电 0311-00000000 咨询项目经理。',
             answered_at: at + DAY, created_at: at, updated_at: at + DAY,

@@ -17,7 +17,7 @@ export function MyServicePage() {
     <UserCentreFrame
       title="我的服务"
       extra={
-        <Button type="primary" href="#/myServiceDetail">
+        <Button type="primary" onClick={() => void navigate({ href: '/myServiceDetail' })}>
           登记投资需求
         </Button>
       }
@@ -34,15 +34,15 @@ export function MyServicePage() {
               columns={[
                 { title: '需求编号', dataIndex: 'demandCode', width: 150 },
                 { title: '资产类型', dataIndex: 'typeText', width: 90 },
-                { title: '地区', dataIndex: 'region', width: 140 },
-                { title: '价格区间', dataIndex: 'priceText', width: 160 },
+                { title: '地区', dataIndex: 'region', width: 130 },
+                { title: '价格区间', dataIndex: 'priceText', width: 150 },
                 { title: '关键词', dataIndex: 'keywords', render: (v: string[]) => (v.length ? v.map((k) => <Tag key={k}>{k}</Tag>) : '—') },
                 { title: '状态', dataIndex: 'statusText', width: 80, render: (v: string, r) => <Tag color={DEMAND_COLOR[r.status]}>{v}</Tag> },
                 { title: '匹配项目', dataIndex: 'matchCount', width: 80 },
                 {
                   title: '操作',
                   key: 'op',
-                  width: 130,
+                  width: 150,
                   render: (_, r) => (
                     <>
                       <a href={`#/myServiceDetail?id=${r.id}`}>详情</a>

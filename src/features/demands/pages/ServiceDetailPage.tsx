@@ -48,16 +48,22 @@ function DemandForm() {
       form={form}
       layout="vertical"
       style={{ maxWidth: 560 }}
-      onFinish={(v) => {
-        const empty = !v.typeCode && !(v.city ?? '').trim() && v.minWan == null && v.maxWan == null && (v.keywords ?? []).length === 0;
-        if (empty) {
-          form.setFields([{ name: 'typeCode', errors: ['请至少填写一项需求条件（资产类型、地区、价格区间或关键词）'] }]);
-          return;
-        }
-        submit.mutate(v);
-      }}
+      onFinish={(v) => submit.mutate(v)}
     >
-      <Form.Item name="typeCode" label="资产类型">
+      <Form.Item
+        name="typeCode"
+        label="资产类型"
+        dependencies={['city', 'minWan', 'maxWan', 'keywords']}
+        rules={[
+          ({ getFieldsValue }) => ({
+            validator: () => {
+              const v = getFieldsValue() as DemandValues;
+              const empty = !v.typeCode && !(v.city ?? '').trim() && v.minWan == null && v.maxWan == null && (v.keywords ?? []).length === 0;
+              return empty ? Promise.reject(new Error('请至少填写一项需求条件（资产类型、地区、价格区间或关键词）')) : Promise.resolve();
+            },
+          }),
+        ]}
+      >
         <Select aria-label="资产类型" allowClear placeholder="不限" options={DEMAND_ASSET_TYPES.map((t) => ({ value: t.typeCode, label: t.label }))} />
       </Form.Item>
       <Form.Item name="city" label="地区（市或区县）" rules={[{ max: 20, message: '地区不能超过20个字符' }]}>

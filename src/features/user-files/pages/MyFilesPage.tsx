@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FileImageOutlined, FilePdfOutlined, FolderOutlined } from '@ant-design/icons';
 import { App, Breadcrumb, Button, Input, Modal, Popconfirm, Progress, Select, Space, Table, Tag, Upload } from 'antd';
 import { useSearch } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -154,9 +155,17 @@ export function MyFilesPage() {
                     key: 'name',
                     render: (_, r) =>
                       r.kind === 'folder' ? (
-                        <a href={`#/usercenter/files/children?folderId=${r.folder.id}`}>📁 {r.folder.name}</a>
+                        <a href={`#/usercenter/files/children?folderId=${r.folder.id}`}>
+                          <FolderOutlined aria-hidden style={{ color: '#d4a106', marginRight: 6 }} />
+                          {r.folder.name}
+                        </a>
                       ) : (
                         <a onClick={() => setPreview(r.file)} role="button">
+                          {r.file.contentType === 'application/pdf' ? (
+                            <FilePdfOutlined aria-hidden style={{ color: '#c0392b', marginRight: 6 }} />
+                          ) : (
+                            <FileImageOutlined aria-hidden style={{ color: '#1f6fd0', marginRight: 6 }} />
+                          )}
                           {r.file.name}
                         </a>
                       ),
