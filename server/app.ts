@@ -36,10 +36,11 @@ import enrolmentRoutes from './routes/enrolment.ts';
 import { judicialRoutes } from './routes/judicial.ts';
 import liveRoutes from './routes/live.ts';
 import liveEventRoutes from './routes/live-events.ts';
+import userFilesRoutes from './routes/user-files.ts';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
-  config: Pick<AppConfig, 'staticDir' | 'logLevel' | 'dataDir'> & Partial<Pick<AppConfig, 'nodeEnv' | 'accounts' | 'demo' | 'rateLimits' | 'trustProxy'>>;
+  config: Pick<AppConfig, 'staticDir' | 'logLevel' | 'dataDir'> & Partial<Pick<AppConfig, 'nodeEnv' | 'accounts' | 'demo' | 'rateLimits' | 'trustProxy' | 'fileQuotaBytes'>>;
   /**
    * Account providers in place of the defaults (SMS outbox, manual review, HMAC tickets). With
    * nodeEnv 'production' the outbox (no smsSender) is refused unless config.demo.
@@ -128,6 +129,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(liveEventRoutes, { prefix: '/api' });
   await app.register(enrolmentRoutes, { prefix: '/api' });
   await app.register(deskRoutes, { prefix: '/api' });
+  // Issue 17: my files, appeals, services and demands (and their operator commands).
+  await app.register(userFilesRoutes, { prefix: '/api', ...(config.fileQuotaBytes === undefined ? {} : { quotaBytes: config.fileQuotaBytes }) });
   // The judicial-auction service, with its own answer shape ({ status, message, content }).
   await app.register(judicialRoutes, { prefix: '/judicial' });
 

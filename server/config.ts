@@ -43,6 +43,8 @@ export interface AppConfig {
    * trustProxy: a hop count or addresses/CIDRs). Unset: the connection's address (direct clients).
    */
   trustProxy: number | string[] | undefined;
+  /** PORTAL_FILE_QUOTA_MB: each user's 我的文件 space (default 200 MB). */
+  fileQuotaBytes: number;
 }
 
 /**
@@ -204,6 +206,11 @@ const envSchema = z.object({
       .optional()
       .transform((v) => (v === undefined ? undefined : /^\d+$/.test(v) ? Number(v) : v.split(',').map((a) => a.trim()))),
   ),
+  PORTAL_FILE_QUOTA_MB: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? 200 : Number(v)))
+    .pipe(z.number({ error: '必须是兆字节数' }).int('必须是整数兆字节').min(1, '至少 1 MB').max(102_400, '最多 102400 MB')),
   PORTAL_JWT_SECRET: optionalSetting.pipe(z.string().min(32, '至少 32 个字符').optional()),
   PORTAL_FIELD_KEY: optionalSetting.pipe(
     z
@@ -266,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sms,
     rateLimits: e.PORTAL_RATE_LIMITS,
     trustProxy: e.PORTAL_TRUST_PROXY,
+    fileQuotaBytes: e.PORTAL_FILE_QUOTA_MB * 1024 * 1024,
   };
 }
 

@@ -11,6 +11,7 @@ import type { DeskTables } from './tables/desk.ts';
 import type { EnrolmentTables } from './tables/enrolment.ts';
 import type { ProjectTables } from './tables/project.ts';
 import type { ProjectDetailTables } from './tables/projects-detail.ts';
+import type { UserFilesTables } from './tables/user-files.ts';
 
 export type { NavigationTable } from './tables/desk.ts';
 export type { NewsPlateTable, NewsTable } from './tables/content.ts';
@@ -18,4 +19,4 @@ export type { NoticeTable, ProjectTable } from './tables/project.ts';
 
 export type { AppUserTable, AuditLogTable, AuthSessionTable, VerificationTable } from './tables/accounts.ts';
 
-export interface Database extends DeskTables, ContentTables, ProjectTables, AccountTables, BiddingTables, ProjectDetailTables, EnrolmentTables {}
+export interface Database extends DeskTables, ContentTables, ProjectTables, AccountTables, BiddingTables, ProjectDetailTables, EnrolmentTables, UserFilesTables {}

@@ -15,6 +15,10 @@
  *                 [--free-end …] [--cycle-sec …] [--decrement … --drop-interval-sec … --floor …]
  *                 [--final-window-sec …] [--join-window-sec …] [--ascend-sec …]   (USAGE below: by mode)
  *   npm run ops -- activity qualify <activityId> <loginName> [--rank 1]
+ *   npm run ops -- appeal list [--all] | accept <id> | answer <id> --answer "…" | reject <id> --reason "…"
+ *   npm run ops -- demand list [--all] | answer <id> --answer "…"
+ *   npm run ops -- listing publish --name "…" --type 2 --city 石家庄市 [--county …] --start-price 100000
+ *                 [--deposit 10000] --org "…" [--days 20]
  *
  * Exit code 0 on success, 1 on a failure (with a message), 2 on a usage error.
  */
@@ -38,6 +42,9 @@ import { confirmDeposit, confirmProof, listDeposits, rejectProof } from '../serv
 import { createActivity, listActivities, qualifyBidder } from '../services/enrolment-activities.ts';
 import { approveEnrolment, listEnrolments, rejectEnrolment, startReview } from '../services/enrolment.ts';
 import { listVerifications, reviewVerification } from '../services/accounts/verification.ts';
+import { listAppeals, stepAppeal } from '../services/appeals.ts';
+import { answerDemand, listDemands, publishListing } from '../services/demands.ts';
+import { DEMAND_ASSET_TYPES } from '../../src/domain/userFiles.ts';
 
 const USAGE = `用法:
   npm run ops -- verification list [--all]
@@ -60,6 +67,10 @@ const USAGE = `用法:
       dutch-auction：--decrement 每次降价 --drop-interval-sec 降价周期（秒） --floor 最低价（结束时间自动计算）
       v-shaped：同 dutch-auction，另加 --ascend-sec 首次应价后的加价阶段时长（秒）
   npm run ops -- activity qualify <竞价活动id> <登录名> [--rank 1]   （线下确认保证金的竞买人；--rank：优先购买权顺位）
+  npm run ops -- appeal list [--all] | accept <申诉id> | answer <申诉id> --answer "答复" | reject <申诉id> --reason "原因"
+  npm run ops -- demand list [--all] | answer <需求id> --answer "答复"
+  npm run ops -- listing publish --name "项目名称" --type <资产类型 1–6> --city 石家庄市 [--county 长安区]
+                --start-price 100000 [--deposit 10000] --org "转让方" [--days 20]   （挂牌并通知匹配的投资需求）
   (时间为北京时间 "YYYY-MM-DD HH:mm[:ss]"，或相对现在 "+10m" / "+2h"；--free-end 与 --end 的相对时间从开始时间算；金额单位为元)`;
 
 class UsageError extends Error {}
@@ -83,6 +94,9 @@ export async function runOps(argv: string[], config: AppConfig, print: (line: st
   const all = args.includes('--all');
   if (all) args.splice(args.indexOf('--all'), 1);
   const reason = option(args, '--reason');
+  const answer = option(args, '--answer');
+  // Only `listing publish` reads these (--start-price is also activity create's).
+  const listing = (args[0] === 'listing' ? Object.fromEntries(LISTING_FLAGS.map(([key, flag]) => [key, option(args, flag)])) : {}) as ListingOptions;
   const base = option(args, '--base') ?? `http://localhost:${config.port || 8080}`;
   const selfOutbid = args.includes('--self-outbid');
   if (selfOutbid) args.splice(args.indexOf('--self-outbid'), 1);
@@ -135,6 +149,10 @@ export async function runOps(argv: string[], config: AppConfig, print: (line: st
     }
     if (group === 'enrolment' || group === 'deposit' || group === 'proof' || group === 'activity') {
       await runEnrolmentOps(db, group, { action, target, extra, all, reason, reviewer, now: now(), activity: activityOptions }, print);
+      return;
+    }
+    if (group === 'appeal' || group === 'demand' || group === 'listing') {
+      await runServiceOps(db, group, { action, target, all, reason, answer, listing, actor: { name: reviewer, ip: 'cli' }, now: now() }, print);
       return;
     }
     throw new UsageError(`未知命令: ${args.join(' ')}`);
@@ -341,4 +359,81 @@ if (isMain) {
       process.exit(1);
     },
   );
+}
+
+const LISTING_FLAGS = [
+  ['name', '--name'],
+  ['type', '--type'],
+  ['city', '--city'],
+  ['county', '--county'],
+  ['startPrice', '--start-price'],
+  ['deposit', '--deposit'],
+  ['org', '--org'],
+  ['days', '--days'],
+] as const;
+type ListingOptions = { [K in (typeof LISTING_FLAGS)[number][0]]?: string | undefined };
+
+/** Issue 17: appeals (申诉), demands (需求) and publishing a listing that is matched against them. */
+async function runServiceOps(
+  db: Kysely<Database>,
+  group: 'appeal' | 'demand' | 'listing',
+  a: { action: string | undefined; target: string | undefined; all: boolean; reason: string | undefined; answer: string | undefined; listing: ListingOptions; actor: { name: string; ip: string }; now: number },
+  print: (line: string) => void,
+): Promise<void> {
+  const id = () => {
+    if (!a.target || !/^\d{1,15}$/.test(a.target) || Number(a.target) < 1) throw new UsageError('编号须为正整数');
+    return Number(a.target);
+  };
+  const text = (value: string | undefined, flag: string, label: string) => {
+    if (!value || value.trim() === '') throw new UsageError(`须用 ${flag} "${label}" 说明${label}`);
+    return value.trim();
+  };
+  if (group === 'appeal' && a.action === 'list') {
+    const rows = await listAppeals(db, a.all ? null : ['submitted', 'accepted']);
+    if (rows.length === 0) print(a.all ? '没有申诉' : '没有待处理的申诉');
+    for (const r of rows) print(`#${r.id}\t${r.appealCode}\t${r.statusText}\t${r.loginName}\t${r.kindText}\t${r.submitTime}\t${r.subjectTitle}`);
+    return;
+  }
+  if (group === 'appeal' && (a.action === 'accept' || a.action === 'answer' || a.action === 'reject')) {
+    const note = a.action === 'accept' ? '' : a.action === 'answer' ? text(a.answer, '--answer', '答复') : text(a.reason, '--reason', '原因');
+    const done = await stepAppeal(db, id(), a.action, note, a.actor, a.now);
+    print(`申诉 #${done.id}（${done.appealCode}）：${done.statusText}`);
+    return;
+  }
+  if (group === 'demand' && a.action === 'list') {
+    const rows = await listDemands(db, a.all);
+    if (rows.length === 0) print(a.all ? '没有需求' : '没有匹配中的需求');
+    for (const r of rows) print(`#${r.id}\t${r.demandCode}\t${r.statusText}\t${r.loginName}\t${r.typeText}\t${r.region}\t${r.priceText}\t${r.keywords.join('、')}\t匹配 ${r.matchCount}`);
+    return;
+  }
+  if (group === 'demand' && a.action === 'answer') {
+    const done = await answerDemand(db, id(), text(a.answer, '--answer', '答复'), a.actor, a.now);
+    print(`需求 #${done.id}（${done.demandCode}）：${done.statusText}`);
+    return;
+  }
+  if (group === 'listing' && a.action === 'publish') {
+    const l = a.listing;
+    const type = Number(l.type);
+    if (!DEMAND_ASSET_TYPES.some((t) => t.typeCode === type)) throw new UsageError(`--type 须为 ${DEMAND_ASSET_TYPES.map((t) => `${t.typeCode}（${t.label}）`).join('、')}`);
+    const days = l.days === undefined ? 20 : Number(l.days);
+    if (!Number.isInteger(days) || days < 1 || days > 90) throw new UsageError('--days 须为 1 到 90 的整数');
+    const published = await publishListing(
+      db,
+      {
+        assetsName: text(l.name, '--name', '项目名称'),
+        typeCode: type,
+        city: text(l.city, '--city', '所在市'),
+        county: l.county?.trim() ?? '',
+        startPriceFen: yuanOption(l.startPrice, '--start-price', true)!,
+        depositFen: yuanOption(l.deposit, '--deposit', false) ?? 0,
+        orgName: text(l.org, '--org', '转让方'),
+        enrolDays: days,
+      },
+      a.actor,
+      a.now,
+    );
+    print(`已挂牌项目 #${published.assetsId}（${published.projectCode}），通知了 ${published.matchedDemands} 条匹配的投资需求`);
+    return;
+  }
+  throw new UsageError(`未知命令: ${group} ${a.action ?? ''}`);
 }

@@ -15,6 +15,8 @@ export const CSP_DIRECTIVES = {
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
   workerSrc: ["'self'", 'blob:'],
+  // 我的文件's PDF preview: the owner's bytes fetched with his token, shown from an object URL in a frame.
+  frameSrc: ["'self'", 'blob:'],
   connectSrc: ["'self'"],
   frameAncestors: ["'self'"],
   objectSrc: ["'none'"],

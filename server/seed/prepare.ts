@@ -10,6 +10,7 @@ import { migrateToLatest, withStartupLock } from '../db/migrate.ts';
 import { ensureLiveDemo, type LiveDemoReport } from './bidding.ts';
 import { ensureDemoEnrolments } from './enrolment.ts';
 import { seedDemoData, type SeedReport } from './seed.ts';
+import { ensureDemoUserFiles } from './user-files.ts';
 
 export interface PrepareResult {
   migrations: string[];
@@ -29,6 +30,8 @@ export async function prepareDatabase(
     // Demo auctions end; every start tops them up so something is always live (bidding.ts).
     const liveDemo = options.seed ? await ensureLiveDemo(db, options.now) : null;
     if (options.seed) await ensureDemoEnrolments(db, options.now);
+    // Issue 17: bidder01's files, answered appeal and matched demand.
+    if (options.seed) await ensureDemoUserFiles(db, options.now, options.dataDir);
     return { migrations: results.map((r) => r.migrationName), seeded, liveDemo };
   });
 }

@@ -152,3 +152,26 @@ export const http = {
   post: <T>(path: string, params?: Params, body?: unknown, extra?: Partial<RequestOptions>) =>
     sendForData<T>({ method: 'POST', path, params, body, ...extra }),
 };
+
+/**
+ * The bytes of an owner-only file (a GET with the bearer token, no envelope): previews build an object
+ * URL from it. A refusal rejects with the server's message (404: 文件不存在).
+ */
+export async function getBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const token = environment.getAccessToken();
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(API_BASE, path, undefined, false), {
+      headers: { 'Client-Id': CLIENT_ID, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch {
+    throw new ApiError(timeout.aborted ? 'timeout' : 'network', null, timeout.aborted ? '请求超时，请稍后重试' : '网络异常，请检查网络连接');
+  }
+  if (!response.ok) {
+    const answer: unknown = await response.json().catch(() => null);
+    throw new ApiError('business', response.status, serverText(answer) ?? '文件读取失败', answer);
+  }
+  return response.blob();
+}

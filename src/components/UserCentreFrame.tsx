@@ -3,7 +3,7 @@ import { useRouterState } from '@tanstack/react-router';
 import '@/styles/enrolment.css';
 
 /** The user centre's menu (spec section 2 auth routes): the pages built so far and the account pages. */
-const MENU: { href: string; label: string }[] = [
+const MENU: { href: string; label: string; also?: string[] }[] = [
   { href: '/usercenterIndex', label: '用户中心首页' },
   { href: '/myProject', label: '我的项目' },
   { href: '/myProject?list=2', label: '竞价室' },
@@ -11,13 +11,19 @@ const MENU: { href: string; label: string }[] = [
   { href: '/myDeposit', label: '我的保证金' },
   { href: '/myMessage', label: '我的消息' },
   { href: '/myCollect', label: '我的收藏' },
+  { href: '/myFiles', label: '我的文件', also: ['/usercenter/files/children', '/usercenter/files/list'] },
+  { href: '/shensuRecord', label: '申诉记录' },
+  { href: '/myService', label: '我的服务', also: ['/myServiceDetail', '/demandDetail'] },
   { href: '/accountSafe', label: '账户安全' },
 ];
 
 /** The frame of a user-centre page: the menu on the left, the page's title and content on the right. */
 export function UserCentreFrame({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
   const href = useRouterState({ select: (s) => s.location.href });
-  const current = MENU.filter((m) => href === m.href || href.startsWith(`${m.href}?`) || (m.href === '/myProject' && href === '/myProject?list=1'))
+  const pathname = href.split('?')[0];
+  const current = MENU.filter(
+    (m) => href === m.href || href.startsWith(`${m.href}?`) || (m.href === '/myProject' && href === '/myProject?list=1') || (m.also ?? []).includes(pathname ?? ''),
+  )
     .map((m) => m.href)
     .pop();
   return (

@@ -89,7 +89,7 @@ export const DEPOSIT_STATUS_TEXT: Record<DepositStatus, string> = {
 };
 export type DepositMethod = '' | 'online' | 'transfer';
 
-export type MessageKind = 'enrolment' | 'deposit' | 'outbid' | 'won' | 'lost' | 'failed' | 'released' | 'system';
+export type MessageKind = 'enrolment' | 'deposit' | 'outbid' | 'won' | 'lost' | 'failed' | 'released' | 'appeal' | 'demand' | 'system';
 export const MESSAGE_KIND_TEXT: Record<MessageKind, string> = {
   enrolment: '报名通知',
   deposit: '保证金通知',
@@ -98,6 +98,8 @@ export const MESSAGE_KIND_TEXT: Record<MessageKind, string> = {
   lost: '竞价结果',
   failed: '流拍通知',
   released: '保证金退还',
+  appeal: '申诉通知',
+  demand: '需求匹配',
   system: '系统通知',
 };
 

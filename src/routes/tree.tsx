@@ -23,6 +23,8 @@ import { judicialSearch } from '@/features/judicial/search';
 import { projectSearch } from '@/features/projects/search';
 import { quoteHallSearch } from '@/features/quote-room/search';
 import { messageSearch, myProjectSearch } from '@/features/user-center/search';
+import { appealSearch, fileListSearch, folderSearch } from '@/features/user-files/search';
+import { demandSearch } from '@/features/demands/search';
 import './meta';
 
 const DoingPage = lazyRouteComponent(() => import('@/components/DoingPage'), 'DoingPage');
@@ -68,6 +70,11 @@ const enrolment = (name: keyof typeof import('@/features/enrolment/pages')) =>
   lazyRouteComponent(() => import('@/features/enrolment/pages'), name);
 const userCenter = (name: keyof typeof import('@/features/user-center/pages')) =>
   lazyRouteComponent(() => import('@/features/user-center/pages'), name);
+// Issue 17: my files and appeals; services and demands.
+const userFiles = (name: keyof typeof import('@/features/user-files/pages')) =>
+  lazyRouteComponent(() => import('@/features/user-files/pages'), name);
+const demands = (name: keyof typeof import('@/features/demands/pages')) =>
+  lazyRouteComponent(() => import('@/features/demands/pages'), name);
 
 export const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // A locked tab (/lock) shows nothing else until it is unlocked.
@@ -265,9 +272,9 @@ const authRoutes = [
   authPage('/projectSettleDetail', '用户中心>结算详情'),
   authSearchPage('/myCollect', '用户中心>我的收藏', projects('MyCollectPage'), pageSearch),
   authSearchPage('/myWatch', '用户中心>竞价看板', WatchBoardPage, watchSearch, { fluid: true }),
-  authPage('/myService', '用户中心>我的服务'),
-  authPage('/myServiceDetail', '用户中心>服务详情'),
-  authPage('/demandDetail', '用户中心>需求详情'),
+  authSearchPage('/myService', '用户中心>我的服务', demands('MyServicePage'), pageSearch),
+  authSearchPage('/myServiceDetail', '用户中心>服务详情', demands('ServiceDetailPage'), demandSearch),
+  authSearchPage('/demandDetail', '用户中心>需求详情', demands('DemandDetailPage'), demandSearch),
   authSearchPage('/myMessage', '用户中心>我的消息', userCenter('MyMessagePage'), pageSearch),
   authSearchPage('/myMessageDetail', '用户中心>消息详情', userCenter('MyMessageDetailPage'), messageSearch),
   authPage('/accountSafe', '用户中心>账户安全', AccountSafePage),
@@ -280,7 +287,7 @@ const authRoutes = [
   authPage('/membership', '用户中心>会员信息', MembershipPage),
   authPage('/memberEditPhone', '用户中心>修改手机号', MemberEditPhonePage),
   authPage('/memberEditHead', '用户中心>修改头像', MemberEditHeadPage),
-  authPage('/shensuRecord', '用户中心>申诉记录'),
+  authSearchPage('/shensuRecord', '用户中心>申诉记录', userFiles('AppealPage'), appealSearch),
   authPage('/myInvoice', '用户中心>我的发票'),
   authPage('/myContract', '用户中心>我的合同'),
   authPage('/usercenter/contract/sign', '用户中心>我的合同>合同签署'),
@@ -290,9 +297,9 @@ const authRoutes = [
   authPage('/addSignatory', '用户中心>我的合同>添加签署方'),
   authPage('/onlineEdit', '用户中心>我的合同>在线编辑'),
   authPage('/contract/seal/apply', '用户中心>我的合同>用印申请'),
-  authPage('/myFiles', '用户中心>我的文件'),
-  authPage('/usercenter/files/children', '用户中心>我的文件>子目录'),
-  authPage('/usercenter/files/list', '用户中心>我的文件>文件列表'),
+  authPage('/myFiles', '用户中心>我的文件', userFiles('MyFilesPage')),
+  authSearchPage('/usercenter/files/children', '用户中心>我的文件>子目录', userFiles('MyFilesPage'), folderSearch),
+  authSearchPage('/usercenter/files/list', '用户中心>我的文件>文件列表', userFiles('AllFilesPage'), fileListSearch),
   authPage('/wallet/index', '用户中心>我的钱包'),
   authPage('/wallet/detail', '用户中心>我的钱包>明细'),
   authPage('/wallet/handle', '用户中心>我的钱包>办理'),

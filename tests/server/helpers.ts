@@ -120,6 +120,8 @@ export interface TestAppOptions {
   demo?: boolean;
   /** PORTAL_TRUST_PROXY (none by default). */
   trustProxy?: number | string[];
+  /** PORTAL_FILE_QUOTA_MB in bytes (the default 200 MB when absent). */
+  fileQuotaBytes?: number;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -137,6 +139,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       demo: options.demo ?? false,
       rateLimits: options.rateLimits ?? GENEROUS_RATE_LIMITS,
       trustProxy: options.trustProxy,
+      ...(options.fileQuotaBytes === undefined ? {} : { fileQuotaBytes: options.fileQuotaBytes }),
       accounts: { fixedCaptcha: undefined, fixedSmsCode: undefined, secrets: {}, ...options.accounts },
     },
     ...(options.accountProviders ? { accountProviders: options.accountProviders } : {}),

@@ -12,6 +12,7 @@ const EXPECTED_CSP = [
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "worker-src 'self' blob:",
+  "frame-src 'self' blob:",
   "connect-src 'self'",
   "frame-ancestors 'self'",
   "object-src 'none'",

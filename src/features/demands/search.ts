@@ -1,0 +1,7 @@
+/** URL state of 我的服务 / 需求, validated by the route table. */
+import { z } from 'zod';
+import { optionalId } from '@/lib/searchParams';
+
+/** /myServiceDetail (no id: a new demand) and /demandDetail: the demand shown. */
+export const demandSearch = z.object({ id: optionalId });
+export type DemandSearch = z.infer<typeof demandSearch>;
