@@ -22,6 +22,7 @@ import { hallSearch } from '@/features/hall/search';
 import { judicialSearch } from '@/features/judicial/search';
 import { projectSearch } from '@/features/projects/search';
 import { quoteHallSearch } from '@/features/quote-room/search';
+import { walletDetailSearch, walletHandleSearch } from '@/features/money/search';
 import { messageSearch, myProjectSearch } from '@/features/user-center/search';
 import './meta';
 
@@ -64,6 +65,7 @@ const QuoteRoomPage = lazyRouteComponent(() => import('@/features/quote-room/Quo
 // Issue 7, enrolment and deposits, and the user centre: one lazily loaded chunk each.
 const enrolment = (name: keyof typeof import('@/features/enrolment/pages')) =>
   lazyRouteComponent(() => import('@/features/enrolment/pages'), name);
+const money = (name: keyof typeof import('@/features/money/pages')) => lazyRouteComponent(() => import('@/features/money/pages'), name);
 const userCenter = (name: keyof typeof import('@/features/user-center/pages')) =>
   lazyRouteComponent(() => import('@/features/user-center/pages'), name);
 
@@ -267,8 +269,8 @@ const authRoutes = [
   authSearchPage('/myMessage', '用户中心>我的消息', userCenter('MyMessagePage'), pageSearch),
   authSearchPage('/myMessageDetail', '用户中心>消息详情', userCenter('MyMessageDetailPage'), messageSearch),
   authPage('/accountSafe', '用户中心>账户安全', AccountSafePage),
-  authPage('/accountFunds', '用户中心>资金账户'),
-  authPage('/accountFundsDetail', '用户中心>资金账户详情'),
+  authPage('/accountFunds', '用户中心>资金账户', money('FundAccountPage')),
+  authPage('/accountFundsDetail', '用户中心>资金账户详情', money('FundAccountDetailPage')),
   authSearchPage('/enrollDetail', '用户中心>报名详情', enrolment('EnrollDetailPage'), recordSearch),
   authSearchPage('/depositDetail', '用户中心>保证金详情', enrolment('DepositDetailPage'), recordSearch),
   authSearchPage('/depositAddPayInfo', '用户中心>上传支付凭证', enrolment('DepositAddPayInfoPage'), depositPaySearch),
@@ -289,9 +291,9 @@ const authRoutes = [
   authPage('/myFiles', '用户中心>我的文件'),
   authPage('/usercenter/files/children', '用户中心>我的文件>子目录'),
   authPage('/usercenter/files/list', '用户中心>我的文件>文件列表'),
-  authPage('/wallet/index', '用户中心>我的钱包'),
-  authPage('/wallet/detail', '用户中心>我的钱包>明细'),
-  authPage('/wallet/handle', '用户中心>我的钱包>办理'),
+  authPage('/wallet/index', '用户中心>我的钱包', money('WalletPage')),
+  authSearchPage('/wallet/detail', '用户中心>我的钱包>明细', money('WalletDetailPage'), walletDetailSearch),
+  authSearchPage('/wallet/handle', '用户中心>我的钱包>办理', money('WalletHandlePage'), walletHandleSearch),
   authSearchPage('/quoteHall', '竞价室', QuoteRoomPage, quoteHallSearch),
 ] as const;
 

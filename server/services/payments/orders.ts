@@ -6,6 +6,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import { DEPOSIT_PAID_STATUSES, type DepositStatus, type PaymentOrderAnswer, type PaymentPurpose } from '../../../src/domain/enrolment.ts';
 import type { PaymentOrderTable } from '../../db/tables/enrolment.ts';
+import type { TopUpOrder } from '../../../src/domain/ledger.ts';
+import { fenToYuan } from '../../../src/domain/money.ts';
 import { post } from '../money/ledger.ts';
 import type { Database } from '../../db/schema.ts';
 import { BusinessError, notFound } from '../../lib/envelope.ts';
@@ -98,7 +100,7 @@ export async function createTopUpOrder(
   amountFen: number,
   now: number,
   ip: string,
-): Promise<{ orderNo: string; amountFen: number; gatewayName: string; payUrl?: string }> {
+): Promise<TopUpOrder> {
   if (!gateway) throw new BusinessError(409, '本站暂未开通在线支付，暂不能充值');
   const orderNo = newCode('TU', now);
   const created = await gateway.createOrder({ orderNo, amountFen, subject: '钱包充值' });
@@ -109,7 +111,7 @@ export async function createTopUpOrder(
       .execute();
     await appendAudit(trx, now, { userId, ip, action: 'wallet.topup.order', object: `payment_order:${orderNo}`, result: 'success', detail: String(amountFen) });
   });
-  return { orderNo, amountFen, gatewayName: gateway.displayName, ...(created?.payUrl ? { payUrl: created.payUrl } : {}) };
+  return { orderNo, amount: fenToYuan(amountFen), status: 'created', gatewayName: gateway.displayName, ...(created?.payUrl ? { payUrl: created.payUrl } : {}) };
 }
 
 export async function ownOrder(db: Kysely<Database>, gateway: Pick<PaymentGateway, 'name' | 'displayName'> | null, userId: number, orderNo: string): Promise<PaymentOrderAnswer> {

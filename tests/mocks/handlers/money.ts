@@ -1,0 +1,165 @@
+/**
+ * msw handlers for the wallet and fund account (issue 16, MONEY_PATHS). `moneyMock` is a small in-memory
+ * backend per login name: balances, entries, the bound card, top-up orders (confirmed on the first status
+ * poll after the sandbox bank's "pay", as the bank notifies asynchronously) and withdrawals. The SMS code is
+ * always 246810. Another user's entry answers 404 as the real server does.
+ */
+import { http, HttpResponse } from 'msw';
+import { ENROLMENT_PATHS } from '@/domain/enrolment';
+import { BANKS, LEDGER_ENTRY_TEXT, MONEY_PATHS, parseWalletAmount, validateCardNumber, type BankCardView, type LedgerEntryKind, type WalletEntry } from '@/domain/ledger';
+import { envelope } from '../fixtures';
+import { authMock } from './auth';
+
+export const MONEY_SMS = '246810';
+const api = (path: string) => `*/api${path}`;
+const fail = (status: number, msg: string) => HttpResponse.json({ code: status, success: false, msg, data: null }, { status });
+
+function loginOf(request: Request): string | null {
+  const header = request.headers.get('Authorization') ?? '';
+  return authMock.state.accessTokens.get(header.startsWith('Bearer ') ? header.slice(7) : '') ?? null;
+}
+
+interface Wallet {
+  availableFen: number;
+  frozenFen: number;
+  withdrawingFen: number;
+  card: BankCardView | null;
+  entries: WalletEntry[];
+  requiredName: string | null;
+}
+
+function freshState() {
+  return {
+    wallets: new Map<string, Wallet>(),
+    orders: new Map<string, { owner: string; amountFen: number; paid: boolean; status: 'created' | 'paid' }>(),
+    binds: [] as unknown[],
+    withdrawals: [] as unknown[],
+    seq: 500,
+  };
+}
+
+async function params(request: Request): Promise<Record<string, string>> {
+  const url = new URL(request.url);
+  const out: Record<string, string> = Object.fromEntries(url.searchParams.entries());
+  if (request.method === 'POST') {
+    const text = await request.text();
+    if (text) Object.assign(out, Object.fromEntries(Object.entries(JSON.parse(text) as Record<string, unknown>).map(([k, v]) => [k, String(v)])));
+  }
+  return out;
+}
+
+export const moneyMock = {
+  state: freshState(),
+  reset() {
+    moneyMock.state = freshState();
+  },
+  wallet(owner: string): Wallet {
+    let w = moneyMock.state.wallets.get(owner);
+    if (!w) {
+      w = { availableFen: 0, frozenFen: 0, withdrawingFen: 0, card: null, entries: [], requiredName: owner === 'demo_new' ? null : '张建国' };
+      moneyMock.state.wallets.set(owner, w);
+    }
+    return w;
+  },
+  addEntry(owner: string, kind: LedgerEntryKind, availableFen: number, frozenFen: number, memo = ''): WalletEntry {
+    const w = moneyMock.wallet(owner);
+    w.availableFen += availableFen;
+    w.frozenFen += frozenFen;
+    const entry: WalletEntry = { id: ++moneyMock.state.seq, kind, kindText: LEDGER_ENTRY_TEXT[kind], availableChange: availableFen / 100, frozenChange: frozenFen / 100, memo, ref: '', time: '2026-11-21 12:00:00' };
+    w.entries.unshift(entry);
+    return entry;
+  },
+  bindCard(owner: string) {
+    moneyMock.wallet(owner).card = { id: 1, bankCode: 'ICBC', bankName: '中国工商银行', cardNo: '622202*********3446', accountName: '张建国', bindTime: '2026-11-20 10:00:00' };
+  },
+};
+
+const summary = (w: Wallet) => ({ available: w.availableFen / 100, frozen: w.frozenFen / 100, withdrawing: w.withdrawingFen / 100, card: w.card });
+const account = (w: Wallet) => ({ card: w.card, requiredName: w.requiredName, phone: '138****0001', unbindBlocked: w.withdrawingFen > 0 ? '您有提现正在处理中，处理完成后方可解绑' : '' });
+
+export const moneyHandlers = [
+  http.get(api(MONEY_PATHS.walletSummary), ({ request }) => {
+    const user = loginOf(request);
+    return user ? HttpResponse.json(envelope(summary(moneyMock.wallet(user)))) : fail(401, '请求未授权');
+  }),
+  http.get(api(MONEY_PATHS.walletEntries), async ({ request }) => {
+    const user = loginOf(request);
+    if (!user) return fail(401, '请求未授权');
+    const p = await params(request);
+    const current = Number(p.current ?? 1);
+    const size = Number(p.size ?? 10);
+    const all = moneyMock.wallet(user).entries.filter((e) => (!p.kind || e.kind === p.kind) && (p.direction === 'in' ? e.availableChange > 0 : p.direction === 'out' ? e.availableChange < 0 : true));
+    return HttpResponse.json(envelope({ records: all.slice((current - 1) * size, current * size), total: all.length, size, current, pages: Math.ceil(all.length / size) }));
+  }),
+  http.get(api(MONEY_PATHS.walletEntry), async ({ request }) => {
+    const user = loginOf(request);
+    if (!user) return fail(401, '请求未授权');
+    const entry = moneyMock.wallet(user).entries.find((e) => e.id === Number(new URL(request.url).searchParams.get('id')));
+    return entry ? HttpResponse.json(envelope(entry)) : fail(404, '账务记录不存在');
+  }),
+  http.post(api(MONEY_PATHS.topUp), async ({ request }) => {
+    const user = loginOf(request)!;
+    const parsed = parseWalletAmount((await params(request)).amount ?? '');
+    if (!parsed.ok) return fail(400, parsed.message);
+    const orderNo = `TU2026112100000${++moneyMock.state.seq}`;
+    moneyMock.state.orders.set(orderNo, { owner: user, amountFen: parsed.fen, paid: false, status: 'created' });
+    return HttpResponse.json(envelope({ orderNo, amount: parsed.fen / 100, status: 'created', gatewayName: '模拟网银（沙箱）' }));
+  }),
+  http.post(api(ENROLMENT_PATHS.sandboxPay), async ({ request }) => {
+    const orderNo = (await params(request.clone())).orderNo ?? '';
+    const order = moneyMock.state.orders.get(orderNo);
+    if (!order) return undefined; // a deposit order: the enrolment mock answers
+    order.paid = true;
+    return HttpResponse.json(envelope({ orderNo }));
+  }),
+  http.get(api(MONEY_PATHS.topUpStatus), ({ request }) => {
+    const user = loginOf(request);
+    const orderNo = new URL(request.url).searchParams.get('orderNo') ?? '';
+    const order = moneyMock.state.orders.get(orderNo);
+    if (!order || order.owner !== user) return fail(404, '充值订单不存在');
+    if (order.paid && order.status === 'created') {
+      order.status = 'paid';
+      moneyMock.addEntry(user, 'topUp', order.amountFen, 0);
+    }
+    return HttpResponse.json(envelope({ orderNo, amount: order.amountFen / 100, status: order.status, gatewayName: '模拟网银（沙箱）' }));
+  }),
+  http.post(api(MONEY_PATHS.withdrawSms), () => HttpResponse.json(envelope({ resendAfter: 60 }))),
+  http.post(api(MONEY_PATHS.cardSms), () => HttpResponse.json(envelope({ resendAfter: 60 }))),
+  http.post(api(MONEY_PATHS.withdraw), async ({ request }) => {
+    const user = loginOf(request)!;
+    const p = await params(request);
+    const w = moneyMock.wallet(user);
+    const parsed = parseWalletAmount(p.amount ?? '');
+    if (!parsed.ok) return fail(400, parsed.message);
+    if (p.smsCode !== MONEY_SMS) return fail(400, '短信验证码错误或已失效');
+    if (parsed.fen > w.availableFen) return fail(409, '可用余额不足');
+    moneyMock.state.withdrawals.push(p);
+    moneyMock.addEntry(user, 'withdraw', -parsed.fen, 0);
+    w.withdrawingFen += parsed.fen;
+    return HttpResponse.json(envelope({ withdrawNo: 'TX2026112100000001', amount: parsed.fen / 100, status: 'requested', cardNo: w.card!.cardNo, time: '2026-11-21 12:00:00' }));
+  }),
+  http.get(api(MONEY_PATHS.banks), () => HttpResponse.json(envelope(BANKS.map((b) => ({ code: b.code, name: b.name }))))),
+  http.get(api(MONEY_PATHS.fundAccount), ({ request }) => {
+    const user = loginOf(request);
+    return user ? HttpResponse.json(envelope(account(moneyMock.wallet(user)))) : fail(401, '请求未授权');
+  }),
+  http.post(api(MONEY_PATHS.bindCard), async ({ request }) => {
+    const user = loginOf(request)!;
+    const p = await params(request);
+    const card = validateCardNumber(p.cardNo ?? '');
+    if (!card.ok) return fail(400, card.message);
+    if (p.smsCode !== MONEY_SMS) return fail(400, '短信验证码错误或已失效');
+    moneyMock.state.binds.push(p);
+    const w = moneyMock.wallet(user);
+    const digits = (p.cardNo ?? '').replace(/ /g, '');
+    w.card = { id: 2, bankCode: p.bankCode!, bankName: BANKS.find((b) => b.code === p.bankCode)!.name, cardNo: `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`, accountName: p.accountName!, bindTime: '2026-11-21 12:00:00' };
+    return HttpResponse.json(envelope(account(w)));
+  }),
+  http.post(api(MONEY_PATHS.unbindCard), async ({ request }) => {
+    const user = loginOf(request)!;
+    const w = moneyMock.wallet(user);
+    if ((await params(request)).smsCode !== MONEY_SMS) return fail(400, '短信验证码错误或已失效');
+    w.card = null;
+    return HttpResponse.json(envelope(account(w)));
+  }),
+];
