@@ -18,6 +18,7 @@
  *   npm run ops -- ledger check | balance <loginName>
  *   npm run ops -- withdrawal list | pay <withdrawNo> | fail <withdrawNo> --reason "…"
  *   npm run ops -- deposit forfeit <depositId> --reason "…"
+ *   npm run ops -- deal list [--all] | confirm-transfer <dealId> | handover <dealId> | certificate <dealId> | payout <dealId> | sweep
  *
  * Exit code 0 on success, 1 on a failure (with a message), 2 on a usage error.
  */
@@ -41,6 +42,8 @@ import { confirmDeposit, confirmProof, forfeitDeposit, listDeposits, rejectProof
 import { userBalances } from '../services/money/ledger.ts';
 import { completeWithdrawal } from '../services/money/movements.ts';
 import { checkLedger } from '../services/money/reconcile.ts';
+import { advanceDeal, confirmDealTransfer, listDeals, payoutDeal, sweepDeals } from '../services/money/deals.ts';
+import { DEAL_STATUS_TEXT } from '../../src/domain/settlement.ts';
 import { formatFenAsYuan } from '../../src/domain/money.ts';
 import { createActivity, listActivities, qualifyBidder } from '../services/enrolment-activities.ts';
 import { approveEnrolment, listEnrolments, rejectEnrolment, startReview } from '../services/enrolment.ts';
@@ -71,6 +74,10 @@ const USAGE = `用法:
   npm run ops -- ledger balance <登录名>           用户可用余额与冻结金额
   npm run ops -- withdrawal list | pay <提现单号> | fail <提现单号> --reason "原因"
   npm run ops -- deposit forfeit <保证金id> --reason "原因"   没收保证金（悔拍等）
+  npm run ops -- deal list [--all]                  成交与结算
+  npm run ops -- deal confirm-transfer <成交id>      确认买方银行转账到账（成交价款）
+  npm run ops -- deal handover <成交id> | certificate <成交id> | payout <成交id>   资产交接通知书 / 产权交易凭证 / 价款划转转让方
+  npm run ops -- deal sweep                          处理逾期未确认、未付款的成交（没收保证金）
   (时间为北京时间 "YYYY-MM-DD HH:mm[:ss]"，或相对现在 "+10m" / "+2h"；--free-end 与 --end 的相对时间从开始时间算；金额单位为元)`;
 
 class UsageError extends Error {}
@@ -144,8 +151,8 @@ export async function runOps(argv: string[], config: AppConfig, print: (line: st
       print(`已解除 ${target} 的登录锁定`);
       return;
     }
-    if (group === 'ledger' || group === 'withdrawal' || (group === 'deposit' && action === 'forfeit')) {
-      await runMoneyOps(db, { group, action, target, reason, reviewer, now: now() }, print);
+    if (group === 'ledger' || group === 'withdrawal' || group === 'deal' || (group === 'deposit' && action === 'forfeit')) {
+      await runMoneyOps(db, { group, action, target, reason, reviewer, all, now: now() }, print);
       return;
     }
     if (group === 'enrolment' || group === 'deposit' || group === 'proof' || group === 'activity') {
@@ -338,7 +345,7 @@ async function runEnrolmentOps(db: Kysely<Database>, group: string, a: Enrolment
 
 async function runMoneyOps(
   db: Kysely<Database>,
-  a: { group: string; action: string | undefined; target: string | undefined; reason: string | undefined; reviewer: string; now: number },
+  a: { group: string; action: string | undefined; target: string | undefined; reason: string | undefined; reviewer: string; all: boolean; now: number },
   print: (line: string) => void,
 ): Promise<void> {
   const command = `${a.group} ${a.action ?? ''}`.trim();
@@ -380,6 +387,34 @@ async function runMoneyOps(
       const done = await completeWithdrawal(db, a.target, fail ? { ok: false, reason: a.reason!.trim() } : { ok: true }, a.now);
       if (!done) throw new BusinessError(409, `提现 ${a.target} 不存在或已处理`);
       print(fail ? `已退回提现 ${a.target}，款项回到用户可用余额` : `已确认提现 ${a.target} 付款完成`);
+      return;
+    }
+    case 'deal list': {
+      const rows = await listDeals(db, a.all);
+      if (rows.length === 0) print(a.all ? '没有成交记录' : '没有进行中的成交');
+      for (const d of rows) print(`#${d.id}\t${d.dealCode}\t${DEAL_STATUS_TEXT[d.status]}\t${d.loginName}\t${d.assetsName}\t成交价 ${d.price} 元\t应付 ${d.amountDue} 元`);
+      return;
+    }
+    case 'deal sweep': {
+      print(`已处理逾期成交 ${await sweepDeals(db, a.now)} 笔`);
+      return;
+    }
+    case 'deal confirm-transfer':
+    case 'deal handover':
+    case 'deal certificate':
+    case 'deal payout': {
+      if (!a.target || !/^\d{1,15}$/.test(a.target)) throw new UsageError('成交id须为正整数');
+      const id = Number(a.target);
+      const actor = { name: a.reviewer, ip: '' };
+      const done =
+        a.action === 'confirm-transfer'
+          ? await confirmDealTransfer(db, id, actor, a.now)
+          : a.action === 'payout'
+            ? await payoutDeal(db, id, actor, a.now)
+            : await advanceDeal(db, id, a.action === 'handover' ? 'handover' : 'certificate', actor, a.now);
+      if (!done) throw new BusinessError(409, `成交 #${id} 当前状态不能执行该操作`);
+      const words: Record<string, string> = { 'confirm-transfer': '已确认成交价款到账', handover: '已出具资产交接通知书', certificate: '已出具产权交易凭证', payout: '已将成交价款划转转让方' };
+      print(`${words[a.action!]}（成交 #${id}）`);
       return;
     }
     case 'deposit forfeit': {

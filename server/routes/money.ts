@@ -12,6 +12,8 @@ import { pagingParams, requiredId } from '../http/params.ts';
 import { ok } from '../lib/envelope.ts';
 import { payDepositFromWallet } from '../services/deposits.ts';
 import { createTopUpOrder } from '../services/payments/orders.ts';
+import { SETTLEMENT_PATHS } from '../../src/domain/settlement.ts';
+import { confirmDeal, createDealOrder, dealLetterHtml, myDeal, myDeals, payDealFromWallet } from '../services/money/deals.ts';
 import { bindCard, fundAccount, sendMoneySms, topUpOrder, unbindCard, walletEntries, walletEntry, walletSummary, withdraw } from '../services/money/wallet.ts';
 
 /** Yuan → integer fen with the shared rule's Chinese message. */
@@ -30,7 +32,7 @@ const entriesParams = z.object({
   direction: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['in', 'out'], { error: '参数 direction 须为 in 或 out' }).optional()),
 });
 const idParams = z.object({ id: requiredId('id') });
-const orderParams = z.object({ orderNo: z.string({ error: '订单号不能为空' }).regex(/^TU\d{16}$/, { error: '订单号格式不正确' }) });
+const orderParams = z.object({ orderNo: z.string({ error: '订单号不能为空' }).regex(/^(TU|ST)\d{16}$/, { error: '订单号格式不正确' }) });
 const bankCodes = BANKS.map((b) => b.code) as [string, ...string[]];
 const bindParams = z.object({
   bankCode: z.enum(bankCodes, { error: '请选择开户银行' }),
@@ -69,6 +71,25 @@ export default async function moneyRoutes(app: FastifyInstance): Promise<void> {
     await payDepositFromWallet(db, userId(request), request.query.depositId, now(), request.ip);
     return ok(await walletSummary(db, userId(request)));
   });
+
+  // Deal confirmation and settlement (/projectSettlement, /projectSettleDetail, /settleDetailPayInfo).
+  routes.get(SETTLEMENT_PATHS.page, { ...auth, schema: { summary: '项目结算：我的成交分页', querystring: z.object(pagingParams(10)) } }, async (request) =>
+    ok(await myDeals(db, userId(request), request.query)),
+  );
+  routes.get(SETTLEMENT_PATHS.detail, { ...auth, schema: { summary: '结算详情', querystring: idParams } }, async (request) => ok(await myDeal(db, userId(request), request.query.id)));
+  routes.get(SETTLEMENT_PATHS.letter, { ...auth, schema: { summary: '成交确认书（可打印的 HTML 页面）', querystring: idParams } }, async (request, reply) => {
+    const html = await dealLetterHtml(db, userId(request), request.query.id);
+    return reply.type('text/html; charset=utf-8').header('content-disposition', 'inline').send(html);
+  });
+  routes.post(SETTLEMENT_PATHS.confirm, { ...auth, schema: { summary: '在线确认成交确认书', querystring: idParams } }, async (request) =>
+    ok(await confirmDeal(db, userId(request), request.query.id, now(), request.ip)),
+  );
+  routes.post(SETTLEMENT_PATHS.payOrder, { ...auth, schema: { summary: '支付成交价款：创建网关订单（应付金额 = 成交价 + 服务费 − 保证金转价款）', querystring: idParams } }, async (request) =>
+    ok(await createDealOrder(db, gateway, userId(request), request.query.id, now(), request.ip)),
+  );
+  routes.post(SETTLEMENT_PATHS.payWallet, { ...auth, schema: { summary: '用钱包余额支付成交价款', querystring: idParams } }, async (request) =>
+    ok(await payDealFromWallet(db, userId(request), request.query.id, now(), request.ip)),
+  );
 
   routes.get(MONEY_PATHS.banks, { ...auth, schema: { summary: '可绑定的开户银行' } }, async () => ok(BANKS.map((b) => ({ code: b.code, name: b.name }))));
   routes.get(MONEY_PATHS.fundAccount, { ...auth, schema: { summary: '资金账户：绑定的银行卡、开户名要求' } }, async (request) => ok(await fundAccount(accounts, userId(request))));

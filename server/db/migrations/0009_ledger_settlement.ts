@@ -98,6 +98,35 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('withdrawal_user_idx').on('withdrawal').columns(['user_id', 'created_at']).execute();
   await db.schema.createIndex('withdrawal_status_idx').on('withdrawal').column('status').execute();
 
+  // The winner's deal (成交): confirmation, settlement payment and the exchange's steps after it.
+  await withId(db, db.schema.createTable('deal'))
+    .addColumn('deal_code', 'text', (c) => c.notNull().unique())
+    .addColumn('activity_id', 'bigint', (c) => c.notNull().unique().references('bid_activity.id'))
+    .addColumn('project_id', 'bigint', (c) => c.notNull().references('project.id'))
+    .addColumn('user_id', 'bigint', (c) => c.notNull().references('app_user.id'))
+    .addColumn('deposit_id', 'bigint', (c) => c.references('deposit.id'))
+    .addColumn('bid_code', 'text', (c) => c.notNull())
+    .addColumn('buyer_name', 'text', (c) => c.notNull())
+    .addColumn('price_fen', 'bigint', (c) => c.notNull())
+    .addColumn('fee_fen', 'bigint', (c) => c.notNull())
+    .addColumn('deposit_fen', 'bigint', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('pay_method', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('forfeit_reason', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('deal_at', 'bigint', (c) => c.notNull())
+    .addColumn('confirm_due_at', 'bigint', (c) => c.notNull())
+    .addColumn('confirmed_at', 'bigint')
+    .addColumn('pay_due_at', 'bigint')
+    .addColumn('paid_at', 'bigint')
+    .addColumn('handover_at', 'bigint')
+    .addColumn('certificate_at', 'bigint')
+    .addColumn('payout_at', 'bigint')
+    .addColumn('forfeited_at', 'bigint')
+    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('deal_user_idx').on('deal').columns(['user_id', 'deal_at']).execute();
+  await db.schema.createIndex('deal_status_idx').on('deal').columns(['status', 'confirm_due_at']).execute();
+
   await backfillDeposits(db);
 }
 
@@ -141,7 +170,7 @@ async function backfillDeposits(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['withdrawal', 'bank_card', 'ledger_posting', 'ledger_entry', 'ledger_account']) await db.schema.dropTable(table).execute();
+  for (const table of ['deal', 'withdrawal', 'bank_card', 'ledger_posting', 'ledger_entry', 'ledger_account']) await db.schema.dropTable(table).execute();
   await db.schema.dropIndex('payment_order_user_idx').execute();
   if (isPostgres(db)) {
     await db.schema.alterTable('payment_order').dropColumn('ref_id').execute();

@@ -68,7 +68,37 @@ export interface WithdrawalTable {
   done_at: number | null;
 }
 
+/** A winner's deal: DealStatus in src/domain/settlement.ts. */
+export interface DealTable {
+  id: Generated<number>;
+  deal_code: string;
+  activity_id: number;
+  project_id: number;
+  user_id: number;
+  deposit_id: number | null;
+  bid_code: string;
+  buyer_name: string;
+  price_fen: number;
+  fee_fen: number;
+  deposit_fen: number;
+  status: string;
+  /** '' | online | wallet | transfer. */
+  pay_method: string;
+  forfeit_reason: string;
+  deal_at: number;
+  confirm_due_at: number;
+  confirmed_at: number | null;
+  pay_due_at: number | null;
+  paid_at: number | null;
+  handover_at: number | null;
+  certificate_at: number | null;
+  payout_at: number | null;
+  forfeited_at: number | null;
+  updated_at: number;
+}
+
 export interface MoneyTables {
+  deal: DealTable;
   ledger_account: LedgerAccountTable;
   ledger_entry: LedgerEntryTable;
   ledger_posting: LedgerPostingTable;

@@ -122,7 +122,7 @@ export async function walletEntry(db: Kysely<Database>, userId: number, id: numb
 }
 
 export async function topUpOrder(db: Kysely<Database>, gatewayName: (g: string) => string, userId: number, orderNo: string): Promise<TopUpOrder> {
-  const o = await db.selectFrom('payment_order').selectAll().where('order_no', '=', orderNo).where('user_id', '=', userId).where('purpose', '=', 'topUp').executeTakeFirst();
+  const o = await db.selectFrom('payment_order').selectAll().where('order_no', '=', orderNo).where('user_id', '=', userId).where('purpose', 'in', ['topUp', 'settlement']).executeTakeFirst();
   if (!o) throw notFound(MSG_ORDER_NOT_FOUND);
   return { orderNo: o.order_no, amount: fenToYuan(o.amount_fen), status: o.status as TopUpOrder['status'], gatewayName: gatewayName(o.gateway) };
 }
