@@ -77,10 +77,9 @@ export default async function moneyRoutes(app: FastifyInstance): Promise<void> {
     ok(await myDeals(db, userId(request), request.query)),
   );
   routes.get(SETTLEMENT_PATHS.detail, { ...auth, schema: { summary: '结算详情', querystring: idParams } }, async (request) => ok(await myDeal(db, userId(request), request.query.id)));
-  routes.get(SETTLEMENT_PATHS.letter, { ...auth, schema: { summary: '成交确认书（可打印的 HTML 页面）', querystring: idParams } }, async (request, reply) => {
-    const html = await dealLetterHtml(db, userId(request), request.query.id);
-    return reply.type('text/html; charset=utf-8').header('content-disposition', 'inline').send(html);
-  });
+  routes.get(SETTLEMENT_PATHS.letter, { ...auth, schema: { summary: '成交确认书（可打印的 HTML 文档，{ html }）', querystring: idParams } }, async (request) =>
+    ok({ html: await dealLetterHtml(db, userId(request), request.query.id) }),
+  );
   routes.post(SETTLEMENT_PATHS.confirm, { ...auth, schema: { summary: '在线确认成交确认书', querystring: idParams } }, async (request) =>
     ok(await confirmDeal(db, userId(request), request.query.id, now(), request.ip)),
   );

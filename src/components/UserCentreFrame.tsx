@@ -8,6 +8,7 @@ const MENU: { href: string; label: string }[] = [
   { href: '/myProject', label: '我的项目' },
   { href: '/myProject?list=2', label: '竞价室' },
   { href: '/myDeposit', label: '我的保证金' },
+  { href: '/projectSettlement', label: '项目结算' },
   { href: '/wallet/index', label: '我的钱包' },
   { href: '/accountFunds', label: '资金账户' },
   { href: '/myMessage', label: '我的消息' },

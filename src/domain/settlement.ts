@@ -86,7 +86,7 @@ export const SETTLEMENT_PATHS = {
   page: '/dscq-user/settle/page',
   /** GET ?id → DealDetail (mine; 404 otherwise). */
   detail: '/dscq-user/settle/detail',
-  /** GET ?id → text/html: the printable 成交确认书. */
+  /** GET ?id → { html }: the printable 成交确认书 (a whole HTML document). */
   letter: '/dscq-user/settle/letter',
   /** POST ?id → DealDetail: the winner confirms the deal. */
   confirm: '/dscq-user/settle/confirm',

@@ -22,7 +22,7 @@ import { hallSearch } from '@/features/hall/search';
 import { judicialSearch } from '@/features/judicial/search';
 import { projectSearch } from '@/features/projects/search';
 import { quoteHallSearch } from '@/features/quote-room/search';
-import { walletDetailSearch, walletHandleSearch } from '@/features/money/search';
+import { dealSearch, walletDetailSearch, walletHandleSearch } from '@/features/money/search';
 import { messageSearch, myProjectSearch } from '@/features/user-center/search';
 import './meta';
 
@@ -259,9 +259,9 @@ const authRoutes = [
   authPage('/usercenterIndex', '用户中心', userCenter('UserCenterIndexPage')),
   authSearchPage('/myProject', '用户中心>我的项目', userCenter('MyProjectPage'), myProjectSearch),
   authSearchPage('/myDeposit', '用户中心>我的保证金', userCenter('MyDepositPage'), pageSearch),
-  authPage('/projectSettlement', '用户中心>项目结算'),
-  authPage('/settleDetailPayInfo', '用户中心>结算支付信息'),
-  authPage('/projectSettleDetail', '用户中心>结算详情'),
+  authSearchPage('/projectSettlement', '用户中心>项目结算', money('ProjectSettlementPage'), pageSearch),
+  authSearchPage('/settleDetailPayInfo', '用户中心>结算支付信息', money('SettleDetailPayInfoPage'), dealSearch),
+  authSearchPage('/projectSettleDetail', '用户中心>结算详情', money('ProjectSettleDetailPage'), dealSearch),
   authSearchPage('/myCollect', '用户中心>我的收藏', projects('MyCollectPage'), pageSearch),
   authPage('/myService', '用户中心>我的服务'),
   authPage('/myServiceDetail', '用户中心>服务详情'),

@@ -152,3 +152,37 @@ describe('/accountFunds and /accountFundsDetail', () => {
     expect(await screen.findByText('请先完成实名认证，再绑定银行卡')).toBeInTheDocument();
   });
 });
+
+describe('/projectSettlement, /projectSettleDetail, /settleDetailPayInfo', () => {
+  it('the winner reads the 成交确认书, confirms the deal and pays the amount due through the sandbox bank', async () => {
+    authMock.signIn('demo_person');
+    const deal = moneyMock.addDeal('demo_person');
+    const { router } = renderApp('/projectSettlement');
+    expect(await screen.findByText('项目结算', { selector: 'h1' })).toBeInTheDocument();
+    expect(await screen.findByText('待确认成交')).toBeInTheDocument();
+    expect(screen.getByText('确认成交')).toHaveAttribute('href', `#/projectSettleDetail?id=${deal.id}`);
+    await router.navigate({ to: '/projectSettleDetail', search: { id: deal.id } });
+    expect(await screen.findByTestId('amount-due')).toHaveTextContent('81,500.00 元');
+    fireEvent.click(screen.getByText('查看成交确认书').closest('button')!);
+    const letter = await screen.findByTitle('成交确认书');
+    expect(letter.getAttribute('srcdoc')).toContain('成交确认书');
+    fireEvent.click(screen.getByText('确认成交', { selector: 'button span' }).closest('button')!);
+    expect(await screen.findByText('待支付价款')).toBeInTheDocument();
+    expect(screen.getByText('支付价款', { selector: 'button span' }).closest('a')).toHaveAttribute('href', `#/settleDetailPayInfo?id=${deal.id}`);
+
+    await router.navigate({ to: '/settleDetailPayInfo', search: { id: deal.id } });
+    fireEvent.click((await screen.findByText('网银在线支付')).closest('button')!);
+    const bank = await screen.findByLabelText('模拟网银');
+    expect(within(bank).getByText('81,500.00 元')).toBeInTheDocument();
+    fireEvent.click(within(bank).getByText('确认支付').closest('button')!);
+    expect(await screen.findByText('价款支付成功')).toBeInTheDocument();
+    expect(deal.status).toBe('paid');
+  });
+
+  it('another user’s deal answers 404', async () => {
+    authMock.signIn('demo_org');
+    const deal = moneyMock.addDeal('demo_person');
+    renderApp(`/projectSettleDetail?id=${deal.id}`);
+    expect((await screen.findAllByText('成交记录不存在')).length).toBeGreaterThan(0);
+  });
+});

@@ -88,9 +88,9 @@ describe(`deal confirmation and settlement (${DIALECT})`, () => {
     expect(list.records[0]).toMatchObject({ id: dealId, status: 'awaitingConfirmation', statusText: '待确认成交', price: priceFen / 100, fee: feeFen / 100, deposit: depositFen / 100, amountDue: dueFen / 100 });
     const letter = await call('GET', P.letter, 'bidder01', { id: dealId });
     expect(letter.status).toBe(200);
-    expect(String(letter.headers['content-type'])).toContain('text/html');
-    expect(letter.body).toContain('成交确认书');
-    expect(letter.body).toContain(list.records[0].bidCode);
+    expect(letter.body.data.html).toContain('<h1>成交确认书</h1>');
+    expect(letter.body.data.html).toContain(list.records[0].bidCode);
+    expect(letter.body.data.html).toContain(list.records[0].assetsName);
 
     // Another user's deal is not there for him.
     for (const [m, url] of [['GET', P.detail], ['GET', P.letter], ['POST', P.confirm], ['POST', P.payOrder], ['POST', P.payWallet]] as const) {

@@ -190,13 +190,12 @@ export async function dealLetterHtml(db: Kysely<Database>, userId: number, id: n
     ['确认状态', d.confirmTime ? `已于 ${d.confirmTime} 在线确认` : '待确认'],
   ];
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>成交确认书 ${esc(d.dealCode)}</title>
-<style>body{font-family:"Noto Serif CJK SC","Songti SC",SimSun,serif;max-width:760px;margin:40px auto;color:#000}h1{text-align:center;letter-spacing:.3em}table{width:100%;border-collapse:collapse;margin:24px 0}td{border:1px solid #333;padding:8px 12px}td:first-child{width:32%;background:#f5f5f5}p{line-height:1.9;text-indent:2em}.sign{text-align:right;margin-top:48px}@media print{.noprint{display:none}}</style></head>
+<style>body{font-family:"Noto Serif CJK SC","Songti SC",SimSun,serif;max-width:760px;margin:40px auto;color:#000}h1{text-align:center;letter-spacing:.3em}table{width:100%;border-collapse:collapse;margin:24px 0}td{border:1px solid #333;padding:8px 12px}td:first-child{width:32%;background:#f5f5f5}p{line-height:1.9;text-indent:2em}.sign{text-align:right;margin-top:48px}</style></head>
 <body><h1>成交确认书</h1>
 <p>经河北产权市场组织网络竞价，受让方以下列条件竞得本项目，特此确认：</p>
 <table><tbody>${rows.map(([k, v]) => `<tr><td>${k}</td><td>${esc(v)}</td></tr>`).join('')}</tbody></table>
 <p>受让方应于确认成交后 3 个工作日内支付上述应付金额，并按约定与转让方签订产权交易合同。受让方逾期未确认或未支付的，视为违约，所缴保证金不予退还。</p>
 <p class="sign">河北产权市场有限公司<br>${esc(d.dealTime.slice(0, 10))}</p>
-<p class="noprint" style="text-align:center;text-indent:0"><button onclick="window.print()">打印 / 另存为 PDF</button></p>
 </body></html>`;
 }
 

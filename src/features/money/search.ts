@@ -12,3 +12,5 @@ export const walletDetailSearch = z.object({
 });
 /** /wallet/handle: top up or withdraw. */
 export const walletHandleSearch = z.object({ action: z.enum(['topUp', 'withdraw']).optional().catch(undefined) });
+/** /projectSettleDetail and /settleDetailPayInfo: the deal. */
+export const dealSearch = z.object({ id: optionalId });

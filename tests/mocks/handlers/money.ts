@@ -7,6 +7,7 @@
 import { http, HttpResponse } from 'msw';
 import { ENROLMENT_PATHS } from '@/domain/enrolment';
 import { BANKS, LEDGER_ENTRY_TEXT, MONEY_PATHS, parseWalletAmount, validateCardNumber, type BankCardView, type LedgerEntryKind, type WalletEntry } from '@/domain/ledger';
+import { DEAL_STATUS_TEXT, SETTLEMENT_PATHS, type DealDetail, type DealStatus } from '@/domain/settlement';
 import { envelope } from '../fixtures';
 import { authMock } from './auth';
 
@@ -30,8 +31,9 @@ interface Wallet {
 
 function freshState() {
   return {
+    deals: [] as Array<{ owner: string; value: DealDetail }>,
     wallets: new Map<string, Wallet>(),
-    orders: new Map<string, { owner: string; amountFen: number; paid: boolean; status: 'created' | 'paid' }>(),
+    orders: new Map<string, { owner: string; amountFen: number; paid: boolean; status: 'created' | 'paid'; dealId?: number }>(),
     binds: [] as unknown[],
     withdrawals: [] as unknown[],
     seq: 500,
@@ -69,6 +71,38 @@ export const moneyMock = {
     w.entries.unshift(entry);
     return entry;
   },
+  /** A deal of `owner`: price 100,000 元, fee 1,500 元, deposit 20,000 元 → 81,500 元 due. */
+  addDeal(owner: string, status: DealStatus = 'awaitingConfirmation'): DealDetail {
+    const value: DealDetail = {
+      id: ++moneyMock.state.seq,
+      dealCode: 'CJ2026112100000001',
+      assetsId: 6101,
+      assetsName: '石家庄市某国有企业闲置仓库一处',
+      bidCode: '1203',
+      price: 100_000,
+      fee: 1_500,
+      deposit: 20_000,
+      amountDue: 81_500,
+      status,
+      statusText: DEAL_STATUS_TEXT[status],
+      confirmDue: '2026-11-24 12:00:00',
+      payDue: null,
+      createTime: '2026-11-21 12:00:00',
+      projectCode: 'HBCQ-2026-001',
+      buyerName: '张建国',
+      transferor: '石家庄某国有企业',
+      dealTime: '2026-11-21 12:00:00',
+      confirmTime: null,
+      paidTime: null,
+      payMethod: '',
+      forfeitReason: '',
+      handoverTime: null,
+      certificateTime: null,
+      payoutTime: null,
+    };
+    moneyMock.state.deals.push({ owner, value });
+    return value;
+  },
   bindCard(owner: string) {
     moneyMock.wallet(owner).card = { id: 1, bankCode: 'ICBC', bankName: '中国工商银行', cardNo: '622202*********3446', accountName: '张建国', bindTime: '2026-11-20 10:00:00' };
   },
@@ -77,7 +111,37 @@ export const moneyMock = {
 const summary = (w: Wallet) => ({ available: w.availableFen / 100, frozen: w.frozenFen / 100, withdrawing: w.withdrawingFen / 100, card: w.card });
 const account = (w: Wallet) => ({ card: w.card, requiredName: w.requiredName, phone: '138****0001', unbindBlocked: w.withdrawingFen > 0 ? '您有提现正在处理中，处理完成后方可解绑' : '' });
 
+const dealOf = (request: Request, id: number) => moneyMock.state.deals.find((d) => d.owner === loginOf(request) && d.value.id === id)?.value;
+const setStatus = (d: DealDetail, status: DealStatus) => Object.assign(d, { status, statusText: DEAL_STATUS_TEXT[status] });
+
 export const moneyHandlers = [
+  http.get(api(SETTLEMENT_PATHS.page), ({ request }) => {
+    const mine = moneyMock.state.deals.filter((d) => d.owner === loginOf(request)).map((d) => d.value);
+    return HttpResponse.json(envelope({ records: mine, total: mine.length, size: 10, current: 1, pages: 1 }));
+  }),
+  http.get(api(SETTLEMENT_PATHS.detail), ({ request }) => {
+    const d = dealOf(request, Number(new URL(request.url).searchParams.get('id')));
+    return d ? HttpResponse.json(envelope(d)) : fail(404, '成交记录不存在');
+  }),
+  http.get(api(SETTLEMENT_PATHS.letter), ({ request }) => {
+    const d = dealOf(request, Number(new URL(request.url).searchParams.get('id')));
+    return d ? HttpResponse.json(envelope({ html: `<h1>成交确认书</h1><p>${d.assetsName}</p>` })) : fail(404, '成交记录不存在');
+  }),
+  http.post(api(SETTLEMENT_PATHS.confirm), async ({ request }) => {
+    const d = dealOf(request, Number((await params(request)).id));
+    if (!d) return fail(404, '成交记录不存在');
+    setStatus(d, 'awaitingPayment');
+    Object.assign(d, { confirmTime: '2026-11-21 12:05:00', payDue: '2026-11-24 12:05:00' });
+    return HttpResponse.json(envelope(d));
+  }),
+  http.post(api(SETTLEMENT_PATHS.payOrder), async ({ request }) => {
+    const user = loginOf(request)!;
+    const d = dealOf(request, Number((await params(request)).id));
+    if (!d) return fail(404, '成交记录不存在');
+    const orderNo = `ST2026112100000${++moneyMock.state.seq}`;
+    moneyMock.state.orders.set(orderNo, { owner: user, amountFen: Math.round(d.amountDue * 100), paid: false, status: 'created', dealId: d.id });
+    return HttpResponse.json(envelope({ orderNo, amount: d.amountDue, status: 'created', gatewayName: '模拟网银（沙箱）' }));
+  }),
   http.get(api(MONEY_PATHS.walletSummary), ({ request }) => {
     const user = loginOf(request);
     return user ? HttpResponse.json(envelope(summary(moneyMock.wallet(user)))) : fail(401, '请求未授权');
@@ -119,7 +183,9 @@ export const moneyHandlers = [
     if (!order || order.owner !== user) return fail(404, '充值订单不存在');
     if (order.paid && order.status === 'created') {
       order.status = 'paid';
-      moneyMock.addEntry(user, 'topUp', order.amountFen, 0);
+      const deal = moneyMock.state.deals.find((d) => d.value.id === order.dealId)?.value;
+      if (deal) setStatus(deal, 'paid');
+      else moneyMock.addEntry(user, 'topUp', order.amountFen, 0);
     }
     return HttpResponse.json(envelope({ orderNo, amount: order.amountFen / 100, status: order.status, gatewayName: '模拟网银（沙箱）' }));
   }),

@@ -3,3 +3,4 @@ export { FundAccountDetailPage, FundAccountPage } from './FundAccountPage';
 export { WalletDetailPage } from './WalletDetailPage';
 export { WalletHandlePage } from './WalletHandlePage';
 export { WalletPage } from './WalletPage';
+export { ProjectSettleDetailPage, ProjectSettlementPage, SettleDetailPayInfoPage } from './SettlementPages';
