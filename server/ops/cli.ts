@@ -18,6 +18,7 @@
  *   npm run ops -- ledger check | balance <loginName>
  *   npm run ops -- withdrawal list | pay <withdrawNo> | fail <withdrawNo> --reason "…"
  *   npm run ops -- deposit forfeit <depositId> --reason "…"
+ *   npm run ops -- invoice list [--all] | issue <invoiceId> | refuse <invoiceId> --reason "…"
  *   npm run ops -- deal list [--all] | confirm-transfer <dealId> | handover <dealId> | certificate <dealId> | payout <dealId> | sweep
  *
  * Exit code 0 on success, 1 on a failure (with a message), 2 on a usage error.
@@ -42,6 +43,7 @@ import { confirmDeposit, confirmProof, forfeitDeposit, listDeposits, rejectProof
 import { userBalances } from '../services/money/ledger.ts';
 import { completeWithdrawal } from '../services/money/movements.ts';
 import { checkLedger } from '../services/money/reconcile.ts';
+import { listInvoices, reviewInvoice } from '../services/money/invoices.ts';
 import { advanceDeal, confirmDealTransfer, listDeals, payoutDeal, sweepDeals } from '../services/money/deals.ts';
 import { DEAL_STATUS_TEXT } from '../../src/domain/settlement.ts';
 import { formatFenAsYuan } from '../../src/domain/money.ts';
@@ -75,6 +77,7 @@ const USAGE = `用法:
   npm run ops -- withdrawal list | pay <提现单号> | fail <提现单号> --reason "原因"
   npm run ops -- deposit forfeit <保证金id> --reason "原因"   没收保证金（悔拍等）
   npm run ops -- deal list [--all]                  成交与结算
+  npm run ops -- invoice list [--all] | issue <发票id> | refuse <发票id> --reason "原因"
   npm run ops -- deal confirm-transfer <成交id>      确认买方银行转账到账（成交价款）
   npm run ops -- deal handover <成交id> | certificate <成交id> | payout <成交id>   资产交接通知书 / 产权交易凭证 / 价款划转转让方
   npm run ops -- deal sweep                          处理逾期未确认、未付款的成交（没收保证金）
@@ -151,7 +154,7 @@ export async function runOps(argv: string[], config: AppConfig, print: (line: st
       print(`已解除 ${target} 的登录锁定`);
       return;
     }
-    if (group === 'ledger' || group === 'withdrawal' || group === 'deal' || (group === 'deposit' && action === 'forfeit')) {
+    if (group === 'ledger' || group === 'withdrawal' || group === 'deal' || group === 'invoice' || (group === 'deposit' && action === 'forfeit')) {
       await runMoneyOps(db, { group, action, target, reason, reviewer, all, now: now() }, print);
       return;
     }
@@ -387,6 +390,22 @@ async function runMoneyOps(
       const done = await completeWithdrawal(db, a.target, fail ? { ok: false, reason: a.reason!.trim() } : { ok: true }, a.now);
       if (!done) throw new BusinessError(409, `提现 ${a.target} 不存在或已处理`);
       print(fail ? `已退回提现 ${a.target}，款项回到用户可用余额` : `已确认提现 ${a.target} 付款完成`);
+      return;
+    }
+    case 'invoice list': {
+      const rows = await listInvoices(db, a.all);
+      if (rows.length === 0) print(a.all ? '没有发票申请' : '没有待开具的发票申请');
+      for (const r of rows) print(`#${r.id}\t${r.invoiceNo}\t${r.statusText}\t${r.loginName}\t${r.kindText}\t${r.title}\t${r.taxpayerNo || '—'}\t${r.amount} 元\t${r.email}`);
+      return;
+    }
+    case 'invoice issue':
+    case 'invoice refuse': {
+      if (!a.target || !/^\d{1,15}$/.test(a.target)) throw new UsageError('发票id须为正整数');
+      const refuse = a.action === 'refuse';
+      if (refuse && (!a.reason || a.reason.trim() === '')) throw new UsageError('拒绝须用 --reason "原因" 说明原因');
+      const done = await reviewInvoice(db, Number(a.target), refuse ? { issue: false, reason: a.reason!.trim() } : { issue: true }, { name: a.reviewer, ip: '' }, a.now);
+      if (!done) throw new BusinessError(409, `发票申请 #${a.target} 不存在或已处理`);
+      print(refuse ? `已拒绝发票申请 #${a.target}（原因：${a.reason!.trim()}）` : `已开具发票 #${a.target}`);
       return;
     }
     case 'deal list': {

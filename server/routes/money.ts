@@ -13,6 +13,8 @@ import { ok } from '../lib/envelope.ts';
 import { payDepositFromWallet } from '../services/deposits.ts';
 import { createTopUpOrder } from '../services/payments/orders.ts';
 import { SETTLEMENT_PATHS } from '../../src/domain/settlement.ts';
+import { INVOICE_PATHS } from '../../src/domain/invoice.ts';
+import { invoiceDocument, invoiceableDeals, myInvoices, requestInvoice } from '../services/money/invoices.ts';
 import { confirmDeal, createDealOrder, dealLetterHtml, myDeal, myDeals, payDealFromWallet } from '../services/money/deals.ts';
 import { bindCard, fundAccount, sendMoneySms, topUpOrder, unbindCard, walletEntries, walletEntry, walletSummary, withdraw } from '../services/money/wallet.ts';
 
@@ -39,6 +41,19 @@ const bindParams = z.object({
   cardNo: z.string({ error: '请输入银行卡号' }).max(30, { error: '银行卡号应为 12–19 位数字' }),
   accountName: requiredText('开户名', 100),
   smsCode,
+});
+
+const text = (max: number, message: string) => z.string({ error: message }).max(max, { error: message }).default('');
+const invoiceParams = z.object({
+  dealId: requiredId('dealId'),
+  kind: z.enum(['normal', 'special'], { error: '请选择发票类型' }),
+  title: text(100, '请填写发票抬头（不超过100个字符）'),
+  taxpayerNo: text(30, '统一社会信用代码长度不为18位'),
+  address: text(200, '注册地址不能超过200个字符'),
+  phone: text(30, '注册电话不能超过30个字符'),
+  bankName: text(100, '开户银行不能超过100个字符'),
+  bankAccount: text(40, '银行账号不能超过40个字符'),
+  email: text(100, '电子邮箱格式不正确'),
 });
 
 export default async function moneyRoutes(app: FastifyInstance): Promise<void> {
@@ -88,6 +103,17 @@ export default async function moneyRoutes(app: FastifyInstance): Promise<void> {
   );
   routes.post(SETTLEMENT_PATHS.payWallet, { ...auth, schema: { summary: '用钱包余额支付成交价款', querystring: idParams } }, async (request) =>
     ok(await payDealFromWallet(db, userId(request), request.query.id, now(), request.ip)),
+  );
+
+  // Invoices for paid service fees (/myInvoice). The rules (titles, 统一社会信用代码 checksum, e-mail) are the
+  // shared check of src/domain/invoice.ts, applied by the service.
+  routes.get(INVOICE_PATHS.page, { ...auth, schema: { summary: '我的发票分页', querystring: z.object(pagingParams(10)) } }, async (request) => ok(await myInvoices(db, userId(request), request.query)));
+  routes.get(INVOICE_PATHS.eligible, { ...auth, schema: { summary: '可开票的已付服务费' } }, async (request) => ok(await invoiceableDeals(db, userId(request))));
+  routes.post(INVOICE_PATHS.request, { ...auth, schema: { summary: '申请开具服务费发票（普通 / 专用）', querystring: invoiceParams } }, async (request) =>
+    ok(await requestInvoice(db, userId(request), request.query, now(), request.ip)),
+  );
+  routes.get(INVOICE_PATHS.document, { ...auth, schema: { summary: '已开具的发票（可打印的 HTML 文档，{ html }）', querystring: idParams } }, async (request) =>
+    ok({ html: await invoiceDocument(db, userId(request), request.query.id) }),
   );
 
   routes.get(MONEY_PATHS.banks, { ...auth, schema: { summary: '可绑定的开户银行' } }, async () => ok(BANKS.map((b) => ({ code: b.code, name: b.name }))));

@@ -133,6 +133,41 @@ describe(`deal confirmation and settlement (${DIALECT})`, () => {
     expect((await checkLedger(db)).problems).toEqual([]);
   });
 
+  it('invoices: requested for the paid fee with checked fields, one per deal, issued by the operator, 404 for another user', async () => {
+    const db = t.handle.db;
+    const eligible = (await call('GET', '/api/dscq-user/invoice/eligible', 'bidder01')).body.data;
+    expect(eligible).toHaveLength(1);
+    const dealId = eligible[0].dealId;
+    const base = { dealId, kind: 'special', title: '河北冀通物流有限公司', taxpayerNo: '91130100MA0CIOS01X', address: '石家庄市长安区中山东路1号', phone: '0311-88888888', bankName: '中国银行', bankAccount: '101288660000', email: 'finance@example.com' };
+    const bad = async (over: Record<string, unknown>, msg: string) => {
+      const r = await call('POST', '/api/dscq-user/invoice/request', 'bidder01', { ...base, ...over });
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(r.body.msg).toBe(msg);
+    };
+    await bad({}, '统一社会信用代码格式错误');
+    await bad({ taxpayerNo: '91130100MA0CX0X01A' }, '统一社会信用代码校验位错误');
+    await bad({ taxpayerNo: '' }, '专用发票须填写纳税人识别号（统一社会信用代码）');
+    await bad({ taxpayerNo: '91350100M000100Y43', bankAccount: '' }, '专用发票须填写注册地址、注册电话、开户银行和银行账号');
+    await bad({ taxpayerNo: '91350100M000100Y43', email: 'not-mail' }, '电子邮箱格式不正确');
+    await bad({ taxpayerNo: '91350100M000100Y43', title: '' }, '请填写发票抬头（不超过100个字符）');
+    const ok = await call('POST', '/api/dscq-user/invoice/request', 'bidder01', { ...base, taxpayerNo: '91350100m000100y43' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.data).toMatchObject({ status: 'requested', statusText: '已申请', kindText: '增值税专用发票', taxpayerNo: '91350100M000100Y43' });
+    expect((await call('POST', '/api/dscq-user/invoice/request', 'bidder01', { ...base, taxpayerNo: '91350100M000100Y43' })).body.msg).toBe('该笔服务费已申请开票');
+    expect((await call('POST', '/api/dscq-user/invoice/request', 'bidder02', { ...base, taxpayerNo: '91350100M000100Y43' })).status).toBe(404);
+    const id = ok.body.data.id;
+    expect((await call('GET', '/api/dscq-user/invoice/document', 'bidder01', { id })).body.msg).toBe('发票尚未开具');
+    const { reviewInvoice } = await import('../../server/services/money/invoices.ts');
+    expect(await reviewInvoice(db, id, { issue: true }, OPS, t.clock.now)).toBe(true);
+    expect(await reviewInvoice(db, id, { issue: false, reason: '重复' }, OPS, t.clock.now)).toBe(false);
+    const doc = await call('GET', '/api/dscq-user/invoice/document', 'bidder01', { id });
+    expect(doc.body.data.html).toContain('增值税专用发票');
+    expect((await call('GET', '/api/dscq-user/invoice/document', 'bidder02', { id })).status).toBe(404);
+    const mine = (await call('GET', '/api/dscq-user/invoice/page', 'bidder01', { current: 1, size: 10 })).body.data;
+    expect(mine.records[0]).toMatchObject({ id, status: 'issued', statusText: '已开具' });
+    expect((await call('GET', '/api/dscq-user/invoice/page', 'bidder02', { current: 1, size: 10 })).body.data.total).toBe(0);
+  });
+
   it('a deal not confirmed in time is forfeited with its reason, and so is the kept deposit', async () => {
     const db = t.handle.db;
     const { dealId, depositId, userId, depositFen } = await dealOf(3);

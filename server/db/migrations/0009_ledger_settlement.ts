@@ -127,6 +127,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('deal_user_idx').on('deal').columns(['user_id', 'deal_at']).execute();
   await db.schema.createIndex('deal_status_idx').on('deal').columns(['status', 'confirm_due_at']).execute();
 
+  // Invoices for paid service fees: requested → issued | refused.
+  await withId(db, db.schema.createTable('invoice'))
+    .addColumn('invoice_no', 'text', (c) => c.notNull().unique())
+    .addColumn('user_id', 'bigint', (c) => c.notNull().references('app_user.id'))
+    .addColumn('deal_id', 'bigint', (c) => c.notNull().references('deal.id'))
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('taxpayer_no', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('address', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('phone', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('bank_name', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('bank_account', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('amount_fen', 'bigint', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('refuse_reason', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('reviewed_at', 'bigint')
+    .execute();
+  await db.schema.createIndex('invoice_user_idx').on('invoice').columns(['user_id', 'created_at']).execute();
+  await db.schema.createIndex('invoice_deal_idx').on('invoice').columns(['deal_id', 'status']).execute();
+
   await backfillDeposits(db);
 }
 
@@ -170,7 +192,7 @@ async function backfillDeposits(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['deal', 'withdrawal', 'bank_card', 'ledger_posting', 'ledger_entry', 'ledger_account']) await db.schema.dropTable(table).execute();
+  for (const table of ['invoice', 'deal', 'withdrawal', 'bank_card', 'ledger_posting', 'ledger_entry', 'ledger_account']) await db.schema.dropTable(table).execute();
   await db.schema.dropIndex('payment_order_user_idx').execute();
   if (isPostgres(db)) {
     await db.schema.alterTable('payment_order').dropColumn('ref_id').execute();

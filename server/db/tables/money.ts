@@ -97,7 +97,30 @@ export interface DealTable {
   updated_at: number;
 }
 
+export interface InvoiceTable {
+  id: Generated<number>;
+  invoice_no: string;
+  user_id: number;
+  deal_id: number;
+  /** InvoiceKind. */
+  kind: string;
+  title: string;
+  taxpayer_no: string;
+  address: string;
+  phone: string;
+  bank_name: string;
+  bank_account: string;
+  email: string;
+  amount_fen: number;
+  /** InvoiceStatus. */
+  status: string;
+  refuse_reason: string;
+  created_at: number;
+  reviewed_at: number | null;
+}
+
 export interface MoneyTables {
+  invoice: InvoiceTable;
   deal: DealTable;
   ledger_account: LedgerAccountTable;
   ledger_entry: LedgerEntryTable;
