@@ -11,6 +11,7 @@ const MENU: { href: string; label: string }[] = [
   { href: '/projectSettlement', label: '项目结算' },
   { href: '/wallet/index', label: '我的钱包' },
   { href: '/accountFunds', label: '资金账户' },
+  { href: '/myInvoice', label: '我的发票' },
   { href: '/myMessage', label: '我的消息' },
   { href: '/myCollect', label: '我的收藏' },
   { href: '/accountSafe', label: '账户安全' },

@@ -279,7 +279,7 @@ const authRoutes = [
   authPage('/memberEditPhone', '用户中心>修改手机号', MemberEditPhonePage),
   authPage('/memberEditHead', '用户中心>修改头像', MemberEditHeadPage),
   authPage('/shensuRecord', '用户中心>申诉记录'),
-  authPage('/myInvoice', '用户中心>我的发票'),
+  authSearchPage('/myInvoice', '用户中心>我的发票', money('MyInvoicePage'), pageSearch),
   authPage('/myContract', '用户中心>我的合同'),
   authPage('/usercenter/contract/sign', '用户中心>我的合同>合同签署'),
   authPage('/edit', '用户中心>我的合同>合同编辑'),

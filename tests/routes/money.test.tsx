@@ -186,3 +186,26 @@ describe('/projectSettlement, /projectSettleDetail, /settleDetailPayInfo', () =>
     expect((await screen.findAllByText('成交记录不存在')).length).toBeGreaterThan(0);
   });
 });
+
+describe('/myInvoice', () => {
+  it('requests an invoice for a paid fee; a bad 统一社会信用代码 is refused in the browser with the server’s rule', async () => {
+    authMock.signIn('demo_person');
+    const deal = moneyMock.addDeal('demo_person', 'paid');
+    renderApp('/myInvoice');
+    expect(await screen.findByText('我的发票', { selector: 'h1' })).toBeInTheDocument();
+    fireEvent.click(screen.getByText('申请开票').closest('button')!);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(dialog).getByLabelText('开票项目'));
+    fireEvent.click(await screen.findByText(/石家庄市某国有企业闲置仓库一处（服务费/, { selector: '.ant-select-item-option-content' }));
+    fireEvent.change(within(dialog).getByLabelText('发票抬头'), { target: { value: '河北冀通物流有限公司' } });
+    fireEvent.change(within(dialog).getByLabelText('纳税人识别号（统一社会信用代码）'), { target: { value: '91350100M000100Y44' } });
+    fireEvent.change(within(dialog).getByLabelText('接收邮箱'), { target: { value: 'finance@example.com' } });
+    fireEvent.click(within(dialog).getByText('提交申请').closest('button')!);
+    expect(await within(dialog).findByText('统一社会信用代码校验位错误')).toBeInTheDocument();
+    expect(moneyMock.state.invoiceRequests).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('纳税人识别号（统一社会信用代码）'), { target: { value: '91350100M000100Y43' } });
+    fireEvent.click(within(dialog).getByText('提交申请').closest('button')!);
+    expect(await screen.findByText('已申请')).toBeInTheDocument();
+    expect(moneyMock.state.invoiceRequests[0]).toMatchObject({ dealId: String(deal.id), kind: 'normal', title: '河北冀通物流有限公司', taxpayerNo: '91350100M000100Y43', email: 'finance@example.com' });
+  });
+});

@@ -7,6 +7,7 @@
 import { http, HttpResponse } from 'msw';
 import { ENROLMENT_PATHS } from '@/domain/enrolment';
 import { BANKS, LEDGER_ENTRY_TEXT, MONEY_PATHS, parseWalletAmount, validateCardNumber, type BankCardView, type LedgerEntryKind, type WalletEntry } from '@/domain/ledger';
+import { INVOICE_PATHS, INVOICE_STATUS_TEXT, checkInvoiceRequest, type InvoiceItem, type InvoiceRequest } from '@/domain/invoice';
 import { DEAL_STATUS_TEXT, SETTLEMENT_PATHS, type DealDetail, type DealStatus } from '@/domain/settlement';
 import { envelope } from '../fixtures';
 import { authMock } from './auth';
@@ -32,6 +33,8 @@ interface Wallet {
 function freshState() {
   return {
     deals: [] as Array<{ owner: string; value: DealDetail }>,
+    invoices: [] as Array<{ owner: string; value: InvoiceItem }>,
+    invoiceRequests: [] as unknown[],
     wallets: new Map<string, Wallet>(),
     orders: new Map<string, { owner: string; amountFen: number; paid: boolean; status: 'created' | 'paid'; dealId?: number }>(),
     binds: [] as unknown[],
@@ -115,6 +118,26 @@ const dealOf = (request: Request, id: number) => moneyMock.state.deals.find((d) 
 const setStatus = (d: DealDetail, status: DealStatus) => Object.assign(d, { status, statusText: DEAL_STATUS_TEXT[status] });
 
 export const moneyHandlers = [
+  http.get(api(INVOICE_PATHS.page), ({ request }) => {
+    const mine = moneyMock.state.invoices.filter((i) => i.owner === loginOf(request)).map((i) => i.value);
+    return HttpResponse.json(envelope({ records: mine, total: mine.length, size: 10, current: 1, pages: 1 }));
+  }),
+  http.get(api(INVOICE_PATHS.eligible), ({ request }) => {
+    const invoiced = new Set(moneyMock.state.invoices.map((i) => i.value.dealId));
+    const deals = moneyMock.state.deals.filter((d) => d.owner === loginOf(request) && d.value.status === 'paid' && !invoiced.has(d.value.id));
+    return HttpResponse.json(envelope(deals.map((d) => ({ dealId: d.value.id, assetsName: d.value.assetsName, fee: d.value.fee }))));
+  }),
+  http.post(api(INVOICE_PATHS.request), async ({ request }) => {
+    const user = loginOf(request)!;
+    const p = (await params(request)) as unknown as InvoiceRequest;
+    const first = Object.values(checkInvoiceRequest({ ...p, address: p.address ?? '', phone: p.phone ?? '', bankName: p.bankName ?? '', bankAccount: p.bankAccount ?? '', taxpayerNo: p.taxpayerNo ?? '' }))[0];
+    if (first) return fail(400, first);
+    const deal = moneyMock.state.deals.find((d) => d.owner === user && d.value.id === Number(p.dealId))!.value;
+    moneyMock.state.invoiceRequests.push(p);
+    const value: InvoiceItem = { id: ++moneyMock.state.seq, invoiceNo: 'FP2026112100000001', dealId: deal.id, assetsName: deal.assetsName, kind: p.kind, kindText: p.kind === 'special' ? '增值税专用发票' : '增值税普通发票', title: p.title, taxpayerNo: p.taxpayerNo ?? '', amount: deal.fee, email: p.email, status: 'requested', statusText: INVOICE_STATUS_TEXT.requested, refuseReason: '', requestTime: '2026-11-21 12:00:00', issueTime: null };
+    moneyMock.state.invoices.push({ owner: user, value });
+    return HttpResponse.json(envelope(value));
+  }),
   http.get(api(SETTLEMENT_PATHS.page), ({ request }) => {
     const mine = moneyMock.state.deals.filter((d) => d.owner === loginOf(request)).map((d) => d.value);
     return HttpResponse.json(envelope({ records: mine, total: mine.length, size: 10, current: 1, pages: 1 }));

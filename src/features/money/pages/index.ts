@@ -4,3 +4,4 @@ export { WalletDetailPage } from './WalletDetailPage';
 export { WalletHandlePage } from './WalletHandlePage';
 export { WalletPage } from './WalletPage';
 export { ProjectSettleDetailPage, ProjectSettlementPage, SettleDetailPayInfoPage } from './SettlementPages';
+export { MyInvoicePage } from './MyInvoicePage';
