@@ -77,6 +77,19 @@ afterAll(async () => {
 });
 
 describe(`deal confirmation and settlement (${DIALECT})`, () => {
+  it('the demo: bidder01 has deals in each state, a bound card, wallet movements and an issued invoice; the books check clean', async () => {
+    const deals = (await call('GET', P.page, 'bidder01', { current: 1, size: 20 })).body.data.records.map((d: Json) => d.status);
+    expect(deals).toEqual(expect.arrayContaining(['awaitingConfirmation', 'awaitingPayment', 'paid', 'handedOver']));
+    const wallet = (await call('GET', P.summary, 'bidder01')).body.data;
+    expect(wallet.card).toMatchObject({ bankName: '中国工商银行', cardNo: '622202*********3446' });
+    expect(wallet.available).toBe(45_000);
+    const kinds = (await call('GET', '/api/dscq-user/wallet/entries', 'bidder01', { current: 1, size: 50 })).body.data.records.map((e: Json) => e.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['topUp', 'withdraw', 'depositPaid']));
+    const invoices = (await call('GET', '/api/dscq-user/invoice/page', 'bidder01', { current: 1, size: 10 })).body.data.records;
+    expect(invoices.map((i: Json) => i.status)).toEqual(['issued']);
+    expect((await checkLedger(t.handle.db)).problems).toEqual([]);
+  });
+
   it('confirms online, pays the amount due through the sandbox bank, and the exchange completes the deal; the books stay balanced', async () => {
     const db = t.handle.db;
     const { dealId, depositId, userId, depositFen, priceFen } = await dealOf(10);
@@ -136,8 +149,10 @@ describe(`deal confirmation and settlement (${DIALECT})`, () => {
   it('invoices: requested for the paid fee with checked fields, one per deal, issued by the operator, 404 for another user', async () => {
     const db = t.handle.db;
     const eligible = (await call('GET', '/api/dscq-user/invoice/eligible', 'bidder01')).body.data;
-    expect(eligible).toHaveLength(1);
-    const dealId = eligible[0].dealId;
+    // The paid-out deal of the first test (the demo's handed-over deal is eligible too).
+    const paidOut = await db.selectFrom('deal').select('id').where('status', '=', 'paidOut').executeTakeFirstOrThrow();
+    expect(eligible.map((e: Json) => e.dealId)).toContain(paidOut.id);
+    const dealId = paidOut.id;
     const base = { dealId, kind: 'special', title: '河北冀通物流有限公司', taxpayerNo: '91130100MA0CIOS01X', address: '石家庄市长安区中山东路1号', phone: '0311-88888888', bankName: '中国银行', bankAccount: '101288660000', email: 'finance@example.com' };
     const bad = async (over: Record<string, unknown>, msg: string) => {
       const r = await call('POST', '/api/dscq-user/invoice/request', 'bidder01', { ...base, ...over });

@@ -101,7 +101,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The winner's deal (成交): confirmation, settlement payment and the exchange's steps after it.
   await withId(db, db.schema.createTable('deal'))
     .addColumn('deal_code', 'text', (c) => c.notNull().unique())
-    .addColumn('activity_id', 'bigint', (c) => c.notNull().unique().references('bid_activity.id'))
+    .addColumn('activity_id', 'bigint', (c) => c.unique().references('bid_activity.id'))
     .addColumn('project_id', 'bigint', (c) => c.notNull().references('project.id'))
     .addColumn('user_id', 'bigint', (c) => c.notNull().references('app_user.id'))
     .addColumn('deposit_id', 'bigint', (c) => c.references('deposit.id'))

@@ -72,7 +72,8 @@ export interface WithdrawalTable {
 export interface DealTable {
   id: Generated<number>;
   deal_code: string;
-  activity_id: number;
+  /** The auction settled (null for deals made otherwise, e.g. the demo's). */
+  activity_id: number | null;
   project_id: number;
   user_id: number;
   deposit_id: number | null;
