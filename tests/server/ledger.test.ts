@@ -46,7 +46,8 @@ beforeAll(async () => {
   bank = new SandboxBank(sandboxKey(secrets.fieldKey));
   const rows = await db.selectFrom('app_user').select(['id', 'name']).where('login_name', 'in', ['bidder01', 'bidder02', 'bidder03']).orderBy('id').execute();
   users = rows.map((r) => r.id);
-  for (const r of rows) await storeCard(db, secrets.fieldKey, { userId: r.id, bankCode: 'ICBC', bankName: '中国工商银行', cardNo: '6222020200112233446', accountName: r.name, at: NOW });
+  // bidder01 has the demo's card already.
+  for (const r of rows) if (!(await db.selectFrom('bank_card').select('id').where('user_id', '=', r.id).executeTakeFirst())) await storeCard(db, secrets.fieldKey, { userId: r.id, bankCode: 'ICBC', bankName: '中国工商银行', cardNo: '6222020200112233446', accountName: r.name, at: NOW });
   const projects = await db
     .selectFrom('project')
     .select('id')
@@ -403,6 +404,8 @@ describe(`migration 0009 moves existing deposits onto the ledger (${DIALECT})`, 
       const db2 = t2.handle.db;
       const migrator = new Migrator({ db: db2, provider: migrationProvider, ...(t2.handle.schema ? { migrationTableSchema: t2.handle.schema } : {}) });
       expect((await migrator.migrateTo('0008_bidding_modes')).error).toBeUndefined();
+      // Before 0009 every payment order paid a deposit (the demo's top-up order came with 0009).
+      await db2.deleteFrom('payment_order').where('deposit_id', 'is', null).execute();
       // Before the ledger: one deposit released, one kept (as the sweep left them).
       const [a, b] = await db2.selectFrom('deposit').select(['id', 'user_id', 'amount_fen']).where('status', '=', 'confirmed').orderBy('id').limit(2).execute();
       await db2.updateTable('deposit').set({ status: 'released', settled_at: NOW }).where('id', '=', a!.id).execute();
