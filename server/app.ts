@@ -33,6 +33,7 @@ import { dscqSystemRoutes } from './routes/dscq-system.ts';
 import { dscqUserRoutes } from './routes/dscq-user.ts';
 import deskRoutes from './routes/desk.ts';
 import enrolmentRoutes from './routes/enrolment.ts';
+import moneyRoutes from './routes/money.ts';
 import { judicialRoutes } from './routes/judicial.ts';
 import liveRoutes from './routes/live.ts';
 import liveEventRoutes from './routes/live-events.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(liveRoutes, { prefix: '/api' });
   await app.register(liveEventRoutes, { prefix: '/api' });
   await app.register(enrolmentRoutes, { prefix: '/api' });
+  await app.register(moneyRoutes, { prefix: '/api' });
   await app.register(deskRoutes, { prefix: '/api' });
   // Issue 17: my files, appeals, services and demands (and their operator commands).
   await app.register(userFilesRoutes, { prefix: '/api', ...(config.fileQuotaBytes === undefined ? {} : { quotaBytes: config.fileQuotaBytes }) });

@@ -13,6 +13,7 @@ import { fenToYuan, formatFenAsYuan } from '../../src/domain/money.ts';
 import type { Database } from '../db/schema.ts';
 import { settleDeposits } from '../services/deposits.ts';
 import { sendMessage } from '../services/messages.ts';
+import { openDeal } from '../services/money/deals.ts';
 import { settleByLeader } from './modes/common.ts';
 import { modeRules } from './modes/index.ts';
 import type { ActivityRow } from './modes/types.ts';
@@ -35,6 +36,10 @@ export async function settleActivity(trx: Kysely<Database>, activity: ActivityRo
 
   await publishResultNotice(trx, activity, project, result.outcome, winnerCode, result.priceFen, at);
   await settleDeposits(trx, { activityId: activity.id, winnerUserId: result.winnerUserId, at });
+  // The winner's deal and its 成交确认书 (issue 16): confirmation, then settlement of the amount due.
+  if (result.outcome === 'sold' && result.winnerUserId !== null && result.priceFen !== null) {
+    await openDeal(trx, { activityId: activity.id, projectId: activity.project_id, winnerUserId: result.winnerUserId, bidCode: winnerCode ?? '', priceFen: result.priceFen, at });
+  }
 
   const bidders = await trx.selectFrom('bid').select('user_id').distinct().where('activity_id', '=', activity.id).execute();
   const link = `/quoteHall?activityId=${activity.id}`;
@@ -44,7 +49,7 @@ export async function settleActivity(trx: Kysely<Database>, activity: ActivityRo
         userId,
         kind: 'won',
         title: lotTitle('恭喜您竞得标的', project.assets_name),
-        content: `您以 ${formatFenAsYuan(result.priceFen!, { suffix: ' 元' })}竞得「${project.assets_name}」（竞买号 ${winnerCode}）。请按竞价公告约定签订交易合同并支付价款，您的保证金将转为交易价款的一部分。`,
+        content: `您以 ${formatFenAsYuan(result.priceFen!, { suffix: ' 元' })}竞得「${project.assets_name}」（竞买号 ${winnerCode}）。请在「项目结算」中在线确认成交确认书并支付价款，您的保证金将转为交易价款的一部分。`,
         link,
         at,
       });

@@ -15,6 +15,11 @@
  *                 [--free-end …] [--cycle-sec …] [--decrement … --drop-interval-sec … --floor …]
  *                 [--final-window-sec …] [--join-window-sec …] [--ascend-sec …]   (USAGE below: by mode)
  *   npm run ops -- activity qualify <activityId> <loginName> [--rank 1]
+ *   npm run ops -- ledger check | balance <loginName>
+ *   npm run ops -- withdrawal list | pay <withdrawNo> | fail <withdrawNo> --reason "…"
+ *   npm run ops -- deposit forfeit <depositId> --reason "…"
+ *   npm run ops -- invoice list [--all] | issue <invoiceId> | refuse <invoiceId> --reason "…"
+ *   npm run ops -- deal list [--all] | confirm-transfer <dealId> | handover <dealId> | certificate <dealId> | payout <dealId> | sweep
  *   npm run ops -- appeal list [--all] | accept <id> | answer <id> --answer "…" | reject <id> --reason "…"
  *   npm run ops -- demand list [--all] | answer <id> --answer "…"
  *   npm run ops -- listing publish --name "…" --type 2 --city 石家庄市 [--county …] --start-price 100000
@@ -38,7 +43,14 @@ import type { IncrementTier } from '../../src/domain/bidModes.ts';
 import { BIDDING_MODES, type BiddingMode } from '../../src/domain/hall.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { confirmDeposit, confirmProof, listDeposits, rejectProof } from '../services/deposits.ts';
+import { confirmDeposit, confirmProof, forfeitDeposit, listDeposits, rejectProof } from '../services/deposits.ts';
+import { userBalances } from '../services/money/ledger.ts';
+import { completeWithdrawal } from '../services/money/movements.ts';
+import { checkLedger } from '../services/money/reconcile.ts';
+import { listInvoices, reviewInvoice } from '../services/money/invoices.ts';
+import { advanceDeal, confirmDealTransfer, listDeals, payoutDeal, sweepDeals } from '../services/money/deals.ts';
+import { DEAL_STATUS_TEXT } from '../../src/domain/settlement.ts';
+import { formatFenAsYuan } from '../../src/domain/money.ts';
 import { createActivity, listActivities, qualifyBidder } from '../services/enrolment-activities.ts';
 import { approveEnrolment, listEnrolments, rejectEnrolment, startReview } from '../services/enrolment.ts';
 import { listVerifications, reviewVerification } from '../services/accounts/verification.ts';
@@ -67,6 +79,15 @@ const USAGE = `用法:
       dutch-auction：--decrement 每次降价 --drop-interval-sec 降价周期（秒） --floor 最低价（结束时间自动计算）
       v-shaped：同 dutch-auction，另加 --ascend-sec 首次应价后的加价阶段时长（秒）
   npm run ops -- activity qualify <竞价活动id> <登录名> [--rank 1]   （线下确认保证金的竞买人；--rank：优先购买权顺位）
+  npm run ops -- ledger check                    核对账本：借贷平衡、余额非负、与支付订单、保证金、提现一致
+  npm run ops -- ledger balance <登录名>           用户可用余额与冻结金额
+  npm run ops -- withdrawal list | pay <提现单号> | fail <提现单号> --reason "原因"
+  npm run ops -- deposit forfeit <保证金id> --reason "原因"   没收保证金（悔拍等）
+  npm run ops -- deal list [--all]                  成交与结算
+  npm run ops -- invoice list [--all] | issue <发票id> | refuse <发票id> --reason "原因"
+  npm run ops -- deal confirm-transfer <成交id>      确认买方银行转账到账（成交价款）
+  npm run ops -- deal handover <成交id> | certificate <成交id> | payout <成交id>   资产交接通知书 / 产权交易凭证 / 价款划转转让方
+  npm run ops -- deal sweep                          处理逾期未确认、未付款的成交（没收保证金）
   npm run ops -- appeal list [--all] | accept <申诉id> | answer <申诉id> --answer "答复" | reject <申诉id> --reason "原因"
   npm run ops -- demand list [--all] | answer <需求id> --answer "答复"
   npm run ops -- listing publish --name "项目名称" --type <资产类型 1–6> --city 石家庄市 [--county 长安区]
@@ -145,6 +166,10 @@ export async function runOps(argv: string[], config: AppConfig, print: (line: st
       if (!target) throw new UsageError('缺少登录名');
       if (!(await unlockUser({ db, now }, target))) throw new BusinessError(404, `用户 ${target} 不存在`);
       print(`已解除 ${target} 的登录锁定`);
+      return;
+    }
+    if (group === 'ledger' || group === 'withdrawal' || group === 'deal' || group === 'invoice' || (group === 'deposit' && action === 'forfeit')) {
+      await runMoneyOps(db, { group, action, target, reason, reviewer, all, now: now() }, print);
       return;
     }
     if (group === 'enrolment' || group === 'deposit' || group === 'proof' || group === 'activity') {
@@ -332,6 +357,109 @@ async function runEnrolmentOps(db: Kysely<Database>, group: string, a: Enrolment
       if (rank !== null && (!Number.isInteger(rank) || rank < 1 || rank > 9)) throw new UsageError('--rank 须为 1 到 9 的整数');
       const q = await qualifyBidder(db, { activityId: id(), loginName: a.extra, preEmptiveRank: rank, actor: { name: a.reviewer, ip: '' } }, a.now);
       print(`${a.extra} 已取得竞价活动 #${a.target} 的竞买资格，竞买号 ${q.bidCode}${rank === null ? '' : `，优先购买权第 ${rank} 顺位`}`);
+      return;
+    }
+    default:
+      throw new UsageError(`未知命令: ${command}`);
+  }
+}
+
+async function runMoneyOps(
+  db: Kysely<Database>,
+  a: { group: string; action: string | undefined; target: string | undefined; reason: string | undefined; reviewer: string; all: boolean; now: number },
+  print: (line: string) => void,
+): Promise<void> {
+  const command = `${a.group} ${a.action ?? ''}`.trim();
+  switch (command) {
+    case 'ledger check': {
+      const r = await checkLedger(db);
+      print(`分录 ${r.entries} 笔，过账 ${r.postings} 条，合计 ${r.totalFen} 分`);
+      for (const p of r.problems) print(`✗ ${p}`);
+      if (!r.ok) throw new BusinessError(500, `账本核对发现 ${r.problems.length} 处问题`);
+      print('✓ 账本平衡，与支付订单、保证金、提现一致');
+      return;
+    }
+    case 'ledger balance': {
+      if (!a.target) throw new UsageError('缺少登录名');
+      const user = await db.selectFrom('app_user').select(['id', 'login_name']).where('login_key', '=', a.target.toLowerCase()).executeTakeFirst();
+      if (!user) throw new BusinessError(404, `用户 ${a.target} 不存在`);
+      const b = await userBalances(db, user.id);
+      print(`${user.login_name}	可用 ${formatFenAsYuan(b.availableFen, { suffix: ' 元' })}	冻结 ${formatFenAsYuan(b.frozenFen, { suffix: ' 元' })}`);
+      return;
+    }
+    case 'withdrawal list': {
+      const rows = await db
+        .selectFrom('withdrawal')
+        .innerJoin('app_user', 'app_user.id', 'withdrawal.user_id')
+        .innerJoin('bank_card', 'bank_card.id', 'withdrawal.card_id')
+        .select(['withdrawal.withdraw_no', 'withdrawal.amount_fen', 'withdrawal.created_at', 'app_user.login_name', 'bank_card.bank_name', 'bank_card.card_masked'])
+        .where('withdrawal.status', '=', 'requested')
+        .orderBy('withdrawal.created_at')
+        .execute();
+      if (rows.length === 0) print('没有待付的提现');
+      for (const w of rows) print(`${w.withdraw_no}	${w.login_name}	${formatFenAsYuan(w.amount_fen, { suffix: ' 元' })}	${w.bank_name} ${w.card_masked}	${formatChinaTime(w.created_at)}`);
+      return;
+    }
+    case 'withdrawal pay':
+    case 'withdrawal fail': {
+      if (!a.target) throw new UsageError('缺少提现单号');
+      const fail = a.action === 'fail';
+      if (fail && (!a.reason || a.reason.trim() === '')) throw new UsageError('退回须用 --reason "原因" 说明原因');
+      const done = await completeWithdrawal(db, a.target, fail ? { ok: false, reason: a.reason!.trim() } : { ok: true }, a.now);
+      if (!done) throw new BusinessError(409, `提现 ${a.target} 不存在或已处理`);
+      print(fail ? `已退回提现 ${a.target}，款项回到用户可用余额` : `已确认提现 ${a.target} 付款完成`);
+      return;
+    }
+    case 'invoice list': {
+      const rows = await listInvoices(db, a.all);
+      if (rows.length === 0) print(a.all ? '没有发票申请' : '没有待开具的发票申请');
+      for (const r of rows) print(`#${r.id}\t${r.invoiceNo}\t${r.statusText}\t${r.loginName}\t${r.kindText}\t${r.title}\t${r.taxpayerNo || '—'}\t${r.amount} 元\t${r.email}`);
+      return;
+    }
+    case 'invoice issue':
+    case 'invoice refuse': {
+      if (!a.target || !/^\d{1,15}$/.test(a.target)) throw new UsageError('发票id须为正整数');
+      const refuse = a.action === 'refuse';
+      if (refuse && (!a.reason || a.reason.trim() === '')) throw new UsageError('拒绝须用 --reason "原因" 说明原因');
+      const done = await reviewInvoice(db, Number(a.target), refuse ? { issue: false, reason: a.reason!.trim() } : { issue: true }, { name: a.reviewer, ip: '' }, a.now);
+      if (!done) throw new BusinessError(409, `发票申请 #${a.target} 不存在或已处理`);
+      print(refuse ? `已拒绝发票申请 #${a.target}（原因：${a.reason!.trim()}）` : `已开具发票 #${a.target}`);
+      return;
+    }
+    case 'deal list': {
+      const rows = await listDeals(db, a.all);
+      if (rows.length === 0) print(a.all ? '没有成交记录' : '没有进行中的成交');
+      for (const d of rows) print(`#${d.id}\t${d.dealCode}\t${DEAL_STATUS_TEXT[d.status]}\t${d.loginName}\t${d.assetsName}\t成交价 ${d.price} 元\t应付 ${d.amountDue} 元`);
+      return;
+    }
+    case 'deal sweep': {
+      print(`已处理逾期成交 ${await sweepDeals(db, a.now)} 笔`);
+      return;
+    }
+    case 'deal confirm-transfer':
+    case 'deal handover':
+    case 'deal certificate':
+    case 'deal payout': {
+      if (!a.target || !/^\d{1,15}$/.test(a.target)) throw new UsageError('成交id须为正整数');
+      const id = Number(a.target);
+      const actor = { name: a.reviewer, ip: '' };
+      const done =
+        a.action === 'confirm-transfer'
+          ? await confirmDealTransfer(db, id, actor, a.now)
+          : a.action === 'payout'
+            ? await payoutDeal(db, id, actor, a.now)
+            : await advanceDeal(db, id, a.action === 'handover' ? 'handover' : 'certificate', actor, a.now);
+      if (!done) throw new BusinessError(409, `成交 #${id} 当前状态不能执行该操作`);
+      const words: Record<string, string> = { 'confirm-transfer': '已确认成交价款到账', handover: '已出具资产交接通知书', certificate: '已出具产权交易凭证', payout: '已将成交价款划转转让方' };
+      print(`${words[a.action!]}（成交 #${id}）`);
+      return;
+    }
+    case 'deposit forfeit': {
+      if (!a.target || !/^\d{1,15}$/.test(a.target)) throw new UsageError('保证金id须为正整数');
+      if (!a.reason || a.reason.trim() === '') throw new UsageError('没收须用 --reason "原因" 说明原因');
+      const done = await forfeitDeposit(db, Number(a.target), a.reason.trim(), { name: a.reviewer, ip: '' }, a.now);
+      if (!done) throw new BusinessError(409, `保证金 #${a.target} 不存在或不在冻结状态`);
+      print(`已没收保证金 #${a.target}（原因：${a.reason.trim()}）`);
       return;
     }
     default:

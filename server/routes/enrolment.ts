@@ -50,7 +50,7 @@ const submitParams = z.object({
 });
 const listParams = z.object({ ...pagingParams(10), status: z.enum(ENROLMENT_STATUSES, { error: '状态参数不正确' }).optional() });
 const depositParams = z.object({ depositId: requiredId('depositId') });
-const orderParams = z.object({ orderNo: z.string({ error: '订单号不能为空' }).regex(/^PO\d{16}$/, { error: '订单号格式不正确' }) });
+const orderParams = z.object({ orderNo: z.string({ error: '订单号不能为空' }).regex(/^(PO|TU|ST)\d{16}$/, { error: '订单号格式不正确' }) });
 const CHINA_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 const proofParams = z.object({
   depositId: requiredId('depositId'),

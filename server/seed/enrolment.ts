@@ -7,9 +7,28 @@
 import type { Kysely } from 'kysely';
 import { ENROLMENT_COMMITMENTS, type DepositStatus, type EnrolmentStatus } from '../../src/domain/enrolment.ts';
 import type { Database } from '../db/schema.ts';
+import { balanceOf, post } from '../services/money/ledger.ts';
 import { DEMO_BIDDERS } from './accounts.ts';
 
 const HOUR = 3_600_000;
+
+/** A demo deposit is paid in from the bank like a real one (the ledger's books match the deposits). */
+async function postDemoDepositPaid(trx: Kysely<Database>, d: { id: number; userId: number; amountFen: number; at: number }, fromWallet = false): Promise<void> {
+  // Paid again after a release: from the wallet the release went to, while it holds enough.
+  const wallet = fromWallet && (await balanceOf(trx, { user: d.userId, kind: 'available' })) >= d.amountFen;
+  await post(trx, {
+    key: `deposit:${d.id}:paid@${d.at}`,
+    kind: wallet ? 'depositFromWallet' : 'depositPaid',
+    userId: d.userId,
+    ref: `deposit:${d.id}`,
+    memo: '演示数据',
+    at: d.at,
+    lines: [
+      [wallet ? { user: d.userId, kind: 'available' } : 'bank', -d.amountFen],
+      [{ user: d.userId, kind: 'frozen' }, d.amountFen],
+    ],
+  });
+}
 
 export async function ensureDemoEnrolments(db: Kysely<Database>, now: number): Promise<number> {
   const missing = await db
@@ -78,7 +97,7 @@ export async function ensureDemoEnrolments(db: Kysely<Database>, now: number): P
         .returning('id')
         .executeTakeFirst();
       if (!inserted) continue;
-      await trx
+      const deposit = await trx
         .insertInto('deposit')
         .values({
           deposit_code: `BZJDEMO${q.activity_id}U${q.user_id}`,
@@ -94,7 +113,9 @@ export async function ensureDemoEnrolments(db: Kysely<Database>, now: number): P
           updated_at: now,
         })
         .onConflict((oc) => oc.column('enrolment_id').doNothing())
-        .execute();
+        .returning('id')
+        .executeTakeFirst();
+      if (deposit) await postDemoDepositPaid(trx, { id: deposit.id, userId: q.user_id, amountFen: q.deposit_fen, at: submittedAt + 2 * HOUR });
       created += 1;
     }
   });
@@ -116,12 +137,13 @@ async function refreshReused(db: Kysely<Database>, now: number): Promise<void> {
     .where((eb) => eb.or([eb('enrolment.activity_id', 'is', null), eb('enrolment.activity_id', '!=', eb.ref('bid_activity.id'))]))
     .execute();
   for (const row of stale) {
-    await db.updateTable('enrolment').set({ activity_id: row.activity_id, bid_code: row.bid_code, status: 'qualified', updated_at: now }).where('id', '=', row.id).execute();
-    await db
-      .updateTable('deposit')
-      .set({ status: 'confirmed' satisfies DepositStatus, settled_at: null, confirmed_at: now, updated_at: now })
-      .where('enrolment_id', '=', row.id)
-      .where('status', 'in', ['released', 'kept'])
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('enrolment').set({ activity_id: row.activity_id, bid_code: row.bid_code, status: 'qualified', updated_at: now }).where('id', '=', row.id).execute();
+      const deposit = await trx.selectFrom('deposit').select(['id', 'user_id', 'amount_fen', 'status']).where('enrolment_id', '=', row.id).executeTakeFirst();
+      if (!deposit || (deposit.status !== 'released' && deposit.status !== 'kept')) return;
+      await trx.updateTable('deposit').set({ status: 'confirmed' satisfies DepositStatus, settled_at: null, confirmed_at: now, updated_at: now }).where('id', '=', deposit.id).execute();
+      // A released deposit went to the wallet: it is paid in again; a kept one never left the frozen account.
+      if (deposit.status === 'released') await postDemoDepositPaid(trx, { id: deposit.id, userId: deposit.user_id, amountFen: deposit.amount_fen, at: now }, true);
+    });
   }
 }

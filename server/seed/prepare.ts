@@ -9,6 +9,7 @@ import type { DatabaseHandle } from '../db/connection.ts';
 import { migrateToLatest, withStartupLock } from '../db/migrate.ts';
 import { ensureLiveDemo, type LiveDemoReport } from './bidding.ts';
 import { ensureDemoEnrolments } from './enrolment.ts';
+import { ensureDemoMoney } from './money.ts';
 import { seedDemoData, type SeedReport } from './seed.ts';
 import { ensureDemoUserFiles } from './user-files.ts';
 
@@ -30,6 +31,7 @@ export async function prepareDatabase(
     // Demo auctions end; every start tops them up so something is always live (bidding.ts).
     const liveDemo = options.seed ? await ensureLiveDemo(db, options.now) : null;
     if (options.seed) await ensureDemoEnrolments(db, options.now);
+    if (options.seed) await ensureDemoMoney(db, options.now, options.secrets);
     // Issue 17: bidder01's files, answered appeal and matched demand.
     if (options.seed) await ensureDemoUserFiles(db, options.now, options.dataDir);
     return { migrations: results.map((r) => r.migrationName), seeded, liveDemo };

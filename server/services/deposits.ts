@@ -9,6 +9,7 @@ import { lotTitle } from '../../src/domain/desk.ts';
 import type { Page } from '../../src/domain/contracts.ts';
 import { fenToYuan, formatFenAsYuan } from '../../src/domain/money.ts';
 import {
+  DEPOSIT_PAID_STATUSES,
   DEPOSIT_STATUS_TEXT,
   type DepositDetail,
   type DepositMethod,
@@ -30,6 +31,7 @@ import { ownFile } from './accounts/files.ts';
 import { qualifyEnrolment } from './enrolment.ts';
 import { inTransaction } from './enrolment-tx.ts';
 import { sendMessage } from './messages.ts';
+import { post, type AccountRef } from './money/ledger.ts';
 
 /**
  * At the end of an activity: every confirmed deposit of its project is released, except the winner's, which
@@ -51,24 +53,61 @@ export async function settleDeposits(db: Kysely<Database>, o: { activityId: numb
       .where('status', '=', 'confirmed' satisfies DepositStatus)
       .execute();
     for (const deposit of deposits) {
-      const kept = deposit.user_id === o.winnerUserId;
-      const next: DepositStatus = kept ? 'kept' : 'released';
-      const moved = await trx
-        .updateTable('deposit')
-        .set({ status: next, settled_at: o.at, updated_at: o.at })
-        .where('id', '=', deposit.id)
-        .where('status', '=', 'confirmed' satisfies DepositStatus)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1 || kept) continue;
-      await sendMessage(trx, {
-        userId: deposit.user_id,
-        kind: 'released',
-        title: lotTitle('保证金退还通知', activity.assets_name),
-        content: `您在「${activity.assets_name}」项目缴纳的交易保证金 ${formatFenAsYuan(deposit.amount_fen, { suffix: ' 元' })}已退还，将原路退回至您的付款账户。`,
-        link: `/depositDetail?id=${deposit.id}`,
-        at: o.at,
-      });
+      if (deposit.user_id === o.winnerUserId) await keepDeposit(trx, deposit.id, o.at);
+      else await releaseDeposit(trx, deposit.id, o.at);
     }
+  });
+}
+
+/** The winner's deposit stays frozen, to be converted to price at settlement. False when not confirmed. */
+export async function keepDeposit(db: Kysely<Database>, depositId: number, at: number): Promise<boolean> {
+  const moved = await db
+    .updateTable('deposit')
+    .set({ status: 'kept' satisfies DepositStatus, settled_at: at, updated_at: at })
+    .where('id', '=', depositId)
+    .where('status', '=', 'confirmed' satisfies DepositStatus)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
+/** A loser's deposit: confirmed → released, frozen → available, and the message. False when not confirmed. */
+export async function releaseDeposit(db: Kysely<Database>, depositId: number, at: number): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const moved = await trx
+      .updateTable('deposit')
+      .set({ status: 'released' satisfies DepositStatus, settled_at: at, updated_at: at })
+      .where('id', '=', depositId)
+      .where('status', '=', 'confirmed' satisfies DepositStatus)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return false;
+    const deposit = await trx
+      .selectFrom('deposit')
+      .innerJoin('project', 'project.id', 'deposit.project_id')
+      .select(['deposit.user_id', 'deposit.amount_fen', 'project.assets_name'])
+      .where('deposit.id', '=', depositId)
+      .executeTakeFirstOrThrow();
+    // Released into the wallet (available), from where the user withdraws it to the bound card.
+    await post(trx, {
+      key: `deposit:${depositId}:release@${at}`,
+      kind: 'depositRelease',
+      userId: deposit.user_id,
+      ref: `deposit:${depositId}`,
+      memo: deposit.assets_name,
+      at,
+      lines: [
+        [{ user: deposit.user_id, kind: 'frozen' }, -deposit.amount_fen],
+        [{ user: deposit.user_id, kind: 'available' }, deposit.amount_fen],
+      ],
+    });
+    await sendMessage(trx, {
+      userId: deposit.user_id,
+      kind: 'released',
+      title: lotTitle('保证金退还通知', deposit.assets_name),
+      content: `您在「${deposit.assets_name}」项目缴纳的交易保证金 ${formatFenAsYuan(deposit.amount_fen, { suffix: ' 元' })}已解冻并退还至您的钱包可用余额，可在「我的钱包」提现至绑定的银行卡。`,
+      link: `/depositDetail?id=${depositId}`,
+      at,
+    });
+    return true;
   });
 }
 
@@ -86,7 +125,11 @@ export interface DepositActor {
  * qualification. Returns false when the deposit was already confirmed (or settled): applying a confirmation
  * twice changes state once (guide item 21).
  */
-export async function confirmDeposit(db: Kysely<Database>, depositId: number, o: { method: 'online' | 'transfer'; actor: DepositActor; now: number }): Promise<boolean> {
+export async function confirmDeposit(
+  db: Kysely<Database>,
+  depositId: number,
+  o: { method: 'online' | 'transfer' | 'wallet'; actor: DepositActor; now: number; /** The paid gateway order (online). */ orderNo?: string },
+): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const moved = await trx
       .updateTable('deposit')
@@ -96,6 +139,21 @@ export async function confirmDeposit(db: Kysely<Database>, depositId: number, o:
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return false;
     const deposit = await trx.selectFrom('deposit').selectAll().where('id', '=', depositId).executeTakeFirstOrThrow();
+    const lot = await trx.selectFrom('project').select('assets_name').where('id', '=', deposit.project_id).executeTakeFirstOrThrow();
+    // The money: from the bank (gateway or transfer) or the user's wallet, into the user's frozen account.
+    const source: AccountRef = o.method === 'wallet' ? { user: deposit.user_id, kind: 'available' } : 'bank';
+    await post(trx, {
+      key: `deposit:${depositId}:paid@${o.now}`,
+      kind: o.method === 'wallet' ? 'depositFromWallet' : 'depositPaid',
+      userId: deposit.user_id,
+      ref: o.orderNo ? `payment_order:${o.orderNo}` : `deposit:${depositId}`,
+      memo: lot.assets_name,
+      at: o.now,
+      lines: [
+        [source, -deposit.amount_fen],
+        [{ user: deposit.user_id, kind: 'frozen' }, deposit.amount_fen],
+      ],
+    });
     await trx
       .updateTable('enrolment')
       .set({ status: 'depositConfirmed', updated_at: o.now })
@@ -113,6 +171,59 @@ export async function confirmDeposit(db: Kysely<Database>, depositId: number, o:
       at: o.now,
     });
     await qualifyEnrolment(trx, deposit.enrolment_id, o.now);
+    return true;
+  });
+}
+
+/**
+ * Pays a deposit from the wallet: the available balance is frozen for it (one entry, under the account's
+ * lock) and the deposit is confirmed like any other payment. 409 可用余额不足 when the balance is short.
+ */
+export async function payDepositFromWallet(db: Kysely<Database>, userId: number, depositId: number, now: number, ip: string): Promise<void> {
+  const deposit = await ownDeposit(db, userId, depositId);
+  await assertPayable(db, deposit);
+  if (deposit.status === 'proofSubmitted') throw new BusinessError(409, '您已提交线下转账凭证，请等待确认');
+  const done = await confirmDeposit(db, depositId, { method: 'wallet', actor: { name: `user:${userId}`, ip }, now });
+  if (!done) throw new BusinessError(409, '该保证金已缴纳，无需重复支付');
+}
+
+/**
+ * Forfeits a paid deposit (悔拍 and the guide's other cases): confirmed | kept → forfeited, and the frozen
+ * money goes to the exchange's forfeit income with the reason, shown to the user. False when the deposit is
+ * not (or no longer) frozen.
+ */
+export async function forfeitDeposit(db: Kysely<Database>, depositId: number, reason: string, actor: DepositActor, now: number): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const moved = await trx
+      .updateTable('deposit')
+      .set({ status: 'forfeited' satisfies DepositStatus, settled_at: now, updated_at: now })
+      .where('id', '=', depositId)
+      .where('status', 'in', ['confirmed', 'kept'] satisfies DepositStatus[])
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return false;
+    const deposit = await trx.selectFrom('deposit').selectAll().where('id', '=', depositId).executeTakeFirstOrThrow();
+    const lot = await trx.selectFrom('project').select('assets_name').where('id', '=', deposit.project_id).executeTakeFirstOrThrow();
+    await post(trx, {
+      key: `deposit:${depositId}:forfeit`,
+      kind: 'depositForfeit',
+      userId: deposit.user_id,
+      ref: `deposit:${depositId}`,
+      memo: `${lot.assets_name}：${reason}`.slice(0, 500),
+      at: now,
+      lines: [
+        [{ user: deposit.user_id, kind: 'frozen' }, -deposit.amount_fen],
+        ['forfeitIncome', deposit.amount_fen],
+      ],
+    });
+    await appendAudit(trx, now, { userId: deposit.user_id, ip: actor.ip, action: 'deposit.forfeit', object: `deposit:${depositId}`, result: 'success', detail: `${actor.name}:${reason}`.slice(0, 500) });
+    await sendMessage(trx, {
+      userId: deposit.user_id,
+      kind: 'deposit',
+      title: lotTitle('保证金没收通知', lot.assets_name),
+      content: `您为「${lot.assets_name}」缴纳的交易保证金 ${formatFenAsYuan(deposit.amount_fen, { suffix: ' 元' })}已被没收，原因：${reason}。如有异议，可提出申诉。`,
+      link: `/depositDetail?id=${depositId}`,
+      at: now,
+    });
     return true;
   });
 }
@@ -138,7 +249,7 @@ export async function ownDeposit(db: Kysely<Database>, userId: number, depositId
 /** Only while the enrolment waits for its deposit and the deposit is not yet confirmed. */
 async function assertPayable(db: Kysely<Database>, deposit: DepositRow): Promise<void> {
   const status = deposit.status as DepositStatus;
-  if (status === 'confirmed' || status === 'released' || status === 'kept') throw new BusinessError(409, '该保证金已缴纳，无需重复支付');
+  if (DEPOSIT_PAID_STATUSES.includes(status)) throw new BusinessError(409, '该保证金已缴纳，无需重复支付');
   const enrolment = await db.selectFrom('enrolment').select('status').where('id', '=', deposit.enrolment_id).executeTakeFirstOrThrow();
   if (enrolment.status !== 'depositPending') throw new BusinessError(409, '报名审核通过后方可缴纳保证金');
 }
@@ -269,7 +380,8 @@ export async function myDeposits(db: Kysely<Database>, userId: number, q: { curr
 export function toOrderAnswer(o: Selectable<PaymentOrderTable>, gatewayName: string): PaymentOrderAnswer {
   return {
     orderNo: o.order_no,
-    depositId: o.deposit_id,
+    // Only deposit orders are answered in this shape (top-ups: wallet.ts).
+    depositId: o.deposit_id ?? 0,
     amount: fenToYuan(o.amount_fen),
     status: o.status as PaymentOrderStatus,
     gateway: o.gateway,

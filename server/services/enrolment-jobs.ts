@@ -1,11 +1,13 @@
 /**
  * The enrolment background job (every second on each server process): demo auto-approval, the sandbox
- * bank's notification deliveries, and qualification of confirmed enrolments whose activity appeared later.
+ * bank's notification deliveries, qualification of confirmed enrolments whose activity appeared later, and
+ * the forfeit of deals past their confirmation or payment deadline.
  * Every step is a conditional update, so processes running it at the same time change each row once.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { approveEnrolment, qualifyEnrolment } from './enrolment.ts';
+import { sweepDeals } from './money/deals.ts';
 import type { SandboxBank, SandboxNotification } from './payments/sandbox.ts';
 
 export const DEMO_ACTOR = { name: 'demo-auto', ip: '' };
@@ -20,7 +22,7 @@ export interface EnrolmentJobInput {
   deliver: (body: SandboxNotification) => Promise<string>;
 }
 
-export async function runEnrolmentJobs(j: EnrolmentJobInput): Promise<{ approved: number; notified: number; qualified: number }> {
+export async function runEnrolmentJobs(j: EnrolmentJobInput): Promise<{ approved: number; notified: number; qualified: number; forfeited: number }> {
   let approved = 0;
   if (j.autoApproveMs !== null) {
     const due = await j.db
@@ -46,5 +48,7 @@ export async function runEnrolmentJobs(j: EnrolmentJobInput): Promise<{ approved
     .execute();
   let qualified = 0;
   for (const { id } of waiting) if (await qualifyEnrolment(j.db, id, j.now)) qualified += 1;
-  return { approved, notified, qualified };
+  // Deals past their confirmation or payment deadline are forfeited (issue 16).
+  const forfeited = await sweepDeals(j.db, j.now);
+  return { approved, notified, qualified, forfeited };
 }

@@ -121,7 +121,7 @@ async function toProject(db: Db, p: ProjectRow): Promise<EnrolmentProject> {
 }
 
 /** The bidder's facts from the approved real-name record (masked as every answer). */
-async function bidderFacts(a: Pick<Accounts, 'db' | 'secrets'>, userId: number) {
+export async function bidderFacts(a: Pick<Accounts, 'db' | 'secrets'>, userId: number) {
   const user = await a.db.selectFrom('app_user').select(['user_type', 'name', 'phone', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
   const row = await a.db
     .selectFrom('verification')

@@ -111,7 +111,7 @@ export interface CaptchaAnswer {
 }
 
 /** SMS message code types (spec section 7). */
-export const SMS_PURPOSES = { login: 1008, register: 2001, forgetPassword: 2002 } as const;
+export const SMS_PURPOSES = { login: 1008, register: 2001, forgetPassword: 2002, bindCard: 3001, unbindCard: 3002, withdraw: 3003 } as const;
 
 /** POST smsCode: phone, messageCode, and the image captcha (uuid, captcha) that guards sending. */
 export interface SmsCodeRequest {

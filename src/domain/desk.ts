@@ -137,7 +137,7 @@ export function mySteps(mine: Pick<MyLot, 'enrolment' | 'bidCode'> | undefined):
   steps.push('已报名');
   if (e && e.status !== 'qualified' && e.status !== 'depositConfirmed' && e.depositStatus === null) steps.push(e.statusText);
   const deposit = e?.depositStatus ?? null;
-  if (mine.bidCode !== null || deposit === 'confirmed' || deposit === 'kept') steps.push('已交保证金');
+  if (mine.bidCode !== null || deposit === 'confirmed' || deposit === 'kept' || deposit === 'converted') steps.push('已交保证金');
   else if (deposit === 'pending') steps.push('待交保证金');
   else if (deposit === 'paying') steps.push('保证金支付处理中');
   else if (deposit === 'proofSubmitted') steps.push('付款凭证待确认');

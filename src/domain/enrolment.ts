@@ -78,7 +78,7 @@ export function canMove(from: EnrolmentStatus, to: EnrolmentStatus): boolean {
 }
 
 /** pending → (paying | proofSubmitted) → confirmed → released | kept (toward the price). */
-export type DepositStatus = 'pending' | 'paying' | 'proofSubmitted' | 'confirmed' | 'released' | 'kept';
+export type DepositStatus = 'pending' | 'paying' | 'proofSubmitted' | 'confirmed' | 'released' | 'kept' | 'converted' | 'forfeited';
 export const DEPOSIT_STATUS_TEXT: Record<DepositStatus, string> = {
   pending: '待缴纳',
   paying: '支付处理中',
@@ -86,8 +86,12 @@ export const DEPOSIT_STATUS_TEXT: Record<DepositStatus, string> = {
   confirmed: '已缴纳',
   released: '已退还',
   kept: '已转为价款',
+  converted: '已抵作价款',
+  forfeited: '已没收',
 };
-export type DepositMethod = '' | 'online' | 'transfer';
+export type DepositMethod = '' | 'online' | 'transfer' | 'wallet';
+/** A deposit in these states has been paid (a new payment is refused). */
+export const DEPOSIT_PAID_STATUSES: readonly DepositStatus[] = ['confirmed', 'released', 'kept', 'converted', 'forfeited'];
 
 export type MessageKind = 'enrolment' | 'deposit' | 'outbid' | 'won' | 'lost' | 'failed' | 'released' | 'appeal' | 'demand' | 'system';
 export const MESSAGE_KIND_TEXT: Record<MessageKind, string> = {
@@ -280,6 +284,8 @@ export interface DepositProofSubmit {
 }
 
 export type PaymentOrderStatus = 'created' | 'paid' | 'failed';
+/** What a gateway order pays (issue 16): a deposit, a wallet top-up or a deal's settlement. */
+export type PaymentPurpose = 'deposit' | 'topUp' | 'settlement';
 export interface PaymentOrderAnswer {
   orderNo: string;
   depositId: number;

@@ -22,6 +22,7 @@ import { hallSearch, watchSearch } from '@/features/hall/search';
 import { judicialSearch } from '@/features/judicial/search';
 import { projectSearch } from '@/features/projects/search';
 import { quoteHallSearch } from '@/features/quote-room/search';
+import { dealSearch, walletDetailSearch, walletHandleSearch } from '@/features/money/search';
 import { messageSearch, myProjectSearch } from '@/features/user-center/search';
 import { appealSearch, fileListSearch, folderSearch } from '@/features/user-files/search';
 import { demandSearch } from '@/features/demands/search';
@@ -68,6 +69,7 @@ const QuoteRoomPage = lazyRouteComponent(() => import('@/features/quote-room/Quo
 // Issue 7, enrolment and deposits, and the user centre: one lazily loaded chunk each.
 const enrolment = (name: keyof typeof import('@/features/enrolment/pages')) =>
   lazyRouteComponent(() => import('@/features/enrolment/pages'), name);
+const money = (name: keyof typeof import('@/features/money/pages')) => lazyRouteComponent(() => import('@/features/money/pages'), name);
 const userCenter = (name: keyof typeof import('@/features/user-center/pages')) =>
   lazyRouteComponent(() => import('@/features/user-center/pages'), name);
 // Issue 17: my files and appeals; services and demands.
@@ -267,9 +269,9 @@ const authRoutes = [
   authPage('/usercenterIndex', '用户中心', userCenter('UserCenterIndexPage')),
   authSearchPage('/myProject', '用户中心>我的项目', userCenter('MyProjectPage'), myProjectSearch),
   authSearchPage('/myDeposit', '用户中心>我的保证金', userCenter('MyDepositPage'), pageSearch),
-  authPage('/projectSettlement', '用户中心>项目结算'),
-  authPage('/settleDetailPayInfo', '用户中心>结算支付信息'),
-  authPage('/projectSettleDetail', '用户中心>结算详情'),
+  authSearchPage('/projectSettlement', '用户中心>项目结算', money('ProjectSettlementPage'), pageSearch),
+  authSearchPage('/settleDetailPayInfo', '用户中心>结算支付信息', money('SettleDetailPayInfoPage'), dealSearch),
+  authSearchPage('/projectSettleDetail', '用户中心>结算详情', money('ProjectSettleDetailPage'), dealSearch),
   authSearchPage('/myCollect', '用户中心>我的收藏', projects('MyCollectPage'), pageSearch),
   authSearchPage('/myWatch', '用户中心>竞价看板', WatchBoardPage, watchSearch, { fluid: true }),
   authSearchPage('/myService', '用户中心>我的服务', demands('MyServicePage'), pageSearch),
@@ -278,8 +280,8 @@ const authRoutes = [
   authSearchPage('/myMessage', '用户中心>我的消息', userCenter('MyMessagePage'), pageSearch),
   authSearchPage('/myMessageDetail', '用户中心>消息详情', userCenter('MyMessageDetailPage'), messageSearch),
   authPage('/accountSafe', '用户中心>账户安全', AccountSafePage),
-  authPage('/accountFunds', '用户中心>资金账户'),
-  authPage('/accountFundsDetail', '用户中心>资金账户详情'),
+  authPage('/accountFunds', '用户中心>资金账户', money('FundAccountPage')),
+  authPage('/accountFundsDetail', '用户中心>资金账户详情', money('FundAccountDetailPage')),
   authSearchPage('/enrollDetail', '用户中心>报名详情', enrolment('EnrollDetailPage'), recordSearch),
   authSearchPage('/depositDetail', '用户中心>保证金详情', enrolment('DepositDetailPage'), recordSearch),
   authSearchPage('/depositAddPayInfo', '用户中心>上传支付凭证', enrolment('DepositAddPayInfoPage'), depositPaySearch),
@@ -288,7 +290,7 @@ const authRoutes = [
   authPage('/memberEditPhone', '用户中心>修改手机号', MemberEditPhonePage),
   authPage('/memberEditHead', '用户中心>修改头像', MemberEditHeadPage),
   authSearchPage('/shensuRecord', '用户中心>申诉记录', userFiles('AppealPage'), appealSearch),
-  authPage('/myInvoice', '用户中心>我的发票'),
+  authSearchPage('/myInvoice', '用户中心>我的发票', money('MyInvoicePage'), pageSearch),
   authPage('/myContract', '用户中心>我的合同'),
   authPage('/usercenter/contract/sign', '用户中心>我的合同>合同签署'),
   authPage('/edit', '用户中心>我的合同>合同编辑'),
@@ -300,9 +302,9 @@ const authRoutes = [
   authPage('/myFiles', '用户中心>我的文件', userFiles('MyFilesPage')),
   authSearchPage('/usercenter/files/children', '用户中心>我的文件>子目录', userFiles('MyFilesPage'), folderSearch),
   authSearchPage('/usercenter/files/list', '用户中心>我的文件>文件列表', userFiles('AllFilesPage'), fileListSearch),
-  authPage('/wallet/index', '用户中心>我的钱包'),
-  authPage('/wallet/detail', '用户中心>我的钱包>明细'),
-  authPage('/wallet/handle', '用户中心>我的钱包>办理'),
+  authPage('/wallet/index', '用户中心>我的钱包', money('WalletPage')),
+  authSearchPage('/wallet/detail', '用户中心>我的钱包>明细', money('WalletDetailPage'), walletDetailSearch),
+  authSearchPage('/wallet/handle', '用户中心>我的钱包>办理', money('WalletHandlePage'), walletHandleSearch),
   authSearchPage('/quoteHall', '竞价室', QuoteRoomPage, quoteHallSearch, { fluid: true }),
 ] as const;
 

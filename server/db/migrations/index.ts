@@ -11,6 +11,7 @@ import * as m0005 from './0005_projects.ts';
 import * as m0006 from './0006_enrolment.ts';
 import * as m0007 from './0007_rate_limit.ts';
 import * as m0008 from './0008_bidding_modes.ts';
+import * as m0009 from './0009_ledger_settlement.ts';
 import * as m0010 from './0010_files_appeals_demands.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0006_enrolment': m0006,
   '0007_rate_limit': m0007,
   '0008_bidding_modes': m0008,
+  '0009_ledger_settlement': m0009,
   '0010_files_appeals_demands': m0010,
 };
 

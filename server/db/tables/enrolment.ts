@@ -83,7 +83,8 @@ export interface DepositProofTable {
 export interface PaymentOrderTable {
   id: Generated<number>;
   order_no: string;
-  deposit_id: number;
+  /** The deposit paid (purpose 'deposit'); null for other purposes (migration 0009). */
+  deposit_id: number | null;
   user_id: number;
   gateway: string;
   amount_fen: number;
@@ -92,6 +93,10 @@ export interface PaymentOrderTable {
   gateway_txn: string | null;
   created_at: number;
   paid_at: number | null;
+  /** PaymentPurpose: deposit | topUp | settlement (migration 0009; existing rows are deposits). */
+  purpose: Generated<string>;
+  /** The record paid for other purposes (the deal of a settlement payment). */
+  ref_id: number | null;
 }
 
 /** Every notification the gateway delivered, once per (gateway, notify_id): a redelivery is a no-op. */

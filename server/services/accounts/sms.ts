@@ -28,6 +28,9 @@ const PURPOSE_TEXT: Record<number, string> = {
   [SMS_PURPOSES.login]: '身份验证',
   [SMS_PURPOSES.register]: '注册账号',
   [SMS_PURPOSES.forgetPassword]: '找回密码',
+  [SMS_PURPOSES.bindCard]: '绑定银行卡',
+  [SMS_PURPOSES.unbindCard]: '解绑银行卡',
+  [SMS_PURPOSES.withdraw]: '钱包提现',
 };
 
 /** The default sender: one JSON line per message in `${dataDir}/sms-outbox.log`, and an info log line. */

@@ -3,8 +3,12 @@
  * notification is logged once per (gateway, notify id) and applied with conditional updates (order created →
  * paid, deposit → confirmed), all in one transaction: a redelivered or concurrent notification changes nothing.
  */
-import type { Kysely } from 'kysely';
-import type { DepositStatus, PaymentOrderAnswer } from '../../../src/domain/enrolment.ts';
+import type { Kysely, Selectable } from 'kysely';
+import { DEPOSIT_PAID_STATUSES, type DepositStatus, type PaymentOrderAnswer, type PaymentPurpose } from '../../../src/domain/enrolment.ts';
+import type { PaymentOrderTable } from '../../db/tables/enrolment.ts';
+import type { TopUpOrder } from '../../../src/domain/ledger.ts';
+import { fenToYuan } from '../../../src/domain/money.ts';
+import { post } from '../money/ledger.ts';
 import type { Database } from '../../db/schema.ts';
 import { BusinessError, notFound } from '../../lib/envelope.ts';
 import { appendAudit } from '../accounts/audit.ts';
@@ -20,7 +24,7 @@ export async function createPayOrder(db: Kysely<Database>, gateway: PaymentGatew
   if (!gateway) throw new BusinessError(409, MSG_NO_ONLINE_PAYMENT);
   const deposit = await ownDeposit(db, userId, depositId);
   const status = deposit.status as DepositStatus;
-  if (status === 'confirmed' || status === 'released' || status === 'kept') throw new BusinessError(409, '该保证金已缴纳，无需重复支付');
+  if (DEPOSIT_PAID_STATUSES.includes(status)) throw new BusinessError(409, '该保证金已缴纳，无需重复支付');
   if (status === 'proofSubmitted') throw new BusinessError(409, '您已提交线下转账凭证，请等待确认');
   const enrolment = await db.selectFrom('enrolment').select('status').where('id', '=', deposit.enrolment_id).executeTakeFirstOrThrow();
   if (enrolment.status !== 'depositPending') throw new BusinessError(409, '报名审核通过后方可缴纳保证金');
@@ -42,6 +46,72 @@ export async function createPayOrder(db: Kysely<Database>, gateway: PaymentGatew
   });
   const answer = await ownOrder(db, gateway, userId, orderNo);
   return created?.payUrl ? { ...answer, payUrl: created.payUrl } : answer;
+}
+
+/**
+ * The money of a paid order reaches the books, in the notification's transaction: a deposit is confirmed
+ * (bank → frozen); a top-up goes to the wallet (bank → available); a settlement payment settles its deal.
+ * Money that arrives for something already paid (a deposit confirmed meanwhile by a transfer) is not lost:
+ * it goes to the payer's wallet.
+ */
+async function applyPaidOrder(trx: Kysely<Database>, order: Selectable<PaymentOrderTable>, actor: string, now: number): Promise<void> {
+  const purpose = order.purpose as PaymentPurpose;
+  if (purpose === 'deposit' && order.deposit_id !== null) {
+    if (await confirmDeposit(trx, order.deposit_id, { method: 'online', actor: { name: actor, ip: '' }, now, orderNo: order.order_no })) return;
+  } else if (purpose === 'topUp') {
+    await post(trx, {
+      key: `payment_order:${order.order_no}`,
+      kind: 'topUp',
+      userId: order.user_id,
+      ref: `payment_order:${order.order_no}`,
+      at: now,
+      lines: [
+        ['bank', -order.amount_fen],
+        [{ user: order.user_id, kind: 'available' }, order.amount_fen],
+      ],
+    });
+    return;
+  } else {
+    const handler = paidOrderHandlers.get(purpose);
+    if (handler && (await handler(trx, order, now))) return;
+  }
+  await post(trx, {
+    key: `payment_order:${order.order_no}`,
+    kind: 'overpayment',
+    userId: order.user_id,
+    ref: `payment_order:${order.order_no}`,
+    memo: '该款项对应的业务已完成支付，款项已转入您的钱包',
+    at: now,
+    lines: [
+      ['bank', -order.amount_fen],
+      [{ user: order.user_id, kind: 'available' }, order.amount_fen],
+    ],
+  });
+}
+
+/** What other modules do with a paid order of their purpose (settlement.ts registers 'settlement'); true when applied. */
+export const paidOrderHandlers = new Map<PaymentPurpose, (trx: Kysely<Database>, order: Selectable<PaymentOrderTable>, now: number) => Promise<boolean>>();
+
+/** A wallet top-up through the gateway: the money reaches the wallet when the bank's notice arrives. */
+export async function createTopUpOrder(
+  db: Kysely<Database>,
+  gateway: PaymentGateway | null,
+  userId: number,
+  amountFen: number,
+  now: number,
+  ip: string,
+): Promise<TopUpOrder> {
+  if (!gateway) throw new BusinessError(409, '本站暂未开通在线支付，暂不能充值');
+  const orderNo = newCode('TU', now);
+  const created = await gateway.createOrder({ orderNo, amountFen, subject: '钱包充值' });
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('payment_order')
+      .values({ order_no: orderNo, deposit_id: null, purpose: 'topUp' satisfies PaymentPurpose, ref_id: null, user_id: userId, gateway: gateway.name, amount_fen: amountFen, status: 'created', gateway_txn: null, created_at: now, paid_at: null })
+      .execute();
+    await appendAudit(trx, now, { userId, ip, action: 'wallet.topup.order', object: `payment_order:${orderNo}`, result: 'success', detail: String(amountFen) });
+  });
+  return { orderNo, amount: fenToYuan(amountFen), status: 'created', gatewayName: gateway.displayName, ...(created?.payUrl ? { payUrl: created.payUrl } : {}) };
 }
 
 export async function ownOrder(db: Kysely<Database>, gateway: Pick<PaymentGateway, 'name' | 'displayName'> | null, userId: number, orderNo: string): Promise<PaymentOrderAnswer> {
@@ -77,7 +147,7 @@ export async function applyNotification(db: Kysely<Database>, gateway: PaymentGa
       .where('status', '=', 'created')
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return 'duplicate';
-    await confirmDeposit(trx, order.deposit_id, { method: 'online', actor: { name: `gateway:${gateway.name}`, ip: '' }, now });
+    await applyPaidOrder(trx, { ...order, gateway_txn: n.txnId }, `gateway:${gateway.name}`, now);
     return 'applied';
   });
 }

@@ -143,7 +143,7 @@ function Cashier({ deposit }: { deposit: DepositDetail }) {
   const method = online ? chosen : 'transfer';
   const [order, setOrder] = useState<PaymentOrderAnswer | null>(null);
   const open = useMutation({ mutationFn: () => postPayOrder(deposit.id), onSuccess: setOrder });
-  if (deposit.status === 'confirmed' || deposit.status === 'kept') return <Paid depositId={deposit.id} />;
+  if (deposit.status === 'confirmed' || deposit.status === 'kept' || deposit.status === 'converted') return <Paid depositId={deposit.id} />;
   if (deposit.status === 'released') return <Result status="info" title="该保证金已退还" />;
   if (deposit.status === 'proofSubmitted') return <Result status="info" title="您已提交线下转账凭证，请等待交易机构确认到账" />;
   return (

@@ -7,7 +7,7 @@ import { type DepositDetail, type DepositProof } from '@/domain/enrolment';
 import { formatYuan } from '@/domain/money';
 import { useDepositDetail } from '../api/get-deposit-detail';
 
-const METHOD_TEXT = { '': '—', online: '在线支付', transfer: '线下转账' } as const;
+const METHOD_TEXT = { '': '—', online: '在线支付', transfer: '线下转账', wallet: '钱包余额' } as const;
 const PROOF_TEXT: Record<DepositProof['status'], string> = { submitted: '待确认', confirmed: '已确认', rejected: '未通过' };
 
 function Actions({ d }: { d: DepositDetail }) {
@@ -39,7 +39,7 @@ export function DepositDetailPage() {
               <Descriptions bordered size="small" column={2}>
                 <Descriptions.Item label="保证金编号">{d.depositCode}</Descriptions.Item>
                 <Descriptions.Item label="状态">
-                  <Tag color={d.status === 'confirmed' || d.status === 'kept' ? 'green' : d.status === 'released' ? 'default' : 'orange'}>{d.statusText}</Tag>
+                  <Tag color={d.status === 'confirmed' || d.status === 'kept' || d.status === 'converted' ? 'green' : d.status === 'released' ? 'default' : d.status === 'forfeited' ? 'red' : 'orange'}>{d.statusText}</Tag>
                 </Descriptions.Item>
                 <Descriptions.Item label="项目名称" span={2}>
                   <ProjectLink project={{ assetsId: d.assetsId, projectType: null }}>{d.assetsName}</ProjectLink>
@@ -48,7 +48,7 @@ export function DepositDetailPage() {
                 <Descriptions.Item label="金额">{formatYuan(d.amount, { suffix: ' 元' })}</Descriptions.Item>
                 <Descriptions.Item label="缴纳方式">{METHOD_TEXT[d.method]}</Descriptions.Item>
                 <Descriptions.Item label="到账时间">{d.confirmTime ?? '—'}</Descriptions.Item>
-                <Descriptions.Item label={d.status === 'kept' ? '转为价款时间' : '退还时间'}>{d.settleTime ?? '—'}</Descriptions.Item>
+                <Descriptions.Item label={d.status === 'kept' || d.status === 'converted' ? '转为价款时间' : d.status === 'forfeited' ? '没收时间' : '退还时间'}>{d.settleTime ?? '—'}</Descriptions.Item>
                 <Descriptions.Item label="关联报名">
                   <a href={`#/enrollDetail?id=${d.enrolmentId}`}>查看报名</a>
                 </Descriptions.Item>

@@ -7,7 +7,7 @@ import { formatYuan } from '@/domain/money';
 import { useMyDeposits } from '../api/get-my-deposits';
 
 const PAGE_SIZE = 10;
-const COLOR: Record<DepositSummary['status'], string> = { pending: 'orange', paying: 'orange', proofSubmitted: 'gold', confirmed: 'green', released: 'default', kept: 'blue' };
+const COLOR: Record<DepositSummary['status'], string> = { pending: 'orange', paying: 'orange', proofSubmitted: 'gold', confirmed: 'green', released: 'default', kept: 'blue', converted: 'blue', forfeited: 'red' };
 
 /** /myDeposit: 我的保证金 — every deposit with its status (paid, released, kept toward the price). */
 export function MyDepositPage() {

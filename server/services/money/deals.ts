@@ -1,0 +1,410 @@
+/**
+ * Deal confirmation and settlement (guide after-the-hammer.md steps 2, 3 and 5; issue 16 step 3).
+ *
+ *   settlement of a sold auction → deal awaitingConfirmation (成交确认书, confirm within N working days)
+ *   → awaitingPayment (amount due = price + buyer's fee − deposit converted; pay within N working days)
+ *   → paid (gateway, wallet, or a transfer the operator confirms) → handedOver → certified → paidOut.
+ *   Not confirmed or not paid in time → forfeited: the kept deposit is forfeited with the reason.
+ *
+ * Every step is a conditional update on the expected state, in one transaction with its ledger entry and
+ * its message, so a repeated call or a redelivered bank notice changes nothing twice.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import { formatChinaTime } from '../../../src/domain/chinaTime.ts';
+import type { Page } from '../../../src/domain/contracts.ts';
+import { lotTitle } from '../../../src/domain/desk.ts';
+import type { TopUpOrder } from '../../../src/domain/ledger.ts';
+import { fenToYuan, formatFenAsYuan } from '../../../src/domain/money.ts';
+import {
+  DEAL_STATUS_TEXT,
+  DEFAULT_SETTLEMENT_SETTINGS,
+  addWorkingDays,
+  amountDueFen,
+  buyerFeeFen,
+  type DealDetail,
+  type DealStatus,
+  type DealSummary,
+  type SettlementSettings,
+} from '../../../src/domain/settlement.ts';
+import type { Database } from '../../db/schema.ts';
+import type { DealTable } from '../../db/tables/money.ts';
+import { BusinessError, notFound } from '../../lib/envelope.ts';
+import { appendAudit } from '../accounts/audit.ts';
+import { forfeitDeposit, type DepositActor } from '../deposits.ts';
+import { newCode } from '../enrolment.ts';
+import { inTransaction } from '../enrolment-tx.ts';
+import { sendMessage } from '../messages.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { paidOrderHandlers } from '../payments/orders.ts';
+import { post } from './ledger.ts';
+import { settleWithDeposit, type SettlementSource } from './movements.ts';
+
+export const MSG_DEAL_NOT_FOUND = '成交记录不存在';
+type DealRow = Selectable<DealTable>;
+const yuan = (fen: number) => formatFenAsYuan(fen, { suffix: ' 元' });
+const dueOf = (d: Pick<DealRow, 'price_fen' | 'fee_fen' | 'deposit_fen'>) => amountDueFen(d.price_fen, d.fee_fen, d.deposit_fen);
+const link = (id: number) => `/projectSettleDetail?id=${id}`;
+
+/** At settlement of a sold auction, in the sweep's transaction: the winner's deal and its 成交确认书. */
+export async function openDeal(
+  trx: Kysely<Database>,
+  o: { activityId: number; projectId: number; winnerUserId: number; bidCode: string; priceFen: number; at: number; settings?: SettlementSettings },
+): Promise<void> {
+  const settings = o.settings ?? DEFAULT_SETTLEMENT_SETTINGS;
+  const deposit = await trx.selectFrom('deposit').select(['id', 'amount_fen']).where('project_id', '=', o.projectId).where('user_id', '=', o.winnerUserId).where('status', '=', 'kept').executeTakeFirst();
+  const enrolment = await trx.selectFrom('enrolment').select('bidder_name').where('project_id', '=', o.projectId).where('user_id', '=', o.winnerUserId).executeTakeFirst();
+  const user = await trx.selectFrom('app_user').select('name').where('id', '=', o.winnerUserId).executeTakeFirstOrThrow();
+  const project = await trx.selectFrom('project').select('assets_name').where('id', '=', o.projectId).executeTakeFirstOrThrow();
+  const confirmDue = addWorkingDays(o.at, settings.confirmWorkingDays);
+  const inserted = await trx
+    .insertInto('deal')
+    .values({
+      deal_code: newCode('CJ', o.at),
+      activity_id: o.activityId,
+      project_id: o.projectId,
+      user_id: o.winnerUserId,
+      deposit_id: deposit?.id ?? null,
+      bid_code: o.bidCode,
+      buyer_name: enrolment?.bidder_name || user.name,
+      price_fen: o.priceFen,
+      fee_fen: buyerFeeFen(o.priceFen, settings.feeSchedule),
+      deposit_fen: deposit?.amount_fen ?? 0,
+      status: 'awaitingConfirmation' satisfies DealStatus,
+      pay_method: '',
+      forfeit_reason: '',
+      deal_at: o.at,
+      confirm_due_at: confirmDue,
+      confirmed_at: null,
+      pay_due_at: null,
+      paid_at: null,
+      handover_at: null,
+      certificate_at: null,
+      payout_at: null,
+      forfeited_at: null,
+      updated_at: o.at,
+    })
+    .onConflict((oc) => oc.column('activity_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return;
+  await sendMessage(trx, {
+    userId: o.winnerUserId,
+    kind: 'won',
+    title: lotTitle('请确认成交确认书', project.assets_name),
+    content: `您已竞得「${project.assets_name}」，成交价 ${yuan(o.priceFen)}。请于 ${formatChinaTime(confirmDue, 'YYYY-MM-DD HH:mm')} 前在线确认成交确认书，逾期未确认将视为违约，保证金不予退还。`,
+    link: link(inserted.id),
+    at: o.at,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading
+
+function dealQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('deal')
+    .innerJoin('project', 'project.id', 'deal.project_id')
+    .leftJoin('project_detail', 'project_detail.project_id', 'deal.project_id')
+    .selectAll('deal')
+    .select(['project.assets_name', 'project.project_code', 'project_detail.transferor_name']);
+}
+type DealJoined = DealRow & { assets_name: string; project_code: string; transferor_name: string | null };
+
+const time = (t: number | null) => (t === null ? null : formatChinaTime(t));
+
+function toSummary(d: DealJoined): DealSummary {
+  const status = d.status as DealStatus;
+  return {
+    id: d.id,
+    dealCode: d.deal_code,
+    assetsId: d.project_id,
+    assetsName: d.assets_name,
+    bidCode: d.bid_code,
+    price: fenToYuan(d.price_fen),
+    fee: fenToYuan(d.fee_fen),
+    deposit: fenToYuan(d.deposit_fen),
+    amountDue: fenToYuan(dueOf(d)),
+    status,
+    statusText: DEAL_STATUS_TEXT[status],
+    confirmDue: formatChinaTime(d.confirm_due_at),
+    payDue: time(d.pay_due_at),
+    createTime: formatChinaTime(d.deal_at),
+  };
+}
+
+function toDetail(d: DealJoined): DealDetail {
+  return {
+    ...toSummary(d),
+    projectCode: d.project_code,
+    buyerName: d.buyer_name,
+    transferor: d.transferor_name ?? '',
+    dealTime: formatChinaTime(d.deal_at),
+    confirmTime: time(d.confirmed_at),
+    paidTime: time(d.paid_at),
+    payMethod: d.pay_method as DealDetail['payMethod'],
+    forfeitReason: d.forfeit_reason,
+    handoverTime: time(d.handover_at),
+    certificateTime: time(d.certificate_at),
+    payoutTime: time(d.payout_at),
+  };
+}
+
+async function ownDeal(db: Kysely<Database>, userId: number, id: number): Promise<DealJoined> {
+  const row = await dealQuery(db).where('deal.id', '=', id).where('deal.user_id', '=', userId).executeTakeFirst();
+  if (!row) throw notFound(MSG_DEAL_NOT_FOUND);
+  return row;
+}
+
+export async function myDeals(db: Kysely<Database>, userId: number, q: { current: number; size: number }): Promise<Page<DealSummary>> {
+  const { n } = await db.selectFrom('deal').where('user_id', '=', userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await dealQuery(db).where('deal.user_id', '=', userId).orderBy('deal.deal_at', 'desc').orderBy('deal.id', 'desc').limit(q.size).offset((q.current - 1) * q.size).execute();
+  const total = Number(n);
+  return { records: rows.map(toSummary), total, size: q.size, current: q.current, pages: Math.ceil(total / q.size) };
+}
+
+export async function myDeal(db: Kysely<Database>, userId: number, id: number): Promise<DealDetail> {
+  return toDetail(await ownDeal(db, userId, id));
+}
+
+const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The 成交确认书 as a printable HTML page (no PDF library with an embedded Chinese font is installed; the
+ * browser prints it to PDF). Owner only.
+ */
+export async function dealLetterHtml(db: Kysely<Database>, userId: number, id: number): Promise<string> {
+  const d = toDetail(await ownDeal(db, userId, id));
+  const rows: Array<[string, string]> = [
+    ['成交编号', d.dealCode],
+    ['项目名称', d.assetsName],
+    ['项目编号', d.projectCode],
+    ['转让方', d.transferor || '—'],
+    ['受让方（竞得人）', d.buyerName],
+    ['竞买号', d.bidCode],
+    ['成交价', `${formatFenAsYuan(Math.round(d.price * 100), { suffix: ' 元' })}`],
+    ['成交时间', d.dealTime],
+    ['买方交易服务费', `${formatFenAsYuan(Math.round(d.fee * 100), { suffix: ' 元' })}`],
+    ['保证金转价款', `${formatFenAsYuan(Math.round(d.deposit * 100), { suffix: ' 元' })}`],
+    ['应付金额', `${formatFenAsYuan(Math.round(d.amountDue * 100), { suffix: ' 元' })}`],
+    ['确认期限', d.confirmDue],
+    ['确认状态', d.confirmTime ? `已于 ${d.confirmTime} 在线确认` : '待确认'],
+  ];
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>成交确认书 ${esc(d.dealCode)}</title>
+<style>body{font-family:"Noto Serif CJK SC","Songti SC",SimSun,serif;max-width:760px;margin:40px auto;color:#000}h1{text-align:center;letter-spacing:.3em}table{width:100%;border-collapse:collapse;margin:24px 0}td{border:1px solid #333;padding:8px 12px}td:first-child{width:32%;background:#f5f5f5}p{line-height:1.9;text-indent:2em}.sign{text-align:right;margin-top:48px}</style></head>
+<body><h1>成交确认书</h1>
+<p>经河北产权市场组织网络竞价，受让方以下列条件竞得本项目，特此确认：</p>
+<table><tbody>${rows.map(([k, v]) => `<tr><td>${k}</td><td>${esc(v)}</td></tr>`).join('')}</tbody></table>
+<p>受让方应于确认成交后 3 个工作日内支付上述应付金额，并按约定与转让方签订产权交易合同。受让方逾期未确认或未支付的，视为违约，所缴保证金不予退还。</p>
+<p class="sign">河北产权市场有限公司<br>${esc(d.dealTime.slice(0, 10))}</p>
+</body></html>`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The winner's steps
+
+export async function confirmDeal(db: Kysely<Database>, userId: number, id: number, now: number, ip: string, settings: SettlementSettings = DEFAULT_SETTLEMENT_SETTINGS): Promise<DealDetail> {
+  const deal = await ownDeal(db, userId, id);
+  if (deal.status !== 'awaitingConfirmation') throw new BusinessError(409, deal.status === 'forfeited' ? '已逾期未确认，成交已作违约处理' : '该成交已确认');
+  if (now > deal.confirm_due_at) throw new BusinessError(409, '已超过成交确认期限');
+  await inTransaction(db, async (trx) => {
+    const payDue = addWorkingDays(now, settings.payWorkingDays);
+    const moved = await trx
+      .updateTable('deal')
+      .set({ status: 'awaitingPayment' satisfies DealStatus, confirmed_at: now, pay_due_at: payDue, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'awaitingConfirmation')
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) throw new BusinessError(409, '该成交已确认');
+    await appendAudit(trx, now, { userId, ip, action: 'deal.confirm', object: `deal:${id}`, result: 'success', detail: '' });
+    const due = dueOf(deal);
+    if (due === 0) {
+      // The deposit covers price and fee: settled at once (any surplus returns to the wallet).
+      await markPaid(trx, deal, { kind: 'wallet' }, 'wallet', now);
+      return;
+    }
+    await sendMessage(trx, {
+      userId,
+      kind: 'won',
+      title: lotTitle('成交已确认，请支付价款', deal.assets_name),
+      content: `您已确认「${deal.assets_name}」的成交确认书。应付金额 ${yuan(due)}（成交价 ${yuan(deal.price_fen)} + 服务费 ${yuan(deal.fee_fen)} − 保证金转价款 ${yuan(deal.deposit_fen)}），请于 ${formatChinaTime(payDue, 'YYYY-MM-DD HH:mm')} 前支付。`,
+      link: `/settleDetailPayInfo?id=${id}`,
+      at: now,
+    });
+  });
+  return myDeal(db, userId, id);
+}
+
+/** awaitingPayment | proofSubmitted → paid, with the settlement entry (deposit converted, fee earned, price owed). */
+async function markPaid(trx: Kysely<Database>, deal: DealRow & { assets_name: string }, source: SettlementSource, method: 'online' | 'wallet' | 'transfer', now: number): Promise<boolean> {
+  const moved = await trx
+    .updateTable('deal')
+    .set({ status: 'paid' satisfies DealStatus, pay_method: method, paid_at: now, updated_at: now })
+    .where('id', '=', deal.id)
+    .where('status', 'in', ['awaitingPayment', 'proofSubmitted'] satisfies DealStatus[])
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return false;
+  await settleWithDeposit(trx, { dealId: deal.id, depositId: deal.deposit_id, userId: deal.user_id, priceFen: deal.price_fen, feeFen: deal.fee_fen, source, at: now, memo: deal.assets_name });
+  await sendMessage(trx, {
+    userId: deal.user_id,
+    kind: 'won',
+    title: lotTitle('成交价款已支付', deal.assets_name),
+    content: `「${deal.assets_name}」的成交价款及服务费已结清（保证金 ${yuan(deal.deposit_fen)} 已转为价款）。交易机构将出具资产交接通知书，请留意后续消息。`,
+    link: link(deal.id),
+    at: now,
+  });
+  return true;
+}
+
+export async function createDealOrder(db: Kysely<Database>, gateway: PaymentGateway | null, userId: number, id: number, now: number, ip: string): Promise<TopUpOrder> {
+  if (!gateway) throw new BusinessError(409, '本站暂未开通在线支付，请通过银行转账支付');
+  const deal = await ownDeal(db, userId, id);
+  if (deal.status !== 'awaitingPayment') throw new BusinessError(409, deal.status === 'awaitingConfirmation' ? '请先确认成交确认书' : '当前状态不能支付');
+  const due = dueOf(deal);
+  const orderNo = newCode('ST', now);
+  const created = await gateway.createOrder({ orderNo, amountFen: due, subject: `成交价款-${deal.assets_name}`.slice(0, 60) });
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('payment_order')
+      .values({ order_no: orderNo, deposit_id: null, purpose: 'settlement', ref_id: id, user_id: userId, gateway: gateway.name, amount_fen: due, status: 'created', gateway_txn: null, created_at: now, paid_at: null })
+      .execute();
+    await appendAudit(trx, now, { userId, ip, action: 'deal.order', object: `payment_order:${orderNo}`, result: 'success', detail: `deal:${id}` });
+  });
+  return { orderNo, amount: fenToYuan(due), status: 'created', gatewayName: gateway.displayName, ...(created?.payUrl ? { payUrl: created.payUrl } : {}) };
+}
+
+// The bank's notice of a settlement order: the deal is paid (a deal no longer payable: the money goes to the wallet).
+paidOrderHandlers.set('settlement', async (trx, order, now) => {
+  if (order.ref_id === null) return false;
+  const deal = await dealQuery(trx).where('deal.id', '=', order.ref_id).where('deal.user_id', '=', order.user_id).executeTakeFirst();
+  if (!deal || Number(order.amount_fen) !== dueOf(deal)) return false;
+  return markPaid(trx, deal, { kind: 'bank', orderNo: order.order_no }, 'online', now);
+});
+
+export async function payDealFromWallet(db: Kysely<Database>, userId: number, id: number, now: number, ip: string): Promise<DealDetail> {
+  const deal = await ownDeal(db, userId, id);
+  if (deal.status !== 'awaitingPayment') throw new BusinessError(409, deal.status === 'awaitingConfirmation' ? '请先确认成交确认书' : '当前状态不能支付');
+  await inTransaction(db, async (trx) => {
+    if (!(await markPaid(trx, deal, { kind: 'wallet' }, 'wallet', now))) throw new BusinessError(409, '当前状态不能支付');
+    await appendAudit(trx, now, { userId, ip, action: 'deal.pay.wallet', object: `deal:${id}`, result: 'success', detail: '' });
+  });
+  return myDeal(db, userId, id);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The exchange's steps (operator commands) and the deadline sweep
+
+async function dealRow(db: Kysely<Database>, id: number) {
+  const row = await dealQuery(db).where('deal.id', '=', id).executeTakeFirst();
+  if (!row) throw new BusinessError(404, MSG_DEAL_NOT_FOUND);
+  return row;
+}
+
+/** The operator saw the buyer's bank transfer of the amount due. */
+export async function confirmDealTransfer(db: Kysely<Database>, id: number, actor: DepositActor, now: number): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const deal = await dealRow(trx, id);
+    if (!(await markPaid(trx, deal, { kind: 'bank' }, 'transfer', now))) return false;
+    await appendAudit(trx, now, { userId: deal.user_id, ip: actor.ip, action: 'deal.transfer.confirm', object: `deal:${id}`, result: 'success', detail: actor.name });
+    return true;
+  });
+}
+
+const STEPS = {
+  handover: { from: 'paid', to: 'handedOver', column: 'handover_at', title: '资产交接通知书已出具', text: (n: string) => `交易机构已出具「${n}」的资产交接通知书，请与转让方办理资产交割。` },
+  certificate: { from: 'handedOver', to: 'certified', column: 'certificate_at', title: '产权交易凭证已出具', text: (n: string) => `「${n}」已完成交割，交易机构已出具产权交易凭证。` },
+} as const;
+
+/** Handover notice (paid → handedOver) or transaction certificate (handedOver → certified). */
+export async function advanceDeal(db: Kysely<Database>, id: number, step: keyof typeof STEPS, actor: DepositActor, now: number): Promise<boolean> {
+  const s = STEPS[step];
+  return inTransaction(db, async (trx) => {
+    const deal = await dealRow(trx, id);
+    const moved = await trx
+      .updateTable('deal')
+      .set({ status: s.to, [s.column]: now, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', s.from)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return false;
+    await appendAudit(trx, now, { userId: deal.user_id, ip: actor.ip, action: `deal.${step}`, object: `deal:${id}`, result: 'success', detail: actor.name });
+    await sendMessage(trx, { userId: deal.user_id, kind: 'won', title: lotTitle(s.title, deal.assets_name), content: s.text(deal.assets_name), link: link(id), at: now });
+    return true;
+  });
+}
+
+/** The price is paid out to the transferor (certified → paidOut): transferor payable → bank. */
+export async function payoutDeal(db: Kysely<Database>, id: number, actor: DepositActor, now: number): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const deal = await dealRow(trx, id);
+    const moved = await trx.updateTable('deal').set({ status: 'paidOut' satisfies DealStatus, payout_at: now, updated_at: now }).where('id', '=', id).where('status', '=', 'certified').executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return false;
+    await post(trx, {
+      key: `deal:${id}:payout`,
+      kind: 'payout',
+      userId: null,
+      ref: `deal:${id}`,
+      memo: `${deal.assets_name} → ${deal.transferor_name ?? '转让方'}`,
+      at: now,
+      lines: [
+        ['transferorPayable', -deal.price_fen],
+        ['bank', deal.price_fen],
+      ],
+    });
+    await appendAudit(trx, now, { userId: deal.user_id, ip: actor.ip, action: 'deal.payout', object: `deal:${id}`, result: 'success', detail: actor.name });
+    return true;
+  });
+}
+
+export const FORFEIT_NOT_CONFIRMED = '竞得人未在规定期限内确认成交（悔拍）';
+export const FORFEIT_NOT_PAID = '竞得人未在规定期限内支付成交价款（悔拍）';
+
+/** Deals past their deadline are forfeited with their reason, and the kept deposit with them. Returns how many. */
+export async function sweepDeals(db: Kysely<Database>, now: number): Promise<number> {
+  const overdue = await db
+    .selectFrom('deal')
+    .select(['id', 'status'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'awaitingConfirmation'), eb('confirm_due_at', '<', now)]),
+        eb.and([eb('status', '=', 'awaitingPayment'), eb('pay_due_at', '<', now)]),
+      ]),
+    )
+    .limit(100)
+    .execute();
+  let n = 0;
+  for (const d of overdue) {
+    const reason = d.status === 'awaitingConfirmation' ? FORFEIT_NOT_CONFIRMED : FORFEIT_NOT_PAID;
+    const done = await inTransaction(db, async (trx) => {
+      const moved = await trx
+        .updateTable('deal')
+        .set({ status: 'forfeited' satisfies DealStatus, forfeit_reason: reason, forfeited_at: now, updated_at: now })
+        .where('id', '=', d.id)
+        .where('status', '=', d.status)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) return false;
+      const deal = await dealRow(trx, d.id);
+      if (deal.deposit_id !== null) await forfeitDeposit(trx, deal.deposit_id, reason, { name: 'deal-sweep', ip: '' }, now);
+      await sendMessage(trx, { userId: deal.user_id, kind: 'won', title: lotTitle('成交违约处理通知', deal.assets_name), content: `${reason}，本次成交作违约处理。如有异议，可提出申诉。`, link: link(d.id), at: now });
+      return true;
+    });
+    if (done) n += 1;
+  }
+  return n;
+}
+
+export interface OpsDeal {
+  id: number;
+  dealCode: string;
+  status: DealStatus;
+  loginName: string;
+  assetsName: string;
+  price: number;
+  amountDue: number;
+}
+
+export async function listDeals(db: Kysely<Database>, all: boolean): Promise<OpsDeal[]> {
+  let q = dealQuery(db).innerJoin('app_user', 'app_user.id', 'deal.user_id').select('app_user.login_name');
+  if (!all) q = q.where('deal.status', 'not in', ['paidOut', 'forfeited']);
+  const rows = await q.orderBy('deal.deal_at').limit(200).execute();
+  return rows.map((r) => ({ id: r.id, dealCode: r.deal_code, status: r.status as DealStatus, loginName: r.login_name, assetsName: r.assets_name, price: fenToYuan(r.price_fen), amountDue: fenToYuan(dueOf(r)) }));
+}

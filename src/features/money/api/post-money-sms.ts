@@ -1,0 +1,9 @@
+import { http } from '@/api/client';
+import type { SmsCodeAnswer } from '@/domain/auth';
+import { MONEY_PATHS } from '@/domain/ledger';
+
+export type MoneySmsPurpose = 'bind' | 'unbind' | 'withdraw';
+
+/** A confirmation code to the account's own phone. */
+export const postMoneySms = (purpose: MoneySmsPurpose) =>
+  purpose === 'withdraw' ? http.post<SmsCodeAnswer>(MONEY_PATHS.withdrawSms) : http.post<SmsCodeAnswer>(MONEY_PATHS.cardSms, undefined, { purpose });

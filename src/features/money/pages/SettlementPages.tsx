@@ -1,0 +1,294 @@
+import { useEffect, useState } from 'react';
+import { Alert, App as AntdApp, Button, Descriptions, Modal, Pagination, Result, Space, Spin, Steps, Table, Tag } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { QueryState } from '@/components/QueryState';
+import { UserCentreFrame } from '@/components/UserCentreFrame';
+import type { TopUpOrder } from '@/domain/ledger';
+import { formatYuan } from '@/domain/money';
+import { type DealDetail, type DealStatus, type DealSummary } from '@/domain/settlement';
+import { useDeal, useDeals } from '../api/get-deals';
+import { useTopUp } from '../api/get-top-up';
+import { useWalletSummary } from '../api/get-wallet-summary';
+import { getDealLetter, postConfirmDeal, postDealOrder, postDealWallet } from '../api/post-deal';
+import { postSandboxPay } from '../api/post-sandbox-pay';
+import '@/styles/money.css';
+
+const PAGE_SIZE = 10;
+const COLOR: Record<DealStatus, string> = {
+  awaitingConfirmation: 'orange',
+  awaitingPayment: 'gold',
+  proofSubmitted: 'gold',
+  paid: 'green',
+  handedOver: 'blue',
+  certified: 'blue',
+  paidOut: 'default',
+  forfeited: 'red',
+};
+const STEP: Record<DealStatus, number> = { awaitingConfirmation: 0, awaitingPayment: 1, proofSubmitted: 1, paid: 2, handedOver: 3, certified: 4, paidOut: 5, forfeited: 0 };
+const yuan = (v: number) => formatYuan(v, { suffix: ' 元' });
+
+/** /projectSettlement: 项目结算 — the user's deals and what each waits for. */
+export function ProjectSettlementPage() {
+  const { current = 1 } = useSearch({ from: '/_auth/projectSettlement' });
+  const navigate = useNavigate();
+  const deals = useDeals(current, PAGE_SIZE);
+  return (
+    <UserCentreFrame title="项目结算">
+      <QueryState query={deals} isEmpty={(p) => p.total === 0} emptyHint="竞得项目后，成交确认与价款结算在此办理">
+        {(page) => (
+          <>
+            <Table<DealSummary>
+              size="small"
+              rowKey="id"
+              pagination={false}
+              dataSource={page.records}
+              columns={[
+                { title: '项目名称', dataIndex: 'assetsName', key: 'name', ellipsis: true, render: (name: string, d) => <a href={`#/projectSettleDetail?id=${d.id}`}>{name}</a> },
+                { title: '成交价', dataIndex: 'price', key: 'price', align: 'right', render: yuan },
+                { title: '应付金额', dataIndex: 'amountDue', key: 'due', align: 'right', render: yuan },
+                { title: '状态', dataIndex: 'statusText', key: 'status', render: (text: string, d) => <Tag color={COLOR[d.status]}>{text}</Tag> },
+                { title: '成交时间', dataIndex: 'createTime', key: 'time', width: 170 },
+                {
+                  title: '操作',
+                  key: 'op',
+                  render: (_: unknown, d) =>
+                    d.status === 'awaitingConfirmation' ? (
+                      <a href={`#/projectSettleDetail?id=${d.id}`}>确认成交</a>
+                    ) : d.status === 'awaitingPayment' ? (
+                      <a href={`#/settleDetailPayInfo?id=${d.id}`}>支付价款</a>
+                    ) : (
+                      <a href={`#/projectSettleDetail?id=${d.id}`}>查看</a>
+                    ),
+                },
+              ]}
+            />
+            <Pagination className="wallet__pager" current={page.current} pageSize={PAGE_SIZE} total={page.total} showSizeChanger={false} onChange={(next) => void navigate({ to: '/projectSettlement', search: { current: next } })} />
+          </>
+        )}
+      </QueryState>
+    </UserCentreFrame>
+  );
+}
+
+/** The 成交确认书 in a dialog (an HTML document in a frame), printable or saved as PDF by the browser. */
+function LetterButton({ id }: { id: number }) {
+  const [html, setHtml] = useState<string | null>(null);
+  const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
+  const load = useMutation({ mutationFn: () => getDealLetter(id), onSuccess: (r) => setHtml(r.html) });
+  return (
+    <>
+      <Button loading={load.isPending} onClick={() => load.mutate()}>
+        查看成交确认书
+      </Button>
+      <Modal
+        title="成交确认书"
+        open={html !== null}
+        width={860}
+        onCancel={() => setHtml(null)}
+        footer={
+          <Button type="primary" onClick={() => frame?.contentWindow?.print()}>
+            打印 / 另存为 PDF
+          </Button>
+        }
+      >
+        {html !== null && <iframe ref={setFrame} title="成交确认书" srcDoc={html} className="deal__letter" />}
+      </Modal>
+    </>
+  );
+}
+
+function DealFacts({ d }: { d: DealDetail }) {
+  return (
+    <Descriptions bordered column={2} size="small" className="deal__facts">
+      <Descriptions.Item label="项目名称" span={2}>
+        {d.assetsName}
+      </Descriptions.Item>
+      <Descriptions.Item label="项目编号">{d.projectCode}</Descriptions.Item>
+      <Descriptions.Item label="成交编号">{d.dealCode}</Descriptions.Item>
+      <Descriptions.Item label="转让方">{d.transferor || '—'}</Descriptions.Item>
+      <Descriptions.Item label="受让方">{d.buyerName}</Descriptions.Item>
+      <Descriptions.Item label="竞买号">{d.bidCode}</Descriptions.Item>
+      <Descriptions.Item label="成交时间">{d.dealTime}</Descriptions.Item>
+      <Descriptions.Item label="成交价">{yuan(d.price)}</Descriptions.Item>
+      <Descriptions.Item label="买方服务费">{yuan(d.fee)}</Descriptions.Item>
+      <Descriptions.Item label="保证金转价款">− {yuan(d.deposit)}</Descriptions.Item>
+      <Descriptions.Item label="应付金额">
+        <b data-testid="amount-due">{yuan(d.amountDue)}</b>
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/** /projectSettleDetail?id=: the deal, its 成交确认书 and the online confirmation, and what follows. */
+export function ProjectSettleDetailPage() {
+  const { id = 0 } = useSearch({ from: '/_auth/projectSettleDetail' });
+  const deal = useDeal(id);
+  const queryClient = useQueryClient();
+  const { message } = AntdApp.useApp();
+  const confirm = useMutation({
+    mutationFn: () => postConfirmDeal(id),
+    onSuccess: () => {
+      void message.success('成交已确认');
+      void queryClient.invalidateQueries({ queryKey: ['money'] });
+    },
+  });
+  return (
+    <UserCentreFrame title="结算详情" extra={<a href="#/projectSettlement">返回项目结算</a>}>
+      <QueryState query={deal} isEmpty={() => false}>
+        {(d) => (
+          <>
+            <Steps
+              size="small"
+              current={STEP[d.status]}
+              status={d.status === 'forfeited' ? 'error' : undefined}
+              className="deal__steps"
+              items={[{ title: '确认成交' }, { title: '支付价款' }, { title: '资产交割' }, { title: '交易凭证' }, { title: '价款划转' }, { title: '完成' }]}
+            />
+            <p>
+              状态：<Tag color={COLOR[d.status]}>{d.statusText}</Tag>
+            </p>
+            {d.status === 'forfeited' && <Alert type="error" showIcon title={`违约处理：${d.forfeitReason}`} description="所缴保证金已没收。如有异议，可提出申诉。" style={{ marginBottom: 12 }} />}
+            <DealFacts d={d} />
+            <Space style={{ marginTop: 16 }} wrap>
+              <LetterButton id={d.id} />
+              {d.status === 'awaitingConfirmation' && (
+                <Button type="primary" loading={confirm.isPending} onClick={() => confirm.mutate()}>
+                  确认成交
+                </Button>
+              )}
+              {d.status === 'awaitingPayment' && (
+                <a href={`#/settleDetailPayInfo?id=${d.id}`}>
+                  <Button type="primary">支付价款</Button>
+                </a>
+              )}
+            </Space>
+            {d.status === 'awaitingConfirmation' && <p className="wallet__hint">请于 {d.confirmDue} 前确认，逾期未确认视为违约，保证金不予退还。</p>}
+            {d.status === 'awaitingPayment' && <p className="wallet__hint">请于 {d.payDue} 前支付应付金额。</p>}
+            <Descriptions column={1} size="small" style={{ marginTop: 16 }}>
+              {d.confirmTime && <Descriptions.Item label="确认时间">{d.confirmTime}</Descriptions.Item>}
+              {d.paidTime && <Descriptions.Item label="支付时间">{d.paidTime}</Descriptions.Item>}
+              {d.handoverTime && <Descriptions.Item label="资产交接通知书">{d.handoverTime}</Descriptions.Item>}
+              {d.certificateTime && <Descriptions.Item label="产权交易凭证">{d.certificateTime}</Descriptions.Item>}
+              {d.payoutTime && <Descriptions.Item label="价款划转转让方">{d.payoutTime}</Descriptions.Item>}
+            </Descriptions>
+          </>
+        )}
+      </QueryState>
+    </UserCentreFrame>
+  );
+}
+
+function SettleBank({ order, dealId }: { order: TopUpOrder; dealId: number }) {
+  const queryClient = useQueryClient();
+  const [paid, setPaid] = useState(false);
+  const status = useTopUp(order.orderNo, paid);
+  const pay = useMutation({ mutationFn: () => postSandboxPay(order.orderNo), onSuccess: () => setPaid(true) });
+  const confirmed = status.data?.status === 'paid';
+  useEffect(() => {
+    if (confirmed) void queryClient.invalidateQueries({ queryKey: ['money'] });
+  }, [confirmed, queryClient]);
+  if (confirmed) return <Paid dealId={dealId} />;
+  return (
+    <div className="cashier__bank" aria-label="模拟网银">
+      <h3>{order.gatewayName}</h3>
+      <p>
+        订单号 <span className="tabular">{order.orderNo}</span>，应付金额 <b>{yuan(order.amount)}</b>
+      </p>
+      {order.payUrl ? (
+        <a href={order.payUrl} target="_blank" rel="noopener noreferrer">
+          <Button type="primary">前往{order.gatewayName}支付</Button>
+        </a>
+      ) : paid ? (
+        <Space>
+          <Spin size="small" />
+          <span>银行处理中，等待到账确认…</span>
+        </Space>
+      ) : (
+        <Button type="primary" loading={pay.isPending} onClick={() => pay.mutate()}>
+          确认支付
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function Paid({ dealId }: { dealId: number }) {
+  return (
+    <Result
+      status="success"
+      title="价款支付成功"
+      subTitle="成交价款及服务费已结清，保证金已转为价款。交易机构将出具资产交接通知书。"
+      extra={
+        <Space>
+          <a href={`#/projectSettleDetail?id=${dealId}`}>
+            <Button type="primary">查看结算详情</Button>
+          </a>
+          <a href="#/wallet/detail">
+            <Button>查看钱包明细</Button>
+          </a>
+        </Space>
+      }
+    />
+  );
+}
+
+/** /settleDetailPayInfo?id=: how to pay the amount due — online (sandbox bank), from the wallet, or by transfer. */
+export function SettleDetailPayInfoPage() {
+  const { id = 0 } = useSearch({ from: '/_auth/settleDetailPayInfo' });
+  const deal = useDeal(id);
+  const wallet = useWalletSummary();
+  const queryClient = useQueryClient();
+  const [order, setOrder] = useState<TopUpOrder | null>(null);
+  const [walletPaid, setWalletPaid] = useState(false);
+  const online = useMutation({ mutationFn: () => postDealOrder(id), onSuccess: setOrder });
+  const fromWallet = useMutation({
+    mutationFn: () => postDealWallet(id),
+    onSuccess: () => {
+      setWalletPaid(true);
+      void queryClient.invalidateQueries({ queryKey: ['money'] });
+    },
+  });
+  return (
+    <UserCentreFrame title="结算支付信息" extra={<a href={`#/projectSettleDetail?id=${id}`}>返回结算详情</a>}>
+      <QueryState query={deal} isEmpty={() => false}>
+        {(d) =>
+          walletPaid ? (
+            <Paid dealId={d.id} />
+          ) : order ? (
+            <SettleBank order={order} dealId={d.id} />
+          ) : d.status !== 'awaitingPayment' ? (
+            <Alert type="info" showIcon title={d.status === 'awaitingConfirmation' ? '请先确认成交确认书' : `当前状态：${d.statusText}，无需支付`} />
+          ) : (
+            <>
+              <DealFacts d={d} />
+              <h2 className="wallet__sub" style={{ marginTop: 16 }}>
+                支付方式
+              </h2>
+              <Space direction="vertical" size="middle">
+                <Space>
+                  <Button type="primary" loading={online.isPending} onClick={() => online.mutate()}>
+                    网银在线支付
+                  </Button>
+                  <Button
+                    loading={fromWallet.isPending}
+                    disabled={!wallet.data || Math.round(wallet.data.available * 100) < Math.round(d.amountDue * 100)}
+                    onClick={() => fromWallet.mutate()}
+                  >
+                    钱包余额支付（可用 {wallet.data ? yuan(wallet.data.available) : '—'}）
+                  </Button>
+                </Space>
+                <Alert
+                  type="info"
+                  showIcon
+                  title="银行转账"
+                  description="也可转账至交易机构结算账户：河北产权市场有限公司，中国银行股份有限公司石家庄裕华支行，1012 8866 0000 2026 0713。转账时请注明成交编号，交易机构确认到账后完成结算。"
+                />
+              </Space>
+            </>
+          )
+        }
+      </QueryState>
+    </UserCentreFrame>
+  );
+}
