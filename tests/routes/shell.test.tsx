@@ -38,13 +38,13 @@ describe('routing (spec section 2)', () => {
 
   it('lets a logged-in user open an auth route, with breadcrumbs from the title', async () => {
     logIn();
-    const { router } = renderApp('/myInvoice');
+    const { router } = renderApp('/myContract');
     expect(await screen.findByText('页面建设中')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/myInvoice');
+    expect(router.state.location.pathname).toBe('/myContract');
     const crumbs = screen.getByRole('navigation', { name: '当前位置' });
     expect(within(crumbs).getByText('用户中心')).toBeInTheDocument();
-    expect(within(crumbs).getByText('我的发票')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('我的发票 - 河北产权交易所'));
+    expect(within(crumbs).getByText('我的合同')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('我的合同 - 河北产权交易所'));
   });
 
   it('redirects unknown paths and the bare root to /index', async () => {
@@ -186,11 +186,11 @@ describe('catalogue effects wired to the app', () => {
   it('a 401 on a page that needs login logs out and goes to /login with redirect', async () => {
     logIn();
     server.use(mswHttp.get('/api/dscq-user/user/detail', () => new HttpResponse(null, { status: 401 })));
-    const { router } = renderApp('/myInvoice');
+    const { router } = renderApp('/myContract');
     await screen.findByText('页面建设中');
     await act(() => expect(http.get('/dscq-user/user/detail')).rejects.toMatchObject({ code: 401 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toEqual({ redirect: '/myInvoice' });
+    expect(router.state.location.search).toEqual({ redirect: '/myContract' });
     expect(session.isLoggedIn()).toBe(false);
   });
 
