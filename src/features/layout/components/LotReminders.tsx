@@ -41,8 +41,10 @@ export function LotReminders() {
       if (due.length === 0) return;
       for (const r of due) fired.current.add(r.key);
       const linkText = (link: string) => (link.startsWith('#/quoteHall') ? '进入竞价室' : '查看标的');
-      // Several due in one second (a bidder watching many lots) make one toast, not a wall of them.
+      // Several due in one second (a bidder watching many lots) make one toast, not a wall of them; a
+      // phone lists fewer so the toast does not cover the page.
       const first = due[0]!;
+      const listed = window.matchMedia?.('(max-width: 767px)').matches ? 3 : 5;
       const firstLink = linkOf.get(first.activityId) ?? null;
       notification.info({
         key: `reminder-${first.key}`,
@@ -60,11 +62,15 @@ export function LotReminders() {
             </span>
           ) : (
             <ul className="lot-reminders" data-testid="lot-reminder">
-              {due.slice(0, 5).map((r) => {
+              {due.slice(0, listed).map((r) => {
                 const link = linkOf.get(r.activityId);
                 return <li key={r.key}>{link ? <a href={link}>{r.title}</a> : r.title}</li>;
               })}
-              {due.length > 5 && <li>…另有 {due.length - 5} 个，见竞价看板</li>}
+              {due.length > listed && (
+                <li>
+                  …另有 {due.length - listed} 个，见<a href="#/myWatch">竞价看板</a>
+                </li>
+              )}
             </ul>
           ),
         duration: 10,
