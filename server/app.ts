@@ -41,7 +41,7 @@ import userFilesRoutes from './routes/user-files.ts';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
-  config: Pick<AppConfig, 'staticDir' | 'logLevel' | 'dataDir'> & Partial<Pick<AppConfig, 'nodeEnv' | 'accounts' | 'demo' | 'rateLimits' | 'trustProxy' | 'fileQuotaBytes'>>;
+  config: Pick<AppConfig, 'staticDir' | 'logLevel' | 'dataDir'> & Partial<Pick<AppConfig, 'nodeEnv' | 'accounts' | 'demo' | 'rateLimits' | 'trustProxy' | 'fileQuotaBytes' | 'settlement'>>;
   /**
    * Account providers in place of the defaults (SMS outbox, manual review, HMAC tickets). With
    * nodeEnv 'production' the outbox (no smsSender) is refused unless config.demo.
@@ -112,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     nodeEnv: config.nodeEnv ?? 'development',
     accounts: config.accounts ?? { fixedCaptcha: undefined, fixedSmsCode: undefined, secrets: {} },
   });
-  await app.register(livePlugin, { ...options.live, timers });
+  await app.register(livePlugin, { ...options.live, timers, ...(config.settlement ? { settlement: config.settlement } : {}) });
   await app.register(enrolmentPlugin, { timers, ...options.enrolment });
 
   // Routes: the spec's services, all under /api (README "API paths").
@@ -129,7 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(liveRoutes, { prefix: '/api' });
   await app.register(liveEventRoutes, { prefix: '/api' });
   await app.register(enrolmentRoutes, { prefix: '/api' });
-  await app.register(moneyRoutes, { prefix: '/api' });
+  await app.register(moneyRoutes, { prefix: '/api', ...(config.settlement ? { settlement: config.settlement } : {}) });
   await app.register(deskRoutes, { prefix: '/api' });
   // Issue 17: my files, appeals, services and demands (and their operator commands).
   await app.register(userFilesRoutes, { prefix: '/api', ...(config.fileQuotaBytes === undefined ? {} : { quotaBytes: config.fileQuotaBytes }) });

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_FEE_SCHEDULE, DEFAULT_SETTLEMENT_SETTINGS, type FeeBand, type FeeSchedule, type SettlementSettings } from '../src/domain/settlement.ts';
 
 export interface AppConfig {
   port: number;
@@ -32,6 +33,8 @@ export interface AppConfig {
    * NODE_ENV=production; the pages then show a 演示环境 notice (as they do wherever either is in use).
    */
   demo: boolean;
+  /** PORTAL_FEE_SCHEDULE, PORTAL_FEE_MIN_YUAN, PORTAL_CONFIRM_WORKING_DAYS, PORTAL_PAY_WORKING_DAYS: the buyer's fee and the deal's periods. */
+  settlement: SettlementSettings;
   /** PORTAL_PAYMENT_GATEWAY: the sandbox bank, none (bank transfer only) or a gateway module. */
   payment: ProviderChoice<'sandbox'>;
   /** PORTAL_SMS_SENDER: the outbox file, none (no SMS) or a sender module. */
@@ -165,6 +168,38 @@ const rateLimitsSetting = optionalSetting.transform((v, ctx): RateLimits => {
   return limits;
 });
 
+/** PORTAL_FEE_SCHEDULE: 上限元:千分率 bands ascending, the last `*:rate` (no ceiling), e.g. `1000000:15,5000000:10,10000000:5,*:2`. */
+const FEE_BAND_ITEM = /^(\d+|\*):(\d+)$/;
+const feeScheduleSetting = optionalSetting.transform((v, ctx): FeeSchedule['bands'] => {
+  if (v === undefined || v.trim() === '') return DEFAULT_FEE_SCHEDULE.bands;
+  const bands: FeeBand[] = [];
+  const items = v.split(',').map((s) => s.trim());
+  const bad = (message: string) => {
+    ctx.addIssue({ code: 'custom', message: `${message}（格式：上限元:千分率，按上限递增，以 *:千分率 结尾，如 1000000:15,5000000:10,*:2）` });
+    return z.NEVER;
+  };
+  for (const [i, item] of items.entries()) {
+    const m = FEE_BAND_ITEM.exec(item);
+    if (!m) return bad(`“${item}” 不是 上限元:千分率`);
+    const last = i === items.length - 1;
+    if ((m[1] === '*') !== last) return bad(last ? '最后一档须为 *（不设上限）' : `只有最后一档可为 *`);
+    const rate = Number(m[2]);
+    if (rate > 1000) return bad(`“${item}” 的千分率不能超过 1000`);
+    const uptoFen = m[1] === '*' ? null : Number(m[1]) * 100;
+    if (uptoFen !== null && (!Number.isSafeInteger(uptoFen) || uptoFen <= 0)) return bad(`“${item}” 的上限须为正整数元`);
+    const previous = bands.at(-1)?.uptoFen;
+    if (uptoFen !== null && previous !== undefined && previous !== null && uptoFen <= previous) return bad(`“${item}” 的上限须大于上一档`);
+    bands.push({ uptoFen, ratePermille: rate });
+  }
+  return bands;
+});
+const workingDaysSetting = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : Number(v)))
+    .pipe(z.number({ error: '必须是工作日天数' }).int('必须是整数个工作日').min(1, '至少 1 个工作日').max(60, '不超过 60 个工作日'));
+
 const envSchema = z.object({
   PORT: z
     .string()
@@ -196,6 +231,14 @@ const envSchema = z.object({
   ),
   PORTAL_FIXED_SMS_CODE: optionalSetting.pipe(z.string().regex(/^\d{6}$/, '必须是 6 位数字').optional()),
   PORTAL_DEMO: flag,
+  PORTAL_FEE_SCHEDULE: feeScheduleSetting,
+  PORTAL_FEE_MIN_YUAN: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? DEFAULT_FEE_SCHEDULE.minFen / 100 : Number(v)))
+    .pipe(z.number({ error: '必须是元数' }).int('必须是整数元').min(0, '不能为负').max(100_000_000, '不超过 1 亿元')),
+  PORTAL_CONFIRM_WORKING_DAYS: workingDaysSetting(DEFAULT_SETTLEMENT_SETTINGS.confirmWorkingDays),
+  PORTAL_PAY_WORKING_DAYS: workingDaysSetting(DEFAULT_SETTLEMENT_SETTINGS.payWorkingDays),
   PORTAL_PAYMENT_GATEWAY: providerChoice('sandbox'),
   PORTAL_SMS_SENDER: providerChoice('outbox'),
   PORTAL_RATE_LIMITS: rateLimitsSetting,
@@ -274,6 +317,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: e.PORTAL_RATE_LIMITS,
     trustProxy: e.PORTAL_TRUST_PROXY,
     fileQuotaBytes: e.PORTAL_FILE_QUOTA_MB * 1024 * 1024,
+    settlement: {
+      confirmWorkingDays: e.PORTAL_CONFIRM_WORKING_DAYS,
+      payWorkingDays: e.PORTAL_PAY_WORKING_DAYS,
+      feeSchedule: { bands: e.PORTAL_FEE_SCHEDULE, minFen: e.PORTAL_FEE_MIN_YUAN * 100 },
+    },
   };
 }
 

@@ -31,6 +31,7 @@ import { fail, ok } from '../lib/envelope.ts';
 import { modeRules } from './modes/index.ts';
 import type { ActivityRow, BidDecision } from './modes/types.ts';
 import { parseSettings, settingsOrEmpty } from './settings.ts';
+import type { SettlementSettings } from '../../src/domain/settlement.ts';
 import { settleActivity } from './settlement.ts';
 import { POSTGRES_BID_STATEMENTS, SQLITE_BID_STATEMENTS, type LockExtras } from './statements.ts';
 
@@ -41,6 +42,8 @@ export interface EngineDeps {
   notifyChannel: string | null;
   /** Runs after every commit that changed live data (this process's snapshot rebuilds). */
   afterCommit: (activityIds: readonly number[]) => void;
+  /** The installation's fee schedule and periods for the deals the sweep opens (defaults when absent). */
+  settlement?: SettlementSettings;
 }
 
 export interface PlaceBidInput {
@@ -444,7 +447,7 @@ export async function sweepActivities(deps: EngineDeps, limit = 500): Promise<nu
         // The mode goes on into another phase (two-stage: stage 1 → the confirmation window).
         await trx.updateTable('bid_activity').set({ end_at: goesOn, status: 'live', updated_at: at }).where('id', '=', id).execute();
       } else if (activity.end_at <= at - CLOSE_GRACE_MS) {
-        await settleActivity(trx, activity, at);
+        await settleActivity(trx, activity, at, deps.settlement);
       } else if (activity.status === 'scheduled' && activity.start_at <= at) {
         await trx.updateTable('bid_activity').set({ status: 'live', updated_at: at }).where('id', '=', id).execute();
       } else {

@@ -11,6 +11,7 @@ import { lotTitle } from '../../src/domain/desk.ts';
 import { BIDDING_MODE_NAMES, type ActivityOutcome, type BiddingMode } from '../../src/domain/hall.ts';
 import { fenToYuan, formatFenAsYuan } from '../../src/domain/money.ts';
 import type { Database } from '../db/schema.ts';
+import type { SettlementSettings } from '../../src/domain/settlement.ts';
 import { settleDeposits } from '../services/deposits.ts';
 import { sendMessage } from '../services/messages.ts';
 import { openDeal } from '../services/money/deals.ts';
@@ -27,7 +28,7 @@ const PROJECT_STATE_AFTER: Record<ActivityOutcome, string> = { sold: '已成交'
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export async function settleActivity(trx: Kysely<Database>, activity: ActivityRow, at: number): Promise<ActivityOutcome> {
+export async function settleActivity(trx: Kysely<Database>, activity: ActivityRow, at: number, settlement?: SettlementSettings): Promise<ActivityOutcome> {
   const result = (modeRules(activity.mode)?.settle ?? settleByLeader)(activity);
   await trx.updateTable('bid_activity').set({ status: 'ended', outcome: result.outcome, settled_at: at, updated_at: at }).where('id', '=', activity.id).execute();
   await trx.updateTable('project').set({ state: PROJECT_STATE_AFTER[result.outcome] }).where('id', '=', activity.project_id).execute();
@@ -38,7 +39,7 @@ export async function settleActivity(trx: Kysely<Database>, activity: ActivityRo
   await settleDeposits(trx, { activityId: activity.id, winnerUserId: result.winnerUserId, at });
   // The winner's deal and its 成交确认书 (issue 16): confirmation, then settlement of the amount due.
   if (result.outcome === 'sold' && result.winnerUserId !== null && result.priceFen !== null) {
-    await openDeal(trx, { activityId: activity.id, projectId: activity.project_id, winnerUserId: result.winnerUserId, bidCode: winnerCode ?? '', priceFen: result.priceFen, at });
+    await openDeal(trx, { activityId: activity.id, projectId: activity.project_id, winnerUserId: result.winnerUserId, bidCode: winnerCode ?? '', priceFen: result.priceFen, at, ...(settlement ? { settings: settlement } : {}) });
   }
 
   const bidders = await trx.selectFrom('bid').select('user_id').distinct().where('activity_id', '=', activity.id).execute();

@@ -4,6 +4,7 @@
  * every second). `app.live` exposes them to routes, tests and scripts.
  */
 import fp from 'fastify-plugin';
+import type { SettlementSettings } from '../../src/domain/settlement.ts';
 import type { Kysely } from 'kysely';
 import { isPostgres } from '../db/migrations/portable.ts';
 import { sweepActivities, type EngineDeps } from '../bidding/engine.ts';
@@ -23,6 +24,8 @@ export interface LiveOptions {
   sweepMs?: number;
   /** Push streams: heartbeat, buffer bound, limits per user / address / process (live/pushHub.ts). */
   push?: PushHubOptions;
+  /** The installation's fee schedule and periods (config.settlement) for the deals the sweep opens. */
+  settlement?: SettlementSettings;
 }
 
 export interface LiveRuntime {
@@ -70,7 +73,7 @@ export default fp<LiveOptions>(
     // When this process LISTENs, its own NOTIFY comes back like everyone else's: announcing locally too
     // would reload every changed row twice.
     const listening = postgres && options.listen !== undefined;
-    const engine: EngineDeps = { db, now, notifyChannel: channel, afterCommit: listening ? () => {} : (activityIds) => local.announce(activityIds) };
+    const engine: EngineDeps = { db, now, notifyChannel: channel, afterCommit: listening ? () => {} : (activityIds) => local.announce(activityIds), ...(options.settlement ? { settlement: options.settlement } : {}) };
 
     let sweeping = false;
     const sweep = async () => {

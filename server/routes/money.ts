@@ -12,7 +12,7 @@ import { pagingParams, requiredId } from '../http/params.ts';
 import { ok } from '../lib/envelope.ts';
 import { payDepositFromWallet } from '../services/deposits.ts';
 import { createTopUpOrder } from '../services/payments/orders.ts';
-import { SETTLEMENT_PATHS } from '../../src/domain/settlement.ts';
+import { SETTLEMENT_PATHS, type SettlementSettings } from '../../src/domain/settlement.ts';
 import { INVOICE_PATHS } from '../../src/domain/invoice.ts';
 import { invoiceDocument, invoiceableDeals, myInvoices, requestInvoice } from '../services/money/invoices.ts';
 import { confirmDeal, createDealOrder, dealLetterHtml, myDeal, myDeals, payDealFromWallet } from '../services/money/deals.ts';
@@ -56,7 +56,7 @@ const invoiceParams = z.object({
   email: text(100, '电子邮箱格式不正确'),
 });
 
-export default async function moneyRoutes(app: FastifyInstance): Promise<void> {
+export default async function moneyRoutes(app: FastifyInstance, options: { settlement?: SettlementSettings } = {}): Promise<void> {
   const { db, now, accounts, requireUser } = app;
   const { gateway } = app.enrolment;
   const gatewayName = (name: string) => (gateway && name === gateway.name ? gateway.displayName : name);
@@ -96,7 +96,7 @@ export default async function moneyRoutes(app: FastifyInstance): Promise<void> {
     ok({ html: await dealLetterHtml(db, userId(request), request.query.id) }),
   );
   routes.post(SETTLEMENT_PATHS.confirm, { ...auth, schema: { summary: '在线确认成交确认书', querystring: idParams } }, async (request) =>
-    ok(await confirmDeal(db, userId(request), request.query.id, now(), request.ip)),
+    ok(await confirmDeal(db, userId(request), request.query.id, now(), request.ip, options.settlement)),
   );
   routes.post(SETTLEMENT_PATHS.payOrder, { ...auth, schema: { summary: '支付成交价款：创建网关订单（应付金额 = 成交价 + 服务费 − 保证金转价款）', querystring: idParams } }, async (request) =>
     ok(await createDealOrder(db, gateway, userId(request), request.query.id, now(), request.ip)),

@@ -208,4 +208,19 @@ describe('/myInvoice', () => {
     expect(await screen.findByText('已申请')).toBeInTheDocument();
     expect(moneyMock.state.invoiceRequests[0]).toMatchObject({ dealId: String(deal.id), kind: 'normal', title: '河北冀通物流有限公司', taxpayerNo: '91350100M000100Y43', email: 'finance@example.com' });
   });
+
+  it('a person’s invoice with the optional fields left untouched is sent with them empty', async () => {
+    authMock.signIn('demo_person');
+    const deal = moneyMock.addDeal('demo_person', 'paid');
+    renderApp('/myInvoice');
+    fireEvent.click((await screen.findByText('申请开票')).closest('button')!);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(dialog).getByLabelText('开票项目'));
+    fireEvent.click(await screen.findByText(/石家庄市某国有企业闲置仓库一处（服务费/, { selector: '.ant-select-item-option-content' }));
+    fireEvent.change(within(dialog).getByLabelText('发票抬头'), { target: { value: '张建国' } });
+    fireEvent.change(within(dialog).getByLabelText('接收邮箱'), { target: { value: 'zhang@example.com' } });
+    fireEvent.click(within(dialog).getByText('提交申请').closest('button')!);
+    expect(await screen.findByText('已申请')).toBeInTheDocument();
+    expect(moneyMock.state.invoiceRequests[0]).toMatchObject({ dealId: String(deal.id), kind: 'normal', title: '张建国', taxpayerNo: '', email: 'zhang@example.com' });
+  });
 });

@@ -2,6 +2,7 @@
  * Test harness: a fresh database per call — a temp SQLite file, or, when TEST_DATABASE_URL is set,
  * a fresh PostgreSQL schema (dropped in teardown) — migrated and seeded at a fixed clock.
  */
+import type { SettlementSettings } from '../../src/domain/settlement.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -122,6 +123,8 @@ export interface TestAppOptions {
   trustProxy?: number | string[];
   /** PORTAL_FILE_QUOTA_MB in bytes (the default 200 MB when absent). */
   fileQuotaBytes?: number;
+  /** The fee schedule and deal periods (config.settlement; the domain's defaults when absent). */
+  settlement?: SettlementSettings;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -140,6 +143,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       rateLimits: options.rateLimits ?? GENEROUS_RATE_LIMITS,
       trustProxy: options.trustProxy,
       ...(options.fileQuotaBytes === undefined ? {} : { fileQuotaBytes: options.fileQuotaBytes }),
+      ...(options.settlement ? { settlement: options.settlement } : {}),
       accounts: { fixedCaptcha: undefined, fixedSmsCode: undefined, secrets: {}, ...options.accounts },
     },
     ...(options.accountProviders ? { accountProviders: options.accountProviders } : {}),

@@ -20,7 +20,9 @@ function RequestInvoice({ onDone }: { onDone: () => void }) {
   const kind = Form.useWatch('kind', form) as InvoiceKind | undefined;
   const send = useMutation({ mutationFn: postInvoiceRequest, onSuccess: onDone });
   const submit = (v: InvoiceRequest) => {
-    const values = { ...EMPTY, ...v };
+    // Fields left untouched come as undefined (not the empty text the rules and the server expect).
+    const filled = Object.fromEntries(Object.entries(v).filter(([, value]) => value !== undefined)) as Partial<InvoiceRequest>;
+    const values = { ...EMPTY, ...filled } as InvoiceRequest;
     const errors = checkInvoiceRequest(values);
     const fields = Object.entries(errors).map(([name, message]) => ({ name: name as keyof InvoiceRequest, errors: [message] }));
     if (fields.length) return form.setFields(fields);

@@ -112,7 +112,7 @@ function DealFacts({ d }: { d: DealDetail }) {
       <Descriptions.Item label="成交时间">{d.dealTime}</Descriptions.Item>
       <Descriptions.Item label="成交价">{yuan(d.price)}</Descriptions.Item>
       <Descriptions.Item label="买方服务费">{yuan(d.fee)}</Descriptions.Item>
-      <Descriptions.Item label="保证金转价款">− {yuan(d.deposit)}</Descriptions.Item>
+      <Descriptions.Item label="保证金转价款">{d.deposit > 0 ? `− ${yuan(d.deposit)}` : yuan(0)}</Descriptions.Item>
       <Descriptions.Item label="应付金额">
         <b data-testid="amount-due">{yuan(d.amountDue)}</b>
       </Descriptions.Item>
