@@ -17,8 +17,11 @@ test.describe.configure({ timeout: 120_000 });
 
 /** bidder01 watches lots: his reminder toasts (issue 13) are closed so they cover neither clicks nor screenshots. */
 async function closeToasts(page: Page) {
-  for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => {});
-  await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
+  // Another may arrive meanwhile (a reminder falling due, a message): close until none is left.
+  await expect(async () => {
+    for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => {});
+    await expect(page.locator('.ant-notification-notice')).toHaveCount(0, { timeout: 1_500 });
+  }).toPass({ timeout: 20_000 });
 }
 const shoot = async (page: Page, name: string) => {
   await closeToasts(page);

@@ -8,7 +8,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET_HASH } from '../src/domain/auth';
 import type { BiddingData, BiddingEntry } from '../src/domain/hall';
-import { formatMoney } from '../src/domain/money';
+import { formatTableMoney } from '../src/domain/money';
 import { E2E_CAPTCHA } from './playwright.config';
 
 const screenshotDir = new URL('./screenshots', import.meta.url).pathname;
@@ -98,19 +98,19 @@ test.describe('live bidding hall', () => {
     // A bid through the API by a demo bidder (qualified in every demo activity) who is not leading already.
     const priceBefore = await row.locator('.live-cell-price').innerText();
     const amount = await placeBid(request, lot!.activityId);
-    if (lot!.biddingCount > 0) expect(formatMoney(amount)!.label).not.toBe(priceBefore);
+    if (lot!.biddingCount > 0) expect(formatTableMoney(amount)!.label).not.toBe(priceBefore);
 
-    // The row follows within a few seconds: new price (money display rule), red, a premium rate.
-    await expect(row.locator('.live-cell-price')).toHaveText(formatMoney(amount)!.label, { timeout: 8_000 });
+    // The row follows within a few seconds: new price (the tables' money rule), red, a premium rate.
+    await expect(row.locator('.live-cell-price')).toHaveText(formatTableMoney(amount)!.label, { timeout: 8_000 });
     await expect(row).toHaveClass(/live-row--red/);
     await expect(row.locator('.live-cell-rate')).toHaveText(/^\d+\.\d{2}%$/);
     await expect(row.locator('.live-flash')).toHaveCount(1);
-    await expect(page.getByTestId('price-announcer')).toContainText(`当前价${formatMoney(amount)!.label}`);
+    await expect(page.getByTestId('price-announcer')).toContainText(`当前价${formatTableMoney(amount)!.label}`);
 
     // Another bidder outbids: the row moves again.
     const next = await placeBid(request, lot!.activityId);
     expect(next).toBeGreaterThan(amount);
-    await expect(row.locator('.live-cell-price')).toHaveText(formatMoney(next)!.label, { timeout: 8_000 });
+    await expect(row.locator('.live-cell-price')).toHaveText(formatTableMoney(next)!.label, { timeout: 8_000 });
   });
 
   test('/hall: the name search and the page live in the URL', async ({ page, request }) => {
