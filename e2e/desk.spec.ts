@@ -6,30 +6,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ListedAsset } from '../src/domain/contracts';
 import type { BiddingEntry } from '../src/domain/hall';
-import { E2E_CAPTCHA } from './playwright.config';
 import { shortLotName } from '../src/domain/desk';
 import { bidNext, liveHall, openRoomAs } from './room';
+import { logInAs } from './login';
 
 const screenshotDir = new URL('./screenshots', import.meta.url).pathname;
-const DEMO_PASSWORD = 'Demo@2026';
 
 async function shoot(page: Page, name: string, fullPage = true) {
   await page.screenshot({ path: `${screenshotDir}/${name}-1200.png`, fullPage });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: `${screenshotDir}/${name}-1440.png`, fullPage });
   await page.setViewportSize({ width: 1200, height: 900 });
-}
-
-/** Logs in through the login page (fixed e2e captcha), coming back to `target`. */
-async function logInAs(page: Page, loginName: string, target: string) {
-  await page.goto(`/#/login?redirect=${encodeURIComponent(target)}`);
-  const form = page.getByRole('form', { name: '账号登录' });
-  await expect(form.getByAltText('图片验证码')).toBeVisible();
-  await form.getByPlaceholder('请输入用户名').fill(loginName);
-  await form.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
-  await form.getByPlaceholder('请输入图片验证码').fill(E2E_CAPTCHA);
-  await form.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page).toHaveURL(new RegExp(`#${target.replace(/[?]/g, '\\?')}$`));
 }
 
 test.describe('the bidder desk', () => {

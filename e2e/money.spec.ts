@@ -2,7 +2,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { formatFenAsYuan } from '../src/domain/money';
 import { apiLogin } from './modes';
-import { E2E_CAPTCHA, E2E_SMS_CODE } from './playwright.config';
+import { E2E_SMS_CODE } from './playwright.config';
+import { logInAs } from './login';
 
 /**
  * Issue 16 (after the hammer) in Chromium against the real server and its demo money: bidder01 confirms a
@@ -15,7 +16,6 @@ import { E2E_CAPTCHA, E2E_SMS_CODE } from './playwright.config';
  * awaiting confirmation, any verified demo user without a card), not by name.
  */
 const screenshotDir = new URL('./screenshots', import.meta.url).pathname;
-const DEMO_PASSWORD = 'Demo@2026';
 
 interface Envelope<T> {
   code: number;
@@ -42,18 +42,6 @@ async function apiGet<T>(request: APIRequestContext, path: string, token: string
   const body = (await res.json()) as Envelope<T>;
   expect(body.code, body.msg).toBe(200);
   return body.data;
-}
-
-/** Logs in through the login page (fixed e2e captcha), coming back to `target`. */
-async function logInAs(page: Page, loginName: string, target: string) {
-  await page.goto(`/#/login?redirect=${encodeURIComponent(target)}`);
-  const form = page.getByRole('form', { name: '账号登录' });
-  await expect(form.getByAltText('图片验证码')).toBeVisible();
-  await form.getByPlaceholder('请输入用户名').fill(loginName);
-  await form.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
-  await form.getByPlaceholder('请输入图片验证码').fill(E2E_CAPTCHA);
-  await form.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page).toHaveURL(new RegExp(`#${target.replace(/[?]/g, '\\?')}$`));
 }
 
 /** The available balance the wallet page shows, in fen. */

@@ -9,23 +9,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { BiddingEntry } from '../src/domain/hall';
-import { E2E_CAPTCHA } from './playwright.config';
 import { bidNext, liveHall } from './room';
+import { logInAs } from './login';
 
 const screenshotDir = new URL('./screenshots', import.meta.url).pathname;
-const DEMO_PASSWORD = 'Demo@2026';
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-
-async function logInAs(page: Page, loginName: string, target: string) {
-  await page.goto(`/#/login?redirect=${encodeURIComponent(target)}`);
-  const form = page.getByRole('form', { name: '账号登录' });
-  await expect(form.getByAltText('图片验证码')).toBeVisible();
-  await form.getByPlaceholder('请输入用户名').fill(loginName);
-  await form.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
-  await form.getByPlaceholder('请输入图片验证码').fill(E2E_CAPTCHA);
-  await form.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page).toHaveURL(new RegExp(`#${target.replace(/[?]/g, '\\?')}$`));
-}
 
 async function phonePage(browser: Browser): Promise<Page> {
   const context = await browser.newContext(PHONE);

@@ -1,0 +1,19 @@
+/** Logging a demo user in through the login page, as a person would (the e2e captcha is fixed). */
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { E2E_CAPTCHA } from './playwright.config';
+
+/** The seeded demo users' password (server/seed). */
+export const DEMO_PASSWORD = 'Demo@2026';
+
+/** Logs in through the login page, coming back to `target` (a hash route such as '/hall'). */
+export async function logInAs(page: Page, loginName: string, target: string): Promise<void> {
+  await page.goto(`/#/login?redirect=${encodeURIComponent(target)}`);
+  const form = page.getByRole('form', { name: '账号登录' });
+  await expect(form.getByAltText('图片验证码')).toBeVisible();
+  await form.getByPlaceholder('请输入用户名').fill(loginName);
+  await form.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
+  await form.getByPlaceholder('请输入图片验证码').fill(E2E_CAPTCHA);
+  await form.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(new RegExp(`#${target.replace(/[?]/g, '\\?')}$`));
+}
