@@ -3,7 +3,8 @@
  * bidder05 are qualified in every demo auction): one lot state in the hall, on the project page, in the
  * trading centre's search and in favourites. Screenshots of each new screen at 1200 and 1440 px.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { ListedAsset } from '../src/domain/contracts';
 import type { BiddingEntry } from '../src/domain/hall';
 import { shortLotName } from '../src/domain/desk';
