@@ -3,6 +3,7 @@ import { expect, test } from './fixtures';
 import { formatFenAsYuan } from '../src/domain/money';
 import { apiLogin } from './modes';
 import { E2E_SMS_CODE } from './playwright.config';
+import { pickOption } from './antd';
 import { logInAs } from './login';
 
 /**
@@ -144,9 +145,7 @@ test.describe('after the hammer', () => {
     await shoot(page, 'money-my-invoice');
     await page.getByRole('button', { name: '申请开票' }).click();
     const dialog = page.getByRole('dialog', { name: '申请开票' });
-    await dialog.locator('.ant-select').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: assetsName }).click();
-    await expect(dialog.locator('.ant-select')).toContainText(assetsName);
+    await pickOption(page, dialog.locator('.ant-select'), assetsName);
     await dialog.getByLabel('发票抬头').fill('李明');
     await dialog.getByLabel('接收邮箱').fill('bidder01@example.com');
     await shoot(page, 'money-invoice-request');
