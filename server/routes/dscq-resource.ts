@@ -6,8 +6,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BusinessError, ok } from '../lib/envelope.ts';
-import { MAX_UPLOAD_BYTES, MSG_FILE_MISSING, MSG_FILE_TOO_LARGE, readAvatar, readOwnFile, saveUpload } from '../services/accounts/files.ts';
+import { readUploadedFile } from '../http/upload.ts';
+import { ok } from '../lib/envelope.ts';
+import { MAX_UPLOAD_BYTES, readAvatar, readOwnFile, saveUpload } from '../services/accounts/files.ts';
 
 /** Any text: the services answer 404 for ids that are not theirs (no format hint to a prober). */
 const fileIdParams = z.object({ fileId: z.string().meta({ description: '文件编号（上传时的应答）' }) });
@@ -18,21 +19,7 @@ export async function dscqResourceRoutes(app: FastifyInstance): Promise<void> {
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post('/oss/upload', { preHandler: requireUser, schema: { summary: '上传一个文件（multipart/form-data，字段 file）' } }, async (request) => {
-    if (!request.isMultipart()) throw new BusinessError(400, '请以 multipart/form-data 方式上传文件');
-    let name = '';
-    let data: Buffer;
-    try {
-      const part = await request.file();
-      if (!part) throw new BusinessError(400, MSG_FILE_MISSING);
-      name = part.filename;
-      data = await part.toBuffer();
-    } catch (err) {
-      if (err instanceof BusinessError) throw err;
-      const code = (err as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new BusinessError(400, MSG_FILE_TOO_LARGE);
-      if (code?.startsWith('FST_')) throw new BusinessError(400, '上传内容格式不正确');
-      throw err;
-    }
+    const { name, data } = await readUploadedFile(request);
     return ok(await saveUpload(accounts, request.user!.id, name, data));
   });
 

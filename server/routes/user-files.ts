@@ -24,8 +24,9 @@ import {
 } from '../../src/domain/userFiles.ts';
 import { requiredText } from '../http/account-params.ts';
 import { optionalFlag, optionalId, optionalInt, optionalYuanAsFen, pagingParams, requiredId } from '../http/params.ts';
+import { readUploadedFile } from '../http/upload.ts';
 import { BusinessError, ok } from '../lib/envelope.ts';
-import { MAX_UPLOAD_BYTES, MSG_FILE_MISSING, MSG_FILE_TOO_LARGE } from '../services/accounts/files.ts';
+import { MAX_UPLOAD_BYTES } from '../services/accounts/files.ts';
 import { appealKinds, appealSubjects, listAppeals, myAppeal, myAppeals, stepAppeal, submitAppeal } from '../services/appeals.ts';
 import { answerDemand, closeDemand, listDemands, myDemand, myDemands, publishListing, submitDemand } from '../services/demands.ts';
 import {
@@ -127,21 +128,7 @@ export default async function userFilesRoutes(app: FastifyInstance, options: Use
   routes.get(USER_FILES_PATHS.all, { ...auth, schema: { summary: '我的文件：全部文件（可作附件）' } }, async (request) => ok(await allLibraryFiles(db, userId(request))));
   routes.get(USER_FILES_PATHS.folders, { ...auth, schema: { summary: '我的文件：全部文件夹（含路径，供移动选择）' } }, async (request) => ok(await folderChoices(db, userId(request))));
   routes.post(USER_FILES_PATHS.upload, { ...auth, schema: { summary: '我的文件：上传（multipart，字段 file；PDF、JPEG、PNG，≤10MB，计入空间配额）', querystring: folderParams } }, async (request) => {
-    if (!request.isMultipart()) throw new BusinessError(400, '请以 multipart/form-data 方式上传文件');
-    let name = '';
-    let data: Buffer;
-    try {
-      const part = await request.file();
-      if (!part) throw new BusinessError(400, MSG_FILE_MISSING);
-      name = part.filename;
-      data = await part.toBuffer();
-    } catch (err) {
-      if (err instanceof BusinessError) throw err;
-      const code = (err as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new BusinessError(400, MSG_FILE_TOO_LARGE);
-      if (code?.startsWith('FST_')) throw new BusinessError(400, '上传内容格式不正确');
-      throw err;
-    }
+    const { name, data } = await readUploadedFile(request);
     return ok(await uploadToLibrary(accounts, userId(request), { fileName: name, data, folderId: request.query.folderId ?? null, quotaBytes }));
   });
   routes.post(USER_FILES_PATHS.rename, { ...auth, schema: { summary: '我的文件：重命名文件', querystring: fileRename } }, async (request) =>
