@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Alert, App as AntdApp, Button, Descriptions, Modal, Pagination, Result, Space, Spin, Steps, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { Alert, App as AntdApp, Button, Descriptions, Modal, Pagination, Result, Space, Steps, Table, Tag } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
@@ -8,10 +8,9 @@ import type { TopUpOrder } from '@/domain/ledger';
 import { formatYuan } from '@/domain/money';
 import { type DealDetail, type DealStatus, type DealSummary } from '@/domain/settlement';
 import { useDeal, useDeals } from '../api/get-deals';
-import { useTopUp } from '../api/get-top-up';
 import { useWalletSummary } from '../api/get-wallet-summary';
 import { getDealLetter, postConfirmDeal, postDealOrder, postDealWallet } from '../api/post-deal';
-import { postSandboxPay } from '../api/post-sandbox-pay';
+import { BankOrderPanel } from '../components/BankOrderPanel';
 import '@/styles/money.css';
 
 const PAGE_SIZE = 10;
@@ -179,38 +178,9 @@ export function ProjectSettleDetailPage() {
   );
 }
 
+/** The settlement's order at the bank; the paid notice once the bank confirms. */
 function SettleBank({ order, dealId }: { order: TopUpOrder; dealId: number }) {
-  const queryClient = useQueryClient();
-  const [paid, setPaid] = useState(false);
-  const status = useTopUp(order.orderNo, paid);
-  const pay = useMutation({ mutationFn: () => postSandboxPay(order.orderNo), onSuccess: () => setPaid(true) });
-  const confirmed = status.data?.status === 'paid';
-  useEffect(() => {
-    if (confirmed) void queryClient.invalidateQueries({ queryKey: ['money'] });
-  }, [confirmed, queryClient]);
-  if (confirmed) return <Paid dealId={dealId} />;
-  return (
-    <div className="cashier__bank" aria-label="模拟网银">
-      <h3>{order.gatewayName}</h3>
-      <p>
-        订单号 <span className="tabular">{order.orderNo}</span>，应付金额 <b>{yuan(order.amount)}</b>
-      </p>
-      {order.payUrl ? (
-        <a href={order.payUrl} target="_blank" rel="noopener noreferrer">
-          <Button type="primary">前往{order.gatewayName}支付</Button>
-        </a>
-      ) : paid ? (
-        <Space>
-          <Spin size="small" />
-          <span>银行处理中，等待到账确认…</span>
-        </Space>
-      ) : (
-        <Button type="primary" loading={pay.isPending} onClick={() => pay.mutate()}>
-          确认支付
-        </Button>
-      )}
-    </div>
-  );
+  return <BankOrderPanel order={order} done={<Paid dealId={dealId} />} />;
 }
 
 function Paid({ dealId }: { dealId: number }) {

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input, Result, Segmented, Space, Spin } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Form, Input, Result, Segmented } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
@@ -7,11 +7,10 @@ import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { parseWalletAmount, type TopUpOrder, type WalletWithdrawal } from '@/domain/ledger';
 import { formatYuan } from '@/domain/money';
 import { useFundAccount } from '../api/get-fund-account';
-import { useTopUp } from '../api/get-top-up';
 import { useWalletSummary } from '../api/get-wallet-summary';
-import { postSandboxPay } from '../api/post-sandbox-pay';
 import { postTopUp } from '../api/post-top-up';
 import { postWithdraw } from '../api/post-withdraw';
+import { BankOrderPanel } from '../components/BankOrderPanel';
 import { SmsCodeField } from '../components/SmsCodeField';
 import '@/styles/money.css';
 
@@ -22,51 +21,24 @@ const amountRule = {
   },
 };
 
-/** The sandbox bank's page for a top-up order: confirm, then wait for the bank's asynchronous confirmation. */
+/** The bank's page for a top-up order; 充值成功 once the bank confirms. */
 function TopUpBank({ order }: { order: TopUpOrder }) {
-  const queryClient = useQueryClient();
-  const [paid, setPaid] = useState(false);
-  const status = useTopUp(order.orderNo, paid);
-  const pay = useMutation({ mutationFn: () => postSandboxPay(order.orderNo), onSuccess: () => setPaid(true) });
-  const confirmed = status.data?.status === 'paid';
-  useEffect(() => {
-    if (confirmed) void queryClient.invalidateQueries({ queryKey: ['money'] });
-  }, [confirmed, queryClient]);
-  if (confirmed) {
-    return (
-      <Result
-        status="success"
-        title="充值成功"
-        subTitle={`${formatYuan(order.amount, { suffix: ' 元' })}已到账，计入可用余额。`}
-        extra={
-          <a href="#/wallet/index">
-            <Button type="primary">返回我的钱包</Button>
-          </a>
-        }
-      />
-    );
-  }
   return (
-    <div className="cashier__bank" aria-label="模拟网银">
-      <h3>{order.gatewayName}</h3>
-      <p>
-        订单号 <span className="tabular">{order.orderNo}</span>，应付金额 <b>{formatYuan(order.amount, { suffix: ' 元' })}</b>
-      </p>
-      {order.payUrl ? (
-        <a href={order.payUrl} target="_blank" rel="noopener noreferrer">
-          <Button type="primary">前往{order.gatewayName}支付</Button>
-        </a>
-      ) : paid ? (
-        <Space>
-          <Spin size="small" />
-          <span>银行处理中，等待到账确认…</span>
-        </Space>
-      ) : (
-        <Button type="primary" loading={pay.isPending} onClick={() => pay.mutate()}>
-          确认支付
-        </Button>
-      )}
-    </div>
+    <BankOrderPanel
+      order={order}
+      done={
+        <Result
+          status="success"
+          title="充值成功"
+          subTitle={`${formatYuan(order.amount, { suffix: ' 元' })}已到账，计入可用余额。`}
+          extra={
+            <a href="#/wallet/index">
+              <Button type="primary">返回我的钱包</Button>
+            </a>
+          }
+        />
+      }
+    />
   );
 }
 
