@@ -96,4 +96,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Every journey runs under the console guard: its `test` comes from e2e/fixtures.ts (or extends it).
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import `test` from './fixtures' (the console guard): a bare Playwright test lets console errors pass.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -2,6 +2,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -63,6 +64,10 @@ export default defineConfig({
   },
   test: {
     globals: true,
+    // vitest's default is one worker fewer than the cores: a single worker on our two-core machines and CI,
+    // which left a core idle for most of the run. The files are independent (each server file has its own
+    // database or schema), so every core runs one.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
@@ -90,8 +95,6 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file gets its own temp database, but PostgreSQL runs share one: keep files serial.
-          fileParallelism: false,
           // A TMPDIR per run, checked empty at the end (what a test creates, it removes).
           globalSetup: ['tests/server/tmp-guard.ts'],
         },

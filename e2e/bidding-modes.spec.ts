@@ -11,7 +11,7 @@
  * inside them on a loaded two-core machine (a 15 s final window once closed before the second offer in CI):
  * the journeys wait for the windows' ends rather than race them; screenshots at 1200/1440 px.
  */
-import { expect } from '@playwright/test';
+import { expect, refusedRequest } from './fixtures';
 import { createModeActivity, enterRoom, inServerTime, serverNow, shoot, submitBid, test } from './modes';
 
 test.describe('bidding modes', () => {
@@ -59,7 +59,8 @@ test.describe('bidding modes', () => {
     await expect(one.page.getByTestId('room-my-standing')).toHaveText('未竞得');
   });
 
-  test('first-come-first-served: both accept at once; the first committed wins, the other hears 已被他人应价', async ({ bidders, request }) => {
+  test('first-come-first-served: both accept at once; the first committed wins, the other hears 已被他人应价', async ({ bidders, request, allowConsole }) => {
+    allowConsole(refusedRequest(400, '/api/dscq-sync/v1/bidding/first-come-first-served/bid'), 'the second acceptance is refused with 已被他人应价 on purpose');
     const [one, two] = await Promise.all([bidders.open('bidder01'), bidders.open('bidder02')]);
     const now = await serverNow(request);
     const activityId = await createModeActivity(request, { mode: 'first-come-first-served', endTime: inServerTime(now, 10 * 60_000), startPrice: 8_000, increment: 100 }, [

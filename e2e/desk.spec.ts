@@ -22,6 +22,8 @@ async function shoot(page: Page, name: string, fullPage = true) {
 
 test.describe('the bidder desk', () => {
   test.describe.configure({ timeout: 120_000 });
+  // The desk as a bidder has it: his lot reminders fall due among the other toasts (e2e/fixtures.ts).
+  test.use({ lotReminders: true });
 
   test("a lot's state reads the same in the hall, on its page, in search and in favourites", async ({ page, request }) => {
     const hall = await liveHall(request);

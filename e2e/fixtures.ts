@@ -9,6 +9,12 @@
  * step; for a whole file, `test.use({ consoleAllowed: [{ pattern: /…/, why: '…' }] })`. The usual one is
  * the browser's own note on an API answer with an error status the journey asks for (a wrong password
  * is a 400, as OAuth says): `refusedRequest(status, path)` builds its pattern.
+ *
+ * Lot reminders are off in every context unless a file asks for them (`test.use({ lotReminders: true })`):
+ * the demo users watch dozens of lots, so reminders fall due at random moments of any journey, and a
+ * toast stack the pointer rests on stays open over the very button the journey clicks next (two CI runs
+ * failed so: 确认出价 on a phone, 登记投资需求). The reminders themselves are tested in
+ * tests/routes/desk.test.tsx and tests/domain/reminders.test.ts; the desk journeys run with them on.
  */
 import { expect, test as base, type BrowserContext, type ConsoleMessage } from '@playwright/test';
 
@@ -30,7 +36,15 @@ export function refusedRequest(status: number, path: string): RegExp {
   return new RegExp(`^error: Failed to load resource: the server responded with a status of ${status} .*\\(https?://[^/]+${escaped}`);
 }
 
+/** src/lib/alertPrefs.ts's record in local storage (src/lib/storage.ts), with no reminder chosen. */
+// (It runs in every frame: one without storage, such as about:blank or a PDF's, is left alone.)
+const NO_REMINDERS = `try {
+  if (!localStorage.getItem('hbcq-alertPrefs')) localStorage.setItem('hbcq-alertPrefs', JSON.stringify({ dataType: 'object', area: 'local', datetime: Date.now(), content: { reminders: [] } }));
+} catch {}`;
+
 interface ConsoleFixtures {
+  /** Lot reminders as a new user has them (true), or none (the default: see the file comment). */
+  lotReminders: boolean;
   /** File-wide allowances (`test.use`). */
   consoleAllowed: AllowedConsoleMessage[];
   /** This test's own allowances, declared with `allowConsole`. */
@@ -41,6 +55,7 @@ interface ConsoleFixtures {
 }
 
 export const test = base.extend<ConsoleFixtures>({
+  lotReminders: [false, { option: true }],
   consoleAllowed: [[], { option: true }],
   consoleDeclared: async ({}, use) => {
     await use([]);
@@ -51,10 +66,11 @@ export const test = base.extend<ConsoleFixtures>({
     });
   },
   consoleGuard: [
-    async ({ browser, context, consoleAllowed, consoleDeclared }, use) => {
+    async ({ browser, context, consoleAllowed, consoleDeclared, lotReminders }, use) => {
       const problems: string[] = [];
       const allowed = (text: string) => [...consoleAllowed, ...consoleDeclared].some(({ pattern }) => pattern.test(text));
-      const watch = (watched: BrowserContext) => {
+      const watch = async (watched: BrowserContext) => {
+        if (!lotReminders) await watched.addInitScript(NO_REMINDERS);
         watched.on('console', (message) => {
           if (message.type() !== 'error' && message.type() !== 'warning') return;
           const text = describe(message);
@@ -65,12 +81,12 @@ export const test = base.extend<ConsoleFixtures>({
           if (!allowed(text)) problems.push(text);
         });
       };
-      watch(context);
+      await watch(context);
       // Contexts the test opens itself (browser is shared by the worker's tests: restored afterwards).
       const newContext = browser.newContext;
       browser.newContext = async (...args: Parameters<typeof newContext>) => {
         const opened = await newContext.apply(browser, args);
-        watch(opened);
+        await watch(opened);
         return opened;
       };
       try {

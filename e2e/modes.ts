@@ -8,12 +8,13 @@ import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test as base, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test as base } from './fixtures';
 import { OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET_HASH } from '../src/domain/auth';
 import { formatChinaTime } from '../src/domain/chinaTime';
+import { DEMO_PASSWORD, submitLoginForm } from './login';
 import { E2E_CAPTCHA } from './playwright.config';
 
-const DEMO_PASSWORD = 'Demo@2026';
 export const OPERATOR = 'demo_org';
 
 interface Envelope<T> {
@@ -81,12 +82,7 @@ export async function loggedIn(browser: Browser, loginName: string): Promise<{ c
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/#/login');
-  const form = page.getByRole('form', { name: '账号登录' });
-  await expect(form.getByAltText('图片验证码')).toBeVisible();
-  await form.getByPlaceholder('请输入用户名').fill(loginName);
-  await form.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
-  await form.getByPlaceholder('请输入图片验证码').fill(E2E_CAPTCHA);
-  await form.getByRole('button', { name: /登\s*录/ }).click();
+  await submitLoginForm(page, loginName);
   await expect(page).not.toHaveURL(/#\/login/);
   return { context, page };
 }

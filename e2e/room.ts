@@ -1,9 +1,7 @@
 /** Shared steps of the bidding-room journeys: the live hall's answer, logging into a room, bidding through its form. */
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { HallPage } from '../src/domain/hall';
-import { E2E_CAPTCHA } from './playwright.config';
-
-const DEMO_PASSWORD = 'Demo@2026';
+import { submitLoginForm } from './login';
 
 interface Envelope<T> {
   code: number;
@@ -30,12 +28,7 @@ export async function openRoomAs(
   const page = await context.newPage();
   await page.goto(`/#/quoteHall?activityId=${activityId}`);
   await expect(page).toHaveURL(/#\/login\?redirect=/);
-  const form = page.getByRole('form', { name: '账号登录' });
-  await expect(form.getByAltText('图片验证码')).toBeVisible();
-  await form.getByPlaceholder('请输入用户名').fill(loginName);
-  await form.getByPlaceholder('请输入密码').fill(DEMO_PASSWORD);
-  await form.getByPlaceholder('请输入图片验证码').fill(E2E_CAPTCHA);
-  await form.getByRole('button', { name: /登\s*录/ }).click();
+  await submitLoginForm(page, loginName);
   await expect(page).toHaveURL(new RegExp(`#/quoteHall\\?activityId=${activityId}$`));
   await expect(page.getByTestId('room-my-code')).toHaveText(/^\d{6}$/);
   return { context, page };

@@ -16,6 +16,7 @@ import type { AccountProviders } from './services/accounts/create.ts';
 import corePlugin from './plugins/core.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import enrolmentPlugin, { type EnrolmentOptions } from './plugins/enrolment.ts';
+import esignPlugin, { type EsignOptions } from './plugins/esign.ts';
 import httpPlugin from './plugins/http.ts';
 import livePlugin, { type LiveOptions } from './plugins/live.ts';
 import { paramsPlugin } from './plugins/params.ts';
@@ -33,11 +34,15 @@ import { dscqSystemRoutes } from './routes/dscq-system.ts';
 import { dscqUserRoutes } from './routes/dscq-user.ts';
 import deskRoutes from './routes/desk.ts';
 import enrolmentRoutes from './routes/enrolment.ts';
+import esignRoutes from './routes/esign.ts';
 import moneyRoutes from './routes/money.ts';
 import { judicialRoutes } from './routes/judicial.ts';
 import liveRoutes from './routes/live.ts';
 import liveEventRoutes from './routes/live-events.ts';
 import userFilesRoutes from './routes/user-files.ts';
+import contractRoutes from './routes/contracts.ts';
+import type { ContractSigning } from './services/contracts/contracts.ts';
+import { contractSigning } from './services/contracts/esign-bridge.ts';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -58,6 +63,10 @@ export interface BuildAppOptions {
    * 'production' the sandbox bank (no gateway) is refused unless config.demo.
    */
   enrolment?: EnrolmentOptions;
+  /** Contracts: the signing provider, organisations' seals and the face check (issue 17); by default the esign plugin's; null: signing answers 503. */
+  contractSigning?: ContractSigning | null;
+  /** Signing: a real e-sign provider in place of the installation's own CA (plugins/esign.ts). */
+  esign?: EsignOptions;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -114,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(livePlugin, { ...options.live, timers, ...(config.settlement ? { settlement: config.settlement } : {}) });
   await app.register(enrolmentPlugin, { timers, ...options.enrolment });
+  await app.register(esignPlugin, { ...options.esign });
 
   // Routes: the spec's services, all under /api (README "API paths").
   await app.register(authRoutes, { prefix: '/api' });
@@ -133,6 +143,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(deskRoutes, { prefix: '/api' });
   // Issue 17: my files, appeals, services and demands (and their operator commands).
   await app.register(userFilesRoutes, { prefix: '/api', ...(config.fileQuotaBytes === undefined ? {} : { quotaBytes: config.fileQuotaBytes }) });
+  // Issue 17: signature verification (public), seal applications, face verification.
+  await app.register(esignRoutes, { prefix: '/api' });
+  // Issue 17: contracts (drafted at payment, confirmed, signed in order, sealed by the exchange).
+  await app.register(contractRoutes, { prefix: '/api', signing: options.contractSigning !== undefined ? options.contractSigning : contractSigning(app.esign.signing, app.esign.face) });
   // The judicial-auction service, with its own answer shape ({ status, message, content }).
   await app.register(judicialRoutes, { prefix: '/judicial' });
 

@@ -39,6 +39,10 @@ export interface AppConfig {
   payment: ProviderChoice<'sandbox'>;
   /** PORTAL_SMS_SENDER: the outbox file, none (no SMS) or a sender module. */
   sms: ProviderChoice<'outbox'>;
+  /** PORTAL_ESIGN_PROVIDER: the installation's own CA ('local') or a real e-sign provider module. */
+  esign: ProviderChoice<'local'>;
+  /** PORTAL_FACE_TOKEN_MINUTES: how long the QR one-time link of a face check stays usable (ms). */
+  faceTokenMs: number;
   /** PORTAL_RATE_LIMITS: the request limits (defaults in DEFAULT_RATE_LIMITS), shared by every process. */
   rateLimits: RateLimits;
   /**
@@ -90,10 +94,21 @@ export const OUTBOX_IN_PRODUCTION =
   '生产环境（NODE_ENV=production）不能使用短信发件箱（验证码明文写入 sms-outbox.log）：请设置 PORTAL_SMS_SENDER 为短信网关模块的路径，或 none（不发短信）；仅作演示时设置 PORTAL_DEMO=1。' +
   ' / The SMS outbox (codes in clear in sms-outbox.log) cannot send SMS in production: set PORTAL_SMS_SENDER to a sender module or none; for a demonstration only, set PORTAL_DEMO=1.';
 
-/** The sandbox bank and the SMS outbox are for development, tests and demonstrations: throws ConfigError in production otherwise. */
-export function assertNoSandboxInProduction(nodeEnv: string, demo: boolean, uses: { sandboxBank: boolean; smsOutbox: boolean }): void {
+export const DEMO_SEED_IN_PRODUCTION =
+  '生产环境（NODE_ENV=production）不写入演示数据（演示账号的密码是公开的）：请删除 PORTAL_DEMO_SEED=1；仅作演示时设置 PORTAL_DEMO=1。' +
+  ' / Demo data (accounts with published passwords) is not written in production: remove PORTAL_DEMO_SEED=1; for a demonstration only, set PORTAL_DEMO=1.';
+
+/**
+ * The sandbox bank, the SMS outbox and the demo data (accounts with published passwords) are for
+ * development, tests and demonstrations: throws ConfigError in production otherwise.
+ */
+export function assertNoSandboxInProduction(nodeEnv: string, demo: boolean, uses: { sandboxBank: boolean; smsOutbox: boolean; demoSeed?: boolean }): void {
   if (nodeEnv !== 'production' || demo) return;
-  const problems = [...(uses.sandboxBank ? [SANDBOX_IN_PRODUCTION] : []), ...(uses.smsOutbox ? [OUTBOX_IN_PRODUCTION] : [])];
+  const problems = [
+    ...(uses.sandboxBank ? [SANDBOX_IN_PRODUCTION] : []),
+    ...(uses.smsOutbox ? [OUTBOX_IN_PRODUCTION] : []),
+    ...(uses.demoSeed ? [DEMO_SEED_IN_PRODUCTION] : []),
+  ];
   if (problems.length > 0) throw new ConfigError(`配置错误（环境变量）:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
 
@@ -241,6 +256,13 @@ const envSchema = z.object({
   PORTAL_PAY_WORKING_DAYS: workingDaysSetting(DEFAULT_SETTLEMENT_SETTINGS.payWorkingDays),
   PORTAL_PAYMENT_GATEWAY: providerChoice('sandbox'),
   PORTAL_SMS_SENDER: providerChoice('outbox'),
+  // Signing cannot be switched off ('none' refused): contracts need it.
+  PORTAL_ESIGN_PROVIDER: providerChoice('local').refine((v) => v?.kind !== 'none', '须为 local 或电子签章提供者模块的路径（./ 或 / 开头的 .js/.mjs/.ts 文件）'),
+  PORTAL_FACE_TOKEN_MINUTES: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? 5 : Number(v)))
+    .pipe(z.number({ error: '必须是分钟数' }).int('必须是整数分钟').min(1, '至少 1 分钟').max(60, '最多 60 分钟')),
   PORTAL_RATE_LIMITS: rateLimitsSetting,
   PORTAL_TRUST_PROXY: optionalSetting.pipe(
     z
@@ -297,7 +319,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const demo = e.PORTAL_DEMO ?? false;
   const payment = e.PORTAL_PAYMENT_GATEWAY ?? { kind: 'sandbox' };
   const sms = e.PORTAL_SMS_SENDER ?? { kind: 'outbox' };
-  assertNoSandboxInProduction(e.NODE_ENV, demo, { sandboxBank: payment.kind === 'sandbox', smsOutbox: sms.kind === 'outbox' });
+  // Demo data by default in development and demonstrations only; asked for in production, refused.
+  const seedDemoData = e.PORTAL_DEMO_SEED ?? (e.NODE_ENV !== 'production' || demo);
+  assertNoSandboxInProduction(e.NODE_ENV, demo, { sandboxBank: payment.kind === 'sandbox', smsOutbox: sms.kind === 'outbox', demoSeed: seedDemoData });
   return {
     port: e.PORT,
     host: e.HOST,
@@ -307,13 +331,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: path.resolve(e.PORTAL_STATIC_DIR),
     logLevel: e.LOG_LEVEL,
     nodeEnv: e.NODE_ENV,
-    seedDemoData: e.PORTAL_DEMO_SEED ?? true,
+    seedDemoData,
     accounts,
     demoAutoApproveMs: e.PORTAL_DEMO_AUTO_APPROVE_MS,
     operators: e.PORTAL_OPERATORS,
     demo,
     payment,
     sms,
+    esign: e.PORTAL_ESIGN_PROVIDER ?? { kind: 'local' },
+    faceTokenMs: e.PORTAL_FACE_TOKEN_MINUTES * 60_000,
     rateLimits: e.PORTAL_RATE_LIMITS,
     trustProxy: e.PORTAL_TRUST_PROXY,
     fileQuotaBytes: e.PORTAL_FILE_QUOTA_MB * 1024 * 1024,

@@ -42,6 +42,7 @@ async function main(): Promise<void> {
       // Several processes on one PostgreSQL: each LISTENs so a bid committed elsewhere refreshes its hall.
       live: { schema: handle.schema, ...(config.databaseUrl ? { listen: { databaseUrl: config.databaseUrl } } : {}) },
       enrolment: { autoApproveMs: config.seedDemoData ? config.demoAutoApproveMs : null, operators: config.operators, gateway: providers.gateway },
+      esign: { signing: providers.signing, faceTokenMs: config.faceTokenMs },
     });
     app.log.info({ dialect: handle.dialect, ...prepared }, 'database ready');
     // Demo only: activities of every mode keep opening as others end (seed/scheduler.ts; one process at a time).

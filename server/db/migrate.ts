@@ -4,7 +4,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
-import { Migrator, sql, type Kysely, type MigrationResult } from 'kysely';
+import { Migrator, sql, type DatabaseIntrospector, type Kysely, type MigrationResult } from 'kysely';
 import type { DatabaseHandle } from './connection.ts';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -20,13 +20,7 @@ export async function migrateToLatest(
   db: Kysely<Database>,
   schema: string | undefined,
 ): Promise<MigrationResult[]> {
-  const migrator = new Migrator({
-    db,
-    provider: migrationProvider,
-    // Kysely finds its own bookkeeping table in *any* schema unless told which one to look in.
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  const { error, results = [] } = await createMigrator(db, schema).migrateToLatest();
   if (error) {
     const failed = results.find((r) => r.status === 'Error');
     throw new MigrationError(
@@ -35,6 +29,42 @@ export async function migrateToLatest(
     );
   }
   return results;
+}
+
+/** Kysely's migrator for this database, looking only at `schema` (PostgreSQL) for its bookkeeping. */
+export function createMigrator(db: Kysely<Database>, schema: string | undefined): Migrator {
+  return new Migrator({
+    db: schema ? withOwnSchemaIntrospection(db, schema) : db,
+    provider: migrationProvider,
+    // Kysely finds its own bookkeeping table in *any* schema unless told which one to look in.
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+}
+
+/**
+ * `db` whose introspection (what Kysely's migrator asks to find its bookkeeping tables) sees only `schema`.
+ * Kysely's own lists every column of every schema in the database, with pg_get_serial_sequence on each:
+ * slow where many schemas share a database, and it fails ("relation … does not exist") when another
+ * schema is dropped while it reads (seen with the server tests' schemas running in parallel).
+ */
+function withOwnSchemaIntrospection(db: Kysely<Database>, schema: string): Kysely<Database> {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getTables: async () => {
+      const { rows } = await sql<{ name: string; type: string }>`
+        select table_name as name, table_type as type from information_schema.tables where table_schema = ${schema}`.execute(db);
+      return rows.map((r) => ({ name: r.name, schema, isView: r.type === 'VIEW', columns: [] }));
+    },
+    getMetadata: async () => ({ tables: await introspection.getTables() }),
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      // Kysely keeps its state in private fields: its methods must run on the instance itself.
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /**

@@ -8,11 +8,13 @@ import type { AccountTables } from './tables/accounts.ts';
 import type { BiddingTables } from './tables/bidding.ts';
 import type { ContentTables } from './tables/content.ts';
 import type { DeskTables } from './tables/desk.ts';
+import type { EsignTables } from './tables/esign.ts';
 import type { EnrolmentTables } from './tables/enrolment.ts';
 import type { MoneyTables } from './tables/money.ts';
 import type { ProjectTables } from './tables/project.ts';
 import type { ProjectDetailTables } from './tables/projects-detail.ts';
 import type { UserFilesTables } from './tables/user-files.ts';
+import type { ContractTables } from './tables/contracts.ts';
 
 export type { NavigationTable } from './tables/desk.ts';
 export type { NewsPlateTable, NewsTable } from './tables/content.ts';
@@ -20,4 +22,4 @@ export type { NoticeTable, ProjectTable } from './tables/project.ts';
 
 export type { AppUserTable, AuditLogTable, AuthSessionTable, VerificationTable } from './tables/accounts.ts';
 
-export interface Database extends DeskTables, ContentTables, ProjectTables, AccountTables, BiddingTables, ProjectDetailTables, EnrolmentTables, MoneyTables, UserFilesTables {}
+export interface Database extends DeskTables, ContentTables, ProjectTables, AccountTables, BiddingTables, ProjectDetailTables, EnrolmentTables, MoneyTables, UserFilesTables, ContractTables, EsignTables {}

@@ -47,6 +47,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof BusinessError) {
       if (error instanceof TooManyRequestsError) void reply.header('retry-after', String(error.retryAfterSeconds));
+      // A 5xx business answer is a failure on our side or a provider's (the bank): the operator needs its cause.
+      if (error.code >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply.code(error.code).send(fail(error.code, error.message));
     }
     const status = (error as FastifyError).statusCode;

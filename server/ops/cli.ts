@@ -19,9 +19,12 @@
  *   npm run ops -- withdrawal list | pay <withdrawNo> | fail <withdrawNo> --reason "…"
  *   npm run ops -- deposit forfeit <depositId> --reason "…"
  *   npm run ops -- invoice list [--all] | issue <invoiceId> | refuse <invoiceId> --reason "…"
- *   npm run ops -- deal list [--all] | confirm-transfer <dealId> | handover <dealId> | certificate <dealId> | payout <dealId> | sweep
+ *   npm run ops -- deal list [--all] | confirm-transfer <dealId> | reject-transfer <dealId> --reason "…" | handover <dealId> | certificate <dealId> | payout <dealId> | sweep
  *   npm run ops -- appeal list [--all] | accept <id> | answer <id> --answer "…" | reject <id> --reason "…"
  *   npm run ops -- demand list [--all] | answer <id> --answer "…"
+ *   npm run ops -- contract list [--state signed] | seal <id> | assign-transferor <id> <loginName> | draft-missing
+ *   npm run ops -- esign verify <file.pdf>
+ *   npm run ops -- seal list [--all] | approve <id> | reject <id> --reason "…"
  *   npm run ops -- listing publish --name "…" --type 2 --city 石家庄市 [--county …] --start-price 100000
  *                 [--deposit 10000] --org "…" [--days 20]
  *
@@ -48,7 +51,7 @@ import { userBalances } from '../services/money/ledger.ts';
 import { completeWithdrawal } from '../services/money/movements.ts';
 import { checkLedger } from '../services/money/reconcile.ts';
 import { listInvoices, reviewInvoice } from '../services/money/invoices.ts';
-import { advanceDeal, confirmDealTransfer, listDeals, payoutDeal, sweepDeals } from '../services/money/deals.ts';
+import { advanceDeal, confirmDealTransfer, listDeals, payoutDeal, rejectDealTransfer, sweepDeals } from '../services/money/deals.ts';
 import { DEAL_STATUS_TEXT } from '../../src/domain/settlement.ts';
 import { formatFenAsYuan } from '../../src/domain/money.ts';
 import { createActivity, listActivities, qualifyBidder } from '../services/enrolment-activities.ts';
@@ -57,6 +60,11 @@ import { listVerifications, reviewVerification } from '../services/accounts/veri
 import { listAppeals, stepAppeal } from '../services/appeals.ts';
 import { answerDemand, listDemands, publishListing } from '../services/demands.ts';
 import { DEMAND_ASSET_TYPES } from '../../src/domain/userFiles.ts';
+import { CONTRACT_STATES, type ContractState } from '../../src/domain/tradeContract.ts';
+import { assignTransferor, draftMissingContracts, listContracts, sealContract } from '../services/contracts/contracts.ts';
+import { localSigningProvider } from '../services/contracts/provider.ts';
+import { loadProviders } from '../services/providers.ts';
+import { ESIGN_USAGE, runEsignOps } from './esign-ops.ts';
 
 const USAGE = `用法:
   npm run ops -- verification list [--all]
@@ -85,13 +93,19 @@ const USAGE = `用法:
   npm run ops -- deposit forfeit <保证金id> --reason "原因"   没收保证金（悔拍等）
   npm run ops -- deal list [--all]                  成交与结算
   npm run ops -- invoice list [--all] | issue <发票id> | refuse <发票id> --reason "原因"
-  npm run ops -- deal confirm-transfer <成交id>      确认买方银行转账到账（成交价款）
+  npm run ops -- deal confirm-transfer <成交id>      确认买方银行转账到账（成交价款，含买方提交的转账凭证）
+  npm run ops -- deal reject-transfer <成交id> --reason "原因"   驳回买方的转账凭证（成交回到待支付）
   npm run ops -- deal handover <成交id> | certificate <成交id> | payout <成交id>   资产交接通知书 / 产权交易凭证 / 价款划转转让方
   npm run ops -- deal sweep                          处理逾期未确认、未付款的成交（没收保证金）
   npm run ops -- appeal list [--all] | accept <申诉id> | answer <申诉id> --answer "答复" | reject <申诉id> --reason "原因"
   npm run ops -- demand list [--all] | answer <需求id> --answer "答复"
+  npm run ops -- contract list [--state signed]       产权交易合同（可按状态：drafting confirming signing signed sealed）
+  npm run ops -- contract seal <合同id>               各方签署后加盖交易机构鉴证章（已签署 → 已盖章）
+  npm run ops -- contract assign-transferor <合同id> <登录名>   指定转让方的签署账户（起草中）
+  npm run ops -- contract draft-missing               为尚无合同的已付款成交起草合同
   npm run ops -- listing publish --name "项目名称" --type <资产类型 1–6> --city 石家庄市 [--county 长安区]
                 --start-price 100000 [--deposit 10000] --org "转让方" [--days 20]   （挂牌并通知匹配的投资需求）
+${ESIGN_USAGE}
   (时间为北京时间 "YYYY-MM-DD HH:mm[:ss]"，或相对现在 "+10m" / "+2h"；--free-end 与 --end 的相对时间从开始时间算；金额单位为元)`;
 
 class UsageError extends Error {}
@@ -116,6 +130,7 @@ export async function runOps(argv: string[], config: AppConfig, print: (line: st
   if (all) args.splice(args.indexOf('--all'), 1);
   const reason = option(args, '--reason');
   const answer = option(args, '--answer');
+  const contractState = option(args, '--state');
   // Only `listing publish` reads these (--start-price is also activity create's).
   const listing = (args[0] === 'listing' ? Object.fromEntries(LISTING_FLAGS.map(([key, flag]) => [key, option(args, flag)])) : {}) as ListingOptions;
   const base = option(args, '--base') ?? `http://localhost:${config.port || 8080}`;
@@ -176,8 +191,16 @@ export async function runOps(argv: string[], config: AppConfig, print: (line: st
       await runEnrolmentOps(db, group, { action, target, extra, all, reason, reviewer, now: now(), activity: activityOptions }, print);
       return;
     }
+    if (group === 'contract') {
+      await runContractOps(db, config, { action, target, extra, state: contractState, reviewer, now: now() }, print);
+      return;
+    }
     if (group === 'appeal' || group === 'demand' || group === 'listing') {
       await runServiceOps(db, group, { action, target, all, reason, answer, listing, actor: { name: reviewer, ip: 'cli' }, now: now() }, print);
+      return;
+    }
+    if (group === 'esign' || group === 'seal') {
+      await runEsignOps(db, config, { group, action, target, all, reason, reviewer, now: now() }, print, (m) => new UsageError(m));
       return;
     }
     throw new UsageError(`未知命令: ${args.join(' ')}`);
@@ -436,6 +459,14 @@ async function runMoneyOps(
       print(`已处理逾期成交 ${await sweepDeals(db, a.now)} 笔`);
       return;
     }
+    case 'deal reject-transfer': {
+      if (!a.target || !/^\d{1,15}$/.test(a.target)) throw new UsageError('成交id须为正整数');
+      if (!a.reason || a.reason.trim() === '') throw new UsageError('驳回须用 --reason "原因" 说明原因');
+      const done = await rejectDealTransfer(db, Number(a.target), a.reason, { name: a.reviewer, ip: '' }, a.now);
+      if (!done) throw new BusinessError(409, `成交 #${a.target} 没有待确认的转账凭证`);
+      print(`已驳回成交 #${a.target} 的转账凭证（原因：${a.reason.trim()}）`);
+      return;
+    }
     case 'deal confirm-transfer':
     case 'deal handover':
     case 'deal certificate':
@@ -564,4 +595,42 @@ async function runServiceOps(
     return;
   }
   throw new UsageError(`未知命令: ${group} ${a.action ?? ''}`);
+}
+
+/** Issue 17: 产权交易合同 — the list, the exchange's seal (last), the transferor's account, drafts for paid deals. */
+async function runContractOps(
+  db: Kysely<Database>,
+  config: AppConfig,
+  a: { action: string | undefined; target: string | undefined; extra: string | undefined; state: string | undefined; reviewer: string; now: number },
+  print: (line: string) => void,
+): Promise<void> {
+  const id = () => {
+    if (!a.target || !/^\d{1,15}$/.test(a.target) || Number(a.target) < 1) throw new UsageError('合同id须为正整数');
+    return Number(a.target);
+  };
+  if (a.action === 'list') {
+    if (a.state !== undefined && !(CONTRACT_STATES as readonly string[]).includes(a.state)) throw new UsageError(`--state 须为 ${CONTRACT_STATES.join('、')} 之一`);
+    const rows = await listContracts(db, a.state as ContractState | undefined);
+    if (rows.length === 0) print('没有合同');
+    for (const r of rows) print(`#${r.id}\t${r.contractCode}\t${r.stateText}\t${r.assetsName}\t${r.parties}\t${r.updateTime}`);
+    return;
+  }
+  if (a.action === 'seal') {
+    // The configured provider (PORTAL_ESIGN_PROVIDER), as the server uses; by default the installation's own CA.
+    const provider = (await loadProviders(config, { info: () => {}, warn: (o, m) => print(`${m ?? ''} ${JSON.stringify(o)}`), error: (o, m) => print(`${m ?? ''} ${JSON.stringify(o)}`) })).signing ?? localSigningProvider(db);
+    const done = await sealContract(db, provider, id(), { name: a.reviewer, ip: 'cli' }, a.now);
+    print(`已加盖鉴证章：合同 #${done.id}（${done.contractCode}）已盖章生效`);
+    return;
+  }
+  if (a.action === 'assign-transferor') {
+    if (!a.extra) throw new UsageError('缺少转让方登录名');
+    await assignTransferor(db, id(), a.extra, a.now);
+    print(`已指定合同 #${a.target} 的转让方签署账户：${a.extra}`);
+    return;
+  }
+  if (a.action === 'draft-missing') {
+    print(`已起草合同 ${await draftMissingContracts(db, a.now)} 份`);
+    return;
+  }
+  throw new UsageError('contract 的操作为 list、seal、assign-transferor、draft-missing');
 }

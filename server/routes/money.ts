@@ -3,20 +3,29 @@
  * Every record is read with the caller's id: another user's answers 404. Amounts arrive in yuan and are
  * checked by the shared rule (parseWalletAmount: integer fen, no sub-fen, no negatives, a ceiling).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BANKS, LEDGER_ENTRY_KINDS, MONEY_PATHS, parseWalletAmount } from '../../src/domain/ledger.ts';
+import { BANKS, DEPOSIT_RELEASE_CHOICES, LEDGER_ENTRY_KINDS, MONEY_PATHS, parseWalletAmount } from '../../src/domain/ledger.ts';
 import { requiredText } from '../http/account-params.ts';
 import { pagingParams, requiredId } from '../http/params.ts';
 import { ok } from '../lib/envelope.ts';
 import { payDepositFromWallet } from '../services/deposits.ts';
 import { createTopUpOrder } from '../services/payments/orders.ts';
-import { SETTLEMENT_PATHS, type SettlementSettings } from '../../src/domain/settlement.ts';
+import { DEAL_PROOF_NOTE_MAX, SETTLEMENT_PATHS, type SettlementSettings } from '../../src/domain/settlement.ts';
 import { INVOICE_PATHS } from '../../src/domain/invoice.ts';
-import { invoiceDocument, invoiceableDeals, myInvoices, requestInvoice } from '../services/money/invoices.ts';
-import { confirmDeal, createDealOrder, dealLetterHtml, myDeal, myDeals, payDealFromWallet } from '../services/money/deals.ts';
+import { invoicePdf, invoiceableDeals, myInvoices, requestInvoice } from '../services/money/invoices.ts';
+import { confirmDeal, createDealOrder, dealLetterPdf, myDeal, myDeals, payDealFromWallet, submitDealProof } from '../services/money/deals.ts';
+import { releasePreference, setReleasePreference } from '../services/money/preferences.ts';
 import { bindCard, fundAccount, sendMoneySms, topUpOrder, unbindCard, walletEntries, walletEntry, walletSummary, withdraw } from '../services/money/wallet.ts';
+
+/** A document of the caller's as PDF bytes (read with the token, shown from a blob; never cached). */
+const sendPdf = (reply: FastifyReply, bytes: Uint8Array, name: string) =>
+  reply
+    .type('application/pdf')
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .send(Buffer.from(bytes));
 
 /** Yuan → integer fen with the shared rule's Chinese message. */
 const amountFen = z.unknown().transform((value, ctx) => {
@@ -34,6 +43,11 @@ const entriesParams = z.object({
   direction: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['in', 'out'], { error: '参数 direction 须为 in 或 out' }).optional()),
 });
 const idParams = z.object({ id: requiredId('id') });
+const proofParams = z.object({
+  id: requiredId('id'),
+  fileId: z.string({ error: '请选择转账凭证文件' }).regex(/^[A-Za-z0-9_-]{1,64}$/, { error: '请选择转账凭证文件' }),
+  note: z.string().max(DEAL_PROOF_NOTE_MAX, { error: `备注不能超过${DEAL_PROOF_NOTE_MAX}个字` }).optional(),
+});
 const orderParams = z.object({ orderNo: z.string({ error: '订单号不能为空' }).regex(/^(TU|ST)\d{16}$/, { error: '订单号格式不正确' }) });
 const bankCodes = BANKS.map((b) => b.code) as [string, ...string[]];
 const bindParams = z.object({
@@ -92,14 +106,17 @@ export default async function moneyRoutes(app: FastifyInstance, options: { settl
     ok(await myDeals(db, userId(request), request.query)),
   );
   routes.get(SETTLEMENT_PATHS.detail, { ...auth, schema: { summary: '结算详情', querystring: idParams } }, async (request) => ok(await myDeal(db, userId(request), request.query.id)));
-  routes.get(SETTLEMENT_PATHS.letter, { ...auth, schema: { summary: '成交确认书（可打印的 HTML 文档，{ html }）', querystring: idParams } }, async (request) =>
-    ok({ html: await dealLetterHtml(db, userId(request), request.query.id) }),
+  routes.get(SETTLEMENT_PATHS.letter, { ...auth, schema: { summary: '成交确认书（PDF）', querystring: idParams } }, async (request, reply) =>
+    sendPdf(reply, await dealLetterPdf(db, userId(request), request.query.id), `成交确认书-${request.query.id}.pdf`),
   );
   routes.post(SETTLEMENT_PATHS.confirm, { ...auth, schema: { summary: '在线确认成交确认书', querystring: idParams } }, async (request) =>
     ok(await confirmDeal(db, userId(request), request.query.id, now(), request.ip, options.settlement)),
   );
   routes.post(SETTLEMENT_PATHS.payOrder, { ...auth, schema: { summary: '支付成交价款：创建网关订单（应付金额 = 成交价 + 服务费 − 保证金转价款）', querystring: idParams } }, async (request) =>
     ok(await createDealOrder(db, gateway, userId(request), request.query.id, now(), request.ip)),
+  );
+  routes.post(SETTLEMENT_PATHS.proof, { ...auth, schema: { summary: '提交成交价款的银行转账凭证（我的文件中的 PDF/JPEG/PNG）', querystring: proofParams } }, async (request) =>
+    ok(await submitDealProof(db, userId(request), request.query.id, { fileId: request.query.fileId, note: request.query.note ?? '' }, now(), request.ip)),
   );
   routes.post(SETTLEMENT_PATHS.payWallet, { ...auth, schema: { summary: '用钱包余额支付成交价款', querystring: idParams } }, async (request) =>
     ok(await payDealFromWallet(db, userId(request), request.query.id, now(), request.ip)),
@@ -112,11 +129,15 @@ export default async function moneyRoutes(app: FastifyInstance, options: { settl
   routes.post(INVOICE_PATHS.request, { ...auth, schema: { summary: '申请开具服务费发票（普通 / 专用）', querystring: invoiceParams } }, async (request) =>
     ok(await requestInvoice(db, userId(request), request.query, now(), request.ip)),
   );
-  routes.get(INVOICE_PATHS.document, { ...auth, schema: { summary: '已开具的发票（可打印的 HTML 文档，{ html }）', querystring: idParams } }, async (request) =>
-    ok({ html: await invoiceDocument(db, userId(request), request.query.id) }),
+  routes.get(INVOICE_PATHS.document, { ...auth, schema: { summary: '已开具的发票（PDF）', querystring: idParams } }, async (request, reply) =>
+    sendPdf(reply, await invoicePdf(db, userId(request), request.query.id), `发票-${request.query.id}.pdf`),
   );
 
   routes.get(MONEY_PATHS.banks, { ...auth, schema: { summary: '可绑定的开户银行' } }, async () => ok(BANKS.map((b) => ({ code: b.code, name: b.name }))));
+  routes.get(MONEY_PATHS.releasePreference, { ...auth, schema: { summary: '保证金退还方式（钱包 / 原路退回银行卡）' } }, async (request) => ok(await releasePreference(db, userId(request))));
+  routes.post(MONEY_PATHS.releasePreference, { ...auth, schema: { summary: '设置保证金退还方式', querystring: z.object({ choice: z.enum(DEPOSIT_RELEASE_CHOICES, { error: '请选择保证金退还方式（wallet 或 card）' }) }) } }, async (request) =>
+    ok(await setReleasePreference(db, userId(request), request.query.choice, now(), request.ip)),
+  );
   routes.get(MONEY_PATHS.fundAccount, { ...auth, schema: { summary: '资金账户：绑定的银行卡、开户名要求' } }, async (request) => ok(await fundAccount(accounts, userId(request))));
   routes.post(MONEY_PATHS.cardSms, { ...auth, schema: { summary: '绑卡 / 解绑短信验证码（发往账户手机）', querystring: z.object({ purpose: z.enum(['bind', 'unbind'], { error: '参数 purpose 须为 bind 或 unbind' }) }) } }, async (request) => {
     await app.rateLimit('sms-ip', request);

@@ -9,8 +9,12 @@ import type { DatabaseHandle } from '../db/connection.ts';
 import { migrateToLatest, withStartupLock } from '../db/migrate.ts';
 import { ensureLiveDemo, type LiveDemoReport } from './bidding.ts';
 import { ensureDemoEnrolments } from './enrolment.ts';
+import { ensureDemoContracts } from './contracts.ts';
+import { localSigningProvider } from '../services/contracts/provider.ts';
 import { ensureDemoMoney } from './money.ts';
+import type { SigningProvider } from '../services/esign/types.ts';
 import { seedDemoData, type SeedReport } from './seed.ts';
+import { ensureDemoSeal } from './seals.ts';
 import { ensureDemoUserFiles } from './user-files.ts';
 
 export interface PrepareResult {
@@ -23,7 +27,7 @@ export interface PrepareResult {
 export async function prepareDatabase(
   handle: DatabaseHandle,
   /** dataDir: where the demo seed writes its files (content downloads and images); none → rows only. */
-  options: { seed: boolean; now: number; dataDir?: string | undefined; secrets?: SecretOverrides | undefined },
+  options: { seed: boolean; now: number; dataDir?: string | undefined; secrets?: SecretOverrides | undefined; signingProvider?: SigningProvider | null },
 ): Promise<PrepareResult> {
   return withStartupLock(handle, async (db) => {
     const results = await migrateToLatest(db, handle.schema);
@@ -34,6 +38,10 @@ export async function prepareDatabase(
     if (options.seed) await ensureDemoMoney(db, options.now, options.secrets);
     // Issue 17: bidder01's files, answered appeal and matched demand.
     if (options.seed) await ensureDemoUserFiles(db, options.now, options.dataDir);
+    // Issue 17: demo_org's approved electronic seal.
+    if (options.seed) await ensureDemoSeal(db, options.now);
+    // Issue 17: contracts of paid deals; bidder01's signed-and-sealed one and one awaiting his signature.
+    if (options.seed) await ensureDemoContracts(db, options.now, options.signingProvider !== undefined ? options.signingProvider : localSigningProvider(db, () => options.now));
     return { migrations: results.map((r) => r.migrationName), seeded, liveDemo };
   });
 }

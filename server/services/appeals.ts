@@ -7,6 +7,8 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import { formatChinaTime } from '../../src/domain/chinaTime.ts';
+import { formatFenAsYuan } from '../../src/domain/money.ts';
+import { DEAL_STATUS_TEXT, type DealStatus } from '../../src/domain/settlement.ts';
 import type { Page } from '../../src/domain/contracts.ts';
 import {
   APPEAL_KINDS,
@@ -65,6 +67,28 @@ const SUBJECTS: Partial<Record<AppealKind, (db: Db, userId: number, id?: number)
       id: r.id,
       title: `${r.assets_name}（竞价 ${r.activity_code}）· ${r.outcome === 'failed' ? '流拍' : r.leader_user_id === userId ? '竞得' : '未竞得'}`,
     }));
+  },
+  depositForfeit: async (db, userId, id) => {
+    let q = db
+      .selectFrom('deposit')
+      .innerJoin('project', 'project.id', 'deposit.project_id')
+      .select(['deposit.id', 'deposit.deposit_code', 'deposit.amount_fen', 'project.assets_name'])
+      .where('deposit.user_id', '=', userId)
+      .where('deposit.status', '=', 'forfeited');
+    if (id !== undefined) q = q.where('deposit.id', '=', id);
+    const rows = await q.orderBy('deposit.updated_at', 'desc').orderBy('deposit.id', 'desc').limit(100).execute();
+    return rows.map((r) => ({ id: r.id, title: `${r.assets_name}（保证金 ${r.deposit_code}）· 没收 ${formatFenAsYuan(r.amount_fen, { suffix: ' 元' })}` }));
+  },
+  settlement: async (db, userId, id) => {
+    let q = db
+      .selectFrom('deal')
+      .innerJoin('project', 'project.id', 'deal.project_id')
+      .select(['deal.id', 'deal.deal_code', 'deal.status', 'project.assets_name'])
+      .where('deal.user_id', '=', userId)
+      .where('deal.status', '<>', 'awaitingConfirmation');
+    if (id !== undefined) q = q.where('deal.id', '=', id);
+    const rows = await q.orderBy('deal.updated_at', 'desc').orderBy('deal.id', 'desc').limit(100).execute();
+    return rows.map((r) => ({ id: r.id, title: `${r.assets_name}（成交 ${r.deal_code}）· ${DEAL_STATUS_TEXT[r.status as DealStatus] ?? r.status}` }));
   },
 };
 

@@ -28,10 +28,11 @@ import { appendAudit } from './accounts/audit.ts';
 import type { Accounts } from './accounts/context.ts';
 import { encryptField } from './accounts/crypto.ts';
 import { ownFile } from './accounts/files.ts';
-import { qualifyEnrolment } from './enrolment.ts';
+import { newCode, qualifyEnrolment } from './enrolment.ts';
 import { inTransaction } from './enrolment-tx.ts';
 import { sendMessage } from './messages.ts';
 import { post, type AccountRef } from './money/ledger.ts';
+import { depositReleaseChoice } from './money/preferences.ts';
 
 /**
  * At the end of an activity: every confirmed deposit of its project is released, except the winner's, which
@@ -83,10 +84,42 @@ export async function releaseDeposit(db: Kysely<Database>, depositId: number, at
     const deposit = await trx
       .selectFrom('deposit')
       .innerJoin('project', 'project.id', 'deposit.project_id')
-      .select(['deposit.user_id', 'deposit.amount_fen', 'project.assets_name'])
+      .select(['deposit.user_id', 'deposit.amount_fen', 'deposit.method', 'project.assets_name'])
       .where('deposit.id', '=', depositId)
       .executeTakeFirstOrThrow();
-    // Released into the wallet (available), from where the user withdraws it to the bound card.
+    const amount = formatFenAsYuan(deposit.amount_fen, { suffix: ' 元' });
+    // Back to the card (the user's choice) when it came from outside the wallet and a card is bound: a payout
+    // to that card, in flight until the bank pays it (payout clearing, as a withdrawal; a failed payout
+    // returns the money to the wallet). Otherwise into the wallet's available balance.
+    const card =
+      deposit.method !== 'wallet' && (await depositReleaseChoice(trx, deposit.user_id)) === 'card'
+        ? await trx.selectFrom('bank_card').select(['id', 'bank_name', 'card_masked']).where('user_id', '=', deposit.user_id).where('status', '=', 'bound').executeTakeFirst()
+        : undefined;
+    if (card) {
+      const withdrawNo = newCode('TX', at);
+      await post(trx, {
+        key: `deposit:${depositId}:release@${at}`,
+        kind: 'depositRefund',
+        userId: deposit.user_id,
+        ref: `withdrawal:${withdrawNo}`,
+        memo: deposit.assets_name,
+        at,
+        lines: [
+          [{ user: deposit.user_id, kind: 'frozen' }, -deposit.amount_fen],
+          ['payoutClearing', deposit.amount_fen],
+        ],
+      });
+      await trx.insertInto('withdrawal').values({ withdraw_no: withdrawNo, user_id: deposit.user_id, card_id: card.id, amount_fen: deposit.amount_fen, status: 'requested', fail_reason: '', created_at: at, done_at: null }).execute();
+      await sendMessage(trx, {
+        userId: deposit.user_id,
+        kind: 'released',
+        title: lotTitle('保证金退还通知', deposit.assets_name),
+        content: `您在「${deposit.assets_name}」项目缴纳的交易保证金 ${amount}已解冻，按您的选择原路退回${card.bank_name}（尾号 ${card.card_masked.slice(-4)}），银行处理后到账；退回失败时将转入您的钱包。`,
+        link: `/depositDetail?id=${depositId}`,
+        at,
+      });
+      return true;
+    }
     await post(trx, {
       key: `deposit:${depositId}:release@${at}`,
       kind: 'depositRelease',
@@ -103,7 +136,7 @@ export async function releaseDeposit(db: Kysely<Database>, depositId: number, at
       userId: deposit.user_id,
       kind: 'released',
       title: lotTitle('保证金退还通知', deposit.assets_name),
-      content: `您在「${deposit.assets_name}」项目缴纳的交易保证金 ${formatFenAsYuan(deposit.amount_fen, { suffix: ' 元' })}已解冻并退还至您的钱包可用余额，可在「我的钱包」提现至绑定的银行卡。`,
+      content: `您在「${deposit.assets_name}」项目缴纳的交易保证金 ${amount}已解冻并退还至您的钱包可用余额，可在「我的钱包」提现至绑定的银行卡。`,
       link: `/depositDetail?id=${depositId}`,
       at,
     });

@@ -19,6 +19,7 @@
 import { pathToFileURL } from 'node:url';
 import { ConfigError, type AppConfig, type ProviderChoice } from '../config.ts';
 import type { SmsSender } from './accounts/context.ts';
+import type { SigningProvider } from './esign/types.ts';
 import type { PaymentGateway } from './payments/gateway.ts';
 
 /** What a provider factory receives. */
@@ -36,12 +37,30 @@ export type ProviderFactory<T> = (context: ProviderContext) => T | Promise<T>;
 export type PaymentGatewayFactory = ProviderFactory<PaymentGateway>;
 /** The default export of a PORTAL_SMS_SENDER module. */
 export type SmsSenderFactory = ProviderFactory<SmsSender>;
+/**
+ * The default export of a PORTAL_ESIGN_PROVIDER module: a real e-sign provider (a national CA's service)
+ * in place of the installation's own CA. It signs (one PAdES signature per call, incremental, in the
+ * document's signature field `sig_<slot>`) and verifies with its own trust anchors:
+ *
+ * ```ts
+ * // my-esign.ts — PORTAL_ESIGN_PROVIDER=./my-esign.ts
+ * import type { SigningProviderFactory } from './server/services/providers.ts';
+ * const create: SigningProviderFactory = ({ env }) => ({
+ *   async sign(pdf, request) { return callMyCa(env.MY_CA_KEY, pdf, request); },
+ *   async verify(pdf) { return verifyWithMyCa(pdf); },
+ * });
+ * export default create;
+ * ```
+ */
+export type SigningProviderFactory = ProviderFactory<SigningProvider>;
 
 export interface Providers {
   /** undefined: the sandbox bank; null: no online payment. */
   gateway: PaymentGateway | null | undefined;
   /** undefined: the SMS outbox; null: no SMS. */
   smsSender: SmsSender | null | undefined;
+  /** undefined: the installation's own CA (LocalCaSigningProvider, built by the esign plugin on the database). */
+  signing: SigningProvider | undefined;
 }
 
 function isGateway(v: unknown): v is PaymentGateway {
@@ -55,6 +74,11 @@ function isGateway(v: unknown): v is PaymentGateway {
     typeof g.createOrder === 'function' &&
     typeof g.verify === 'function'
   );
+}
+
+function isSigningProvider(v: unknown): v is SigningProvider {
+  const p = v as Partial<SigningProvider> | null;
+  return !!p && typeof p.sign === 'function' && typeof p.verify === 'function';
 }
 
 function isSmsSender(v: unknown): v is SmsSender {
@@ -82,10 +106,11 @@ async function choose<T, B extends string>(choice: ProviderChoice<B>, variable: 
 }
 
 /** Builds the configured providers (main.ts passes them to buildApp). */
-export async function loadProviders(config: Pick<AppConfig, 'payment' | 'sms' | 'nodeEnv' | 'dataDir'>, log: ProviderContext['log'], env: NodeJS.ProcessEnv = process.env): Promise<Providers> {
+export async function loadProviders(config: Pick<AppConfig, 'payment' | 'sms' | 'nodeEnv' | 'dataDir'> & Partial<Pick<AppConfig, 'esign'>>, log: ProviderContext['log'], env: NodeJS.ProcessEnv = process.env): Promise<Providers> {
   const context: ProviderContext = { env, nodeEnv: config.nodeEnv, dataDir: config.dataDir, log };
   return {
     gateway: await choose(config.payment, 'PORTAL_PAYMENT_GATEWAY', context, isGateway, 'PaymentGateway'),
     smsSender: await choose(config.sms, 'PORTAL_SMS_SENDER', context, isSmsSender, 'SmsSender'),
+    signing: (await choose(config.esign ?? { kind: 'local' }, 'PORTAL_ESIGN_PROVIDER', context, isSigningProvider, 'SigningProvider')) ?? undefined,
   };
 }

@@ -41,7 +41,9 @@ export function App({ router, queryClient, live }: { router: AppRouter; queryCli
   const elder = useElderMode();
   return (
     <ConfigProvider locale={zhCN} theme={elder ? elderTheme : theme}>
-      <AntdApp>
+      {/* A bidder watching many lots gets reminders and messages in bursts: never more than three toasts at
+          once (the oldest goes), so they do not wall off the page, least of all on a phone. */}
+      <AntdApp notification={{ maxCount: 3 }}>
         <QueryClientProvider client={queryClient}>
           <LiveProvider client={live}>
             <Shell router={router} />

@@ -13,6 +13,7 @@ const MENU: { href: string; label: string; also?: string[] }[] = [
   { href: '/wallet/index', label: '我的钱包' },
   { href: '/accountFunds', label: '资金账户' },
   { href: '/myInvoice', label: '我的发票' },
+  { href: '/myContract', label: '我的合同', also: ['/usercenter/contract/sign', '/edit', '/confirm', '/signatoryList', '/addSignatory', '/onlineEdit'] },
   { href: '/myMessage', label: '我的消息' },
   { href: '/myCollect', label: '我的收藏' },
   { href: '/myFiles', label: '我的文件', also: ['/usercenter/files/children', '/usercenter/files/list'] },

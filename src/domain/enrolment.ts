@@ -93,7 +93,7 @@ export type DepositMethod = '' | 'online' | 'transfer' | 'wallet';
 /** A deposit in these states has been paid (a new payment is refused). */
 export const DEPOSIT_PAID_STATUSES: readonly DepositStatus[] = ['confirmed', 'released', 'kept', 'converted', 'forfeited'];
 
-export type MessageKind = 'enrolment' | 'deposit' | 'outbid' | 'won' | 'lost' | 'failed' | 'released' | 'appeal' | 'demand' | 'system';
+export type MessageKind = 'enrolment' | 'deposit' | 'outbid' | 'won' | 'lost' | 'failed' | 'released' | 'appeal' | 'demand' | 'contract' | 'system';
 export const MESSAGE_KIND_TEXT: Record<MessageKind, string> = {
   enrolment: '报名通知',
   deposit: '保证金通知',
@@ -104,6 +104,7 @@ export const MESSAGE_KIND_TEXT: Record<MessageKind, string> = {
   released: '保证金退还',
   appeal: '申诉通知',
   demand: '需求匹配',
+  contract: '合同通知',
   system: '系统通知',
 };
 

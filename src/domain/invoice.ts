@@ -13,7 +13,7 @@ export const INVOICE_PATHS = {
   eligible: '/dscq-user/invoice/eligible',
   /** POST InvoiceRequest → InvoiceItem. */
   request: '/dscq-user/invoice/request',
-  /** GET ?id → { html } of an issued invoice (mine; 404 otherwise). */
+  /** GET ?id → application/pdf of an issued invoice (mine; the 404 envelope otherwise). */
   document: '/dscq-user/invoice/document',
 } as const;
 

@@ -131,6 +131,8 @@ export const MONEY_PATHS = {
   banks: '/dscq-user/fund/banks',
   /** GET → FundAccount (the bound card or null, the name it must carry). */
   fundAccount: '/dscq-user/fund/account',
+  /** GET → DepositReleasePreference; POST ?choice=wallet|card → DepositReleasePreference. */
+  releasePreference: '/dscq-user/fund/release-preference',
   /** POST ?purpose=bind|unbind → SMS code. */
   cardSms: '/dscq-user/fund/card/sms',
   /** POST ?bankCode&cardNo&smsCode → FundAccount. */
@@ -210,4 +212,12 @@ export interface WalletWithdrawal {
   status: 'requested' | 'paid' | 'failed';
   cardNo: string;
   time: string;
+}
+
+/** Where a loser's released deposit goes: the wallet's available balance, or back to the bound card. */
+export const DEPOSIT_RELEASE_CHOICES = ['wallet', 'card'] as const;
+export type DepositReleaseChoice = (typeof DEPOSIT_RELEASE_CHOICES)[number];
+export const DEPOSIT_RELEASE_TEXT: Record<DepositReleaseChoice, string> = { wallet: '退回钱包可用余额', card: '原路退回银行卡' };
+export interface DepositReleasePreference {
+  choice: DepositReleaseChoice;
 }

@@ -227,3 +227,55 @@ export function formatFenAsYuan(fen: number | bigint, { suffix = '元' }: Format
   const scaled = typeof fen === 'bigint' ? fen : BigInt(fen);
   return `${decimalToText(fromScaledInteger(scaled, 2))}${suffix}`;
 }
+
+const UPPER_DIGITS = ['零', '壹', '贰', '叁', '肆', '伍', '陆', '柒', '捌', '玖'];
+const UPPER_SMALL_UNITS = ['', '拾', '佰', '仟'];
+const UPPER_BIG_UNITS = ['', '万', '亿', '万亿'];
+
+/**
+ * An amount in integer fen as the 大写 of Chinese financial documents (成交确认书, invoices):
+ * 1234567 → '壹万贰仟叁佰肆拾伍元陆角柒分', 100000 → '壹仟元整', 1005 → '壹拾元零伍分', 0 → '零元整'.
+ */
+export function fenToChineseUpper(fen: number | bigint): string {
+  let n = typeof fen === 'bigint' ? fen : BigInt(fen);
+  if (n < 0n) return `负${fenToChineseUpper(-n)}`;
+  const jiao = Number((n / 10n) % 10n);
+  const fenDigit = Number(n % 10n);
+  n /= 100n;
+  let yuan = '';
+  if (n === 0n) yuan = '零';
+  else {
+    const groups: number[] = [];
+    while (n > 0n) {
+      groups.push(Number(n % 10000n));
+      n /= 10000n;
+    }
+    let zeroPending = false;
+    for (let g = groups.length - 1; g >= 0; g -= 1) {
+      const group = groups[g]!;
+      if (group === 0) {
+        zeroPending = yuan !== '';
+        continue;
+      }
+      if (zeroPending || (yuan !== '' && group < 1000)) yuan += '零';
+      zeroPending = false;
+      let text = '';
+      let innerZero = false;
+      for (let p = 3; p >= 0; p -= 1) {
+        const digit = Math.floor(group / 10 ** p) % 10;
+        if (digit === 0) {
+          innerZero = text !== '';
+          continue;
+        }
+        if (innerZero) text += '零';
+        innerZero = false;
+        text += UPPER_DIGITS[digit]! + UPPER_SMALL_UNITS[p]!;
+      }
+      yuan += text + UPPER_BIG_UNITS[g]!;
+    }
+  }
+  const head = `${yuan}元`;
+  if (jiao === 0 && fenDigit === 0) return `${head}整`;
+  if (jiao === 0) return `${head}${head === '零元' ? '' : '零'}${UPPER_DIGITS[fenDigit]}分`.replace(/^零元/, '');
+  return `${head === '零元' ? '' : head}${UPPER_DIGITS[jiao]}角${fenDigit ? `${UPPER_DIGITS[fenDigit]}分` : ''}`;
+}

@@ -86,7 +86,7 @@ export const SETTLEMENT_PATHS = {
   page: '/dscq-user/settle/page',
   /** GET ?id → DealDetail (mine; 404 otherwise). */
   detail: '/dscq-user/settle/detail',
-  /** GET ?id → { html }: the printable 成交确认书 (a whole HTML document). */
+  /** GET ?id → application/pdf: the 成交确认书 (mine; the 404 envelope otherwise). */
   letter: '/dscq-user/settle/letter',
   /** POST ?id → DealDetail: the winner confirms the deal. */
   confirm: '/dscq-user/settle/confirm',
@@ -94,6 +94,8 @@ export const SETTLEMENT_PATHS = {
   payOrder: '/dscq-user/settle/pay-order',
   /** POST ?id → DealDetail: paid from the wallet's available balance. */
   payWallet: '/dscq-user/settle/pay-wallet',
+  /** POST ?id&fileId[&note] → DealDetail: the buyer's bank-transfer proof, a file of his 我的文件. */
+  proof: '/dscq-user/settle/proof',
 } as const;
 
 export interface DealSummary {
@@ -125,4 +127,21 @@ export interface DealDetail extends DealSummary {
   handoverTime: string | null;
   certificateTime: string | null;
   payoutTime: string | null;
+  /** The latest bank-transfer proof, if any. */
+  proof: DealProof | null;
 }
+
+export type DealProofStatus = 'submitted' | 'confirmed' | 'rejected';
+export const DEAL_PROOF_STATUS_TEXT: Record<DealProofStatus, string> = { submitted: '待确认', confirmed: '已确认', rejected: '已驳回' };
+export interface DealProof {
+  id: number;
+  fileId: string;
+  fileName: string;
+  note: string;
+  status: DealProofStatus;
+  statusText: string;
+  reason: string;
+  submitTime: string;
+}
+/** The proof note's longest length. */
+export const DEAL_PROOF_NOTE_MAX = 200;

@@ -119,8 +119,8 @@ export const APPEAL_OPS_PATHS = {
 export const APPEAL_KINDS = [
   { kind: 'enrolmentRejection', label: '报名驳回', hint: '对报名审核未通过的结果申诉', open: true },
   { kind: 'result', label: '竞价结果', hint: '对已结束竞价活动的结果申诉', open: true },
-  { kind: 'depositForfeit', label: '保证金扣除', hint: '对保证金不予退还（扣除）申诉', open: false },
-  { kind: 'settlement', label: '资金结算', hint: '对项目结算申诉', open: false },
+  { kind: 'depositForfeit', label: '保证金扣除', hint: '对保证金不予退还（扣除）申诉', open: true },
+  { kind: 'settlement', label: '资金结算', hint: '对项目结算申诉', open: true },
 ] as const;
 export type AppealKind = (typeof APPEAL_KINDS)[number]['kind'];
 export const APPEAL_KIND_KEYS = APPEAL_KINDS.map((k) => k.kind) as [AppealKind, ...AppealKind[]];

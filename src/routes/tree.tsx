@@ -16,6 +16,7 @@ import { RootLayout } from '@/features/layout/components/RootLayout';
 import { RouteError } from '@/components/RouteError';
 import { NotFoundRedirect } from '@/components/NotFoundRedirect';
 import { findAccountSuccessSearch, hbtsSsoSearch, loginSearch } from '@/features/auth/search';
+import { faceQrSearch } from '@/features/esign/search';
 import { helpSearch, idSearch, lockSearch, newsSearch, noticeSearch, plateSearch } from '@/features/content/search';
 import { depositPaySearch, enrolSearch, recordSearch } from '@/features/enrolment/search';
 import { hallSearch, watchSearch } from '@/features/hall/search';
@@ -26,6 +27,7 @@ import { dealSearch, walletDetailSearch, walletHandleSearch } from '@/features/m
 import { messageSearch, myProjectSearch } from '@/features/user-center/search';
 import { appealSearch, fileListSearch, folderSearch } from '@/features/user-files/search';
 import { demandSearch } from '@/features/demands/search';
+import { contractListSearch, contractSearch, onlineEditSearch } from '@/features/contracts/search';
 import './meta';
 
 const DoingPage = lazyRouteComponent(() => import('@/components/DoingPage'), 'DoingPage');
@@ -75,6 +77,11 @@ const userCenter = (name: keyof typeof import('@/features/user-center/pages')) =
 // Issue 17: my files and appeals; services and demands.
 const userFiles = (name: keyof typeof import('@/features/user-files/pages')) =>
   lazyRouteComponent(() => import('@/features/user-files/pages'), name);
+// Issue 17: contracts.
+const contracts = (name: keyof typeof import('@/features/contracts/pages')) =>
+  lazyRouteComponent(() => import('@/features/contracts/pages'), name);
+const esign = (name: keyof typeof import('@/features/esign/pages')) =>
+  lazyRouteComponent(() => import('@/features/esign/pages'), name);
 const demands = (name: keyof typeof import('@/features/demands/pages')) =>
   lazyRouteComponent(() => import('@/features/demands/pages'), name);
 
@@ -232,7 +239,7 @@ const publicRoutes = [
   searchPage('/zhongdianDetail', '重点推荐>详情', content('KeyProjectDetailPage'), idSearch),
   page('/doing', '建设中'),
   searchPage('/lock', '锁屏', content('LockPage'), lockSearch, { simpleHeader: true }),
-  page('/contract/seal/qrcode', '人脸识别', DoingPage, { simpleHeader: true }),
+  searchPage('/contract/seal/qrcode', '人脸识别', esign('FaceQrPage'), faceQrSearch, { simpleHeader: true }),
 ] as const;
 
 /** Pathless layout: every child needs a logged-in user (spec: the check is a stored user id). */
@@ -291,14 +298,14 @@ const authRoutes = [
   authPage('/memberEditHead', '用户中心>修改头像', MemberEditHeadPage),
   authSearchPage('/shensuRecord', '用户中心>申诉记录', userFiles('AppealPage'), appealSearch),
   authSearchPage('/myInvoice', '用户中心>我的发票', money('MyInvoicePage'), pageSearch),
-  authPage('/myContract', '用户中心>我的合同'),
-  authPage('/usercenter/contract/sign', '用户中心>我的合同>合同签署'),
-  authPage('/edit', '用户中心>我的合同>合同编辑'),
-  authPage('/confirm', '用户中心>我的合同>合同确认'),
-  authPage('/signatoryList', '用户中心>我的合同>签署方'),
-  authPage('/addSignatory', '用户中心>我的合同>添加签署方'),
-  authPage('/onlineEdit', '用户中心>我的合同>在线编辑'),
-  authPage('/contract/seal/apply', '用户中心>我的合同>用印申请'),
+  authSearchPage('/myContract', '用户中心>我的合同', contracts('MyContractPage'), contractListSearch),
+  authSearchPage('/usercenter/contract/sign', '用户中心>我的合同>合同签署', contracts('SignPage'), contractSearch),
+  authSearchPage('/edit', '用户中心>我的合同>合同编辑', contracts('EditPage'), contractSearch),
+  authSearchPage('/confirm', '用户中心>我的合同>合同确认', contracts('ConfirmPage'), contractSearch),
+  authSearchPage('/signatoryList', '用户中心>我的合同>签署方', contracts('SignatoryListPage'), contractSearch),
+  authSearchPage('/addSignatory', '用户中心>我的合同>添加签署方', contracts('AddSignatoryPage'), contractSearch),
+  authSearchPage('/onlineEdit', '用户中心>我的合同>在线编辑', contracts('OnlineEditPage'), onlineEditSearch),
+  authPage('/contract/seal/apply', '用户中心>我的合同>用印申请', esign('SealApplyPage')),
   authPage('/myFiles', '用户中心>我的文件', userFiles('MyFilesPage')),
   authSearchPage('/usercenter/files/children', '用户中心>我的文件>子目录', userFiles('MyFilesPage'), folderSearch),
   authSearchPage('/usercenter/files/list', '用户中心>我的文件>文件列表', userFiles('AllFilesPage'), fileListSearch),

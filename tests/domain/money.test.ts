@@ -1,5 +1,6 @@
 import {
   clampDecimals,
+  fenToChineseUpper,
   fenToYuan,
   fenToYuanText,
   formatAmount,
@@ -211,5 +212,25 @@ describe('the table rule and the panel unit (issue 13)', () => {
     expect(formatInUnit(9_800, '万元')).toEqual({ text: '0.98', unit: '万元', label: '0.98万元', yuanTooltip: '9,800.00元' });
     expect(formatInUnit(1_234_567.89, '万元')!.label).toBe('123.456789万元');
     expect(formatInUnit(1_234_567.89, '元')!.label).toBe('1,234,567.89元');
+  });
+});
+
+describe('fenToChineseUpper (大写 on the 成交确认书 and invoices)', () => {
+  it.each([
+    [1234567, '壹万贰仟叁佰肆拾伍元陆角柒分'],
+    [100000, '壹仟元整'],
+    [1005, '壹拾元零伍分'],
+    [0, '零元整'],
+    [5, '伍分'],
+    [50, '伍角'],
+    [123450, '壹仟贰佰叁拾肆元伍角'],
+    [1000100, '壹万零壹元整'],
+    [100010000, '壹佰万零壹佰元整'],
+    [200000000, '贰佰万元整'],
+    [10000000000, '壹亿元整'],
+    [10000000100, '壹亿零壹元整'],
+    [12000000000, '壹亿贰仟万元整'],
+  ])('%i fen → %s', (fen, text) => {
+    expect(fenToChineseUpper(fen)).toBe(text);
   });
 });

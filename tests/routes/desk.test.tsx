@@ -3,7 +3,7 @@
  * (a visitor's 如何参与 with the deadline; a qualified bidder's standing, live with the row's leader, and his
  * one-click way into the room), a project page for a qualified bidder, and the payment result's notice.
  */
-import { fireEvent, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyLot } from '@/domain/desk';
 import { formatChinaTime } from '@/domain/chinaTime';
@@ -129,7 +129,7 @@ describe('alerts', () => {
     ending.listing = { ...ending.listing, assetsName: '保定某厂房', lot: { ...ending.listing.lot, biddingEndTime: formatChinaTime(now + 5 * 60_000) } };
     enrolMock.state.deskLots = [{ owner: 'demo_person', value: ending }, { owner: 'demo_person', value: myLot(7006, 3006) }];
     renderApp('/index');
-    const reminder = await within(document.body).findByTestId('lot-reminder', {}, { timeout: 10_000 });
+    const reminder = await within(document.body).findByTestId('lot-reminder', {}, { timeout: 20_000 });
     expect(document.querySelector('.ant-notification')).toHaveTextContent(/「保定某厂房」[45] 分钟后结束竞价/);
     expect(within(reminder).getByRole('link', { name: '进入竞价室' })).toHaveAttribute('href', '#/quoteHall?activityId=7005');
     // The lot ending in 3 hours is not due; the one shown is not shown again.
@@ -145,7 +145,7 @@ describe('alerts', () => {
     };
     enrolMock.state.deskLots = [soon(7007, '承德某仓库'), soon(7008, '邯郸某车辆')];
     renderApp('/index');
-    const reminder = await within(document.body).findByTestId('lot-reminder', {}, { timeout: 10_000 });
+    const reminder = await within(document.body).findByTestId('lot-reminder', {}, { timeout: 20_000 });
     expect(document.querySelector('.ant-notification')).toHaveTextContent('2 个关注的标的即将开始或结束竞价');
     expect(within(reminder).getAllByRole('link').map((a) => a.textContent)).toEqual([
       expect.stringMatching(/^「承德某仓库」[34] 分钟后结束竞价$/),
@@ -167,7 +167,7 @@ describe('live pages', () => {
     Object.assign(enrolment, { status: 'depositPending', statusText: '待交保证金', depositId, depositStatus: 'pending' });
     expect(await within(document.body).findByText(/审核已通过，请缴纳交易保证金/, {}, { timeout: 12_000 })).toBeInTheDocument();
 
-    await router.navigate({ href: `/depositDetail?id=${depositId}` });
+    await act(() => router.navigate({ href: `/depositDetail?id=${depositId}` }));
     const deposit = enrolMock.state.deposits.find((d) => d.value.id === depositId)!.value;
     expect(await within(document.body).findByText('待缴纳', {}, { timeout: 10_000 })).toBeInTheDocument();
     Object.assign(deposit, { status: 'confirmed', statusText: '已缴纳', method: 'online', confirmTime: '2026-11-21 10:05:00' });
@@ -238,12 +238,12 @@ describe('the watch board (/myWatch)', () => {
     expect(watchCalls.length).toBeGreaterThan(0);
     expect(String(watchCalls[0]!.body.activityIds).split(',')).toHaveLength(120);
 
-    await router.navigate({ href: '/myWatch?filter=leading' });
+    await act(() => router.navigate({ href: '/myWatch?filter=leading' }));
     await waitFor(() => expect(rows().map((r) => r.getAttribute('data-activity-id'))).toEqual(['7007']));
     expect(within(rows()[0]!).getByTestId('my-standing')).toHaveTextContent('领先');
-    await router.navigate({ href: '/myWatch?filter=favourite' });
+    await act(() => router.navigate({ href: '/myWatch?filter=favourite' }));
     await waitFor(() => expect(rows()).toHaveLength(12));
-    await router.navigate({ href: '/myWatch?filter=all&q=' + encodeURIComponent(live[5]!.assetsName.slice(0, 6)) });
+    await act(() => router.navigate({ href: '/myWatch?filter=all&q=' + encodeURIComponent(live[5]!.assetsName.slice(0, 6)) }));
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     for (const row of rows()) expect(row).toHaveTextContent(live[5]!.assetsName.slice(0, 6));
   });

@@ -6,6 +6,7 @@ import { ENROLMENT_COMMITMENTS, type PaymentOrderAnswer } from '@/domain/enrolme
 import { envelope } from '../mocks/fixtures';
 import { authMock } from '../mocks/handlers/auth';
 import { ENROL_ASSETS_ID, ENROL_ASSETS_NAME, enrolMock } from '../mocks/handlers/enrolment';
+import { userFilesMock } from '../mocks/handlers/user-files';
 import { renderApp } from '../mocks/renderApp';
 import { useMockServer } from '../mocks/server';
 
@@ -20,6 +21,7 @@ configure({ asyncUtilTimeout: 8000 });
 beforeEach(() => {
   authMock.reset();
   enrolMock.reset();
+  userFilesMock.reset();
 });
 
 describe('/bidEnrollNormal', () => {
@@ -47,6 +49,25 @@ describe('/bidEnrollNormal', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/enrollDetail'));
     expect(await screen.findByText(/报名已提交，交易机构正在审核/)).toBeInTheDocument();
     expect(enrolMock.state.submits[0]).toMatchObject({ assetsId: ENROL_ASSETS_ID, contactName: '张建国', contactPhone: '13912345678', commitments: ENROLMENT_COMMITMENTS.map((c) => c.key) });
+  });
+
+  it('attaches a file chosen from 我的文件 (only his own are offered)', async () => {
+    authMock.signIn('demo_person');
+    const fileId = userFilesMock.addFile('demo_person', '营业执照（盖章）.pdf');
+    userFilesMock.addFile('bidder01', '别人的执照.pdf');
+    const { router } = renderApp(`/bidEnrollNormal?assetsId=${ENROL_ASSETS_ID}`);
+    expect(await screen.findByText(ENROL_ASSETS_NAME)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('联系人'), { target: { value: '张建国' } });
+    fireEvent.change(screen.getByLabelText('联系电话'), { target: { value: '13912345678' } });
+    fireEvent.mouseDown(screen.getByLabelText('从我的文件选择附件'));
+    fireEvent.click(await screen.findByText('营业执照（盖章）.pdf', { selector: '.ant-select-item-option-content' }));
+    expect(screen.queryByText('别人的执照.pdf')).toBeNull();
+    for (const c of ENROLMENT_COMMITMENTS) fireEvent.click(screen.getByText(c.text));
+    const submit = screen.getByText('提交报名').closest('button')!;
+    await waitFor(() => expect(submit).toBeEnabled());
+    fireEvent.click(submit);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/enrollDetail'));
+    expect(enrolMock.state.submits[0]).toMatchObject({ attachments: [{ fileId, name: '营业执照（盖章）.pdf' }] });
   });
 
   it('an enrolled user sees why not and a way to the enrolment', async () => {

@@ -1,8 +1,9 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { AMOUNT_MESSAGES, CARD_MESSAGES } from '@/domain/ledger';
 import { authMock } from '../mocks/handlers/auth';
 import { MONEY_SMS, moneyMock } from '../mocks/handlers/money';
+import { userFilesMock } from '../mocks/handlers/user-files';
 import { renderApp } from '../mocks/renderApp';
 import { useMockServer } from '../mocks/server';
 
@@ -18,6 +19,7 @@ configure({ asyncUtilTimeout: 8000 });
 beforeEach(() => {
   authMock.reset();
   moneyMock.reset();
+  userFilesMock.reset();
 });
 
 describe('/wallet/index', () => {
@@ -61,7 +63,7 @@ describe('/wallet/handle', () => {
     fireEvent.click(within(bank).getByText('确认支付').closest('button')!);
     expect(await screen.findByText('充值成功')).toBeInTheDocument();
     expect(screen.getByText('返回我的钱包', { selector: 'button span' }).closest('a')).toHaveAttribute('href', '#/wallet/index');
-    await router.navigate({ to: '/wallet/index' });
+    await act(() => router.navigate({ to: '/wallet/index' }));
     await waitFor(() => expect(screen.getByTestId('wallet-available')).toHaveTextContent('2,000.50'));
   });
 
@@ -107,10 +109,10 @@ describe('/wallet/detail', () => {
     expect(await screen.findByText('共 1 条')).toBeInTheDocument();
     const link = screen.getByText('提现', { selector: 'a' });
     const id = Number(link.getAttribute('href')!.split('id=')[1]);
-    await router.navigate({ to: '/wallet/detail', search: { id } });
+    await act(() => router.navigate({ to: '/wallet/detail', search: { id } }));
     expect(await screen.findByText('账务明细', { selector: 'h1' })).toBeInTheDocument();
     expect(await screen.findByText('−200.00')).toBeInTheDocument();
-    await router.navigate({ to: '/wallet/detail', search: { id: other.id } });
+    await act(() => router.navigate({ to: '/wallet/detail', search: { id: other.id } }));
     // The page and the catalogue's message both say so.
     expect((await screen.findAllByText('账务记录不存在')).length).toBeGreaterThan(0);
     expect(screen.queryByText('−200.00')).toBeNull();
@@ -123,7 +125,7 @@ describe('/accountFunds and /accountFundsDetail', () => {
     const { router } = renderApp('/accountFunds');
     expect(await screen.findByText('尚未绑定银行卡')).toBeInTheDocument();
     expect(screen.getByText('绑定银行卡').closest('a')).toHaveAttribute('href', '#/accountFundsDetail');
-    await router.navigate({ to: '/accountFundsDetail' });
+    await act(() => router.navigate({ to: '/accountFundsDetail' }));
     const name = await screen.findByLabelText('开户名');
     expect(name).toHaveValue('张建国');
     fireEvent.mouseDown(screen.getByLabelText('开户银行'));
@@ -161,16 +163,24 @@ describe('/projectSettlement, /projectSettleDetail, /settleDetailPayInfo', () =>
     expect(await screen.findByText('项目结算', { selector: 'h1' })).toBeInTheDocument();
     expect(await screen.findByText('待确认成交')).toBeInTheDocument();
     expect(screen.getByText('确认成交')).toHaveAttribute('href', `#/projectSettleDetail?id=${deal.id}`);
-    await router.navigate({ to: '/projectSettleDetail', search: { id: deal.id } });
+    await act(() => router.navigate({ to: '/projectSettleDetail', search: { id: deal.id } }));
     expect(await screen.findByTestId('amount-due')).toHaveTextContent('81,500.00 元');
+    // The PDF is read with the token and shown from an object URL (jsdom has none: stubbed).
+    const blobs: Blob[] = [];
+    const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    onTestFinished(() => void Object.assign(URL, original));
+    Object.assign(URL, { createObjectURL: (b: Blob) => (blobs.push(b), 'blob:letter'), revokeObjectURL: () => {} });
     fireEvent.click(screen.getByText('查看成交确认书').closest('button')!);
     const letter = await screen.findByTitle('成交确认书');
-    expect(letter.getAttribute('srcdoc')).toContain('成交确认书');
+    expect(letter).toHaveAttribute('src', 'blob:letter');
+    expect(blobs[0]!.type).toBe('application/pdf');
+    expect(await blobs[0]!.text()).toContain('%PDF');
+    fireEvent.click(screen.getByText(/^关\s*闭$/, { selector: 'button span' }).closest('button')!);
     fireEvent.click(screen.getByText('确认成交', { selector: 'button span' }).closest('button')!);
     expect(await screen.findByText('待支付价款')).toBeInTheDocument();
     expect(screen.getByText('支付价款', { selector: 'button span' }).closest('a')).toHaveAttribute('href', `#/settleDetailPayInfo?id=${deal.id}`);
 
-    await router.navigate({ to: '/settleDetailPayInfo', search: { id: deal.id } });
+    await act(() => router.navigate({ to: '/settleDetailPayInfo', search: { id: deal.id } }));
     fireEvent.click((await screen.findByText('网银在线支付')).closest('button')!);
     const bank = await screen.findByLabelText('模拟网银');
     expect(within(bank).getByText('81,500.00 元')).toBeInTheDocument();
@@ -184,6 +194,40 @@ describe('/projectSettlement, /projectSettleDetail, /settleDetailPayInfo', () =>
     const deal = moneyMock.addDeal('demo_person');
     renderApp(`/projectSettleDetail?id=${deal.id}`);
     expect((await screen.findAllByText('成交记录不存在')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('/accountFunds: where released deposits go', () => {
+  it('with a bound card the user chooses 原路退回银行卡; the choice is saved', async () => {
+    authMock.signIn('demo_person');
+    moneyMock.bindCard('demo_person');
+    renderApp('/accountFunds');
+    const section = await screen.findByRole('region', { name: '保证金退还方式' });
+    await waitFor(() => expect(within(section).getByLabelText('退回钱包可用余额')).toBeChecked());
+    fireEvent.click(within(section).getByLabelText('原路退回银行卡'));
+    expect(await screen.findByText('保证金将原路退回银行卡')).toBeInTheDocument();
+    expect(moneyMock.state.releaseChoice.get('demo_person')).toBe('card');
+    expect(within(section).getByLabelText('原路退回银行卡')).toBeChecked();
+  });
+});
+
+describe('/settleDetailPayInfo: transfer proof', () => {
+  it('the buyer chooses his transfer receipt from 我的文件 and submits it; the page then waits for the exchange', async () => {
+    authMock.signIn('demo_person');
+    const deal = moneyMock.addDeal('demo_person', 'awaitingPayment');
+    const fileId = userFilesMock.addFile('demo_person', '转账回单.pdf');
+    userFilesMock.addFile('bidder01', '别人的回单.pdf');
+    renderApp(`/settleDetailPayInfo?id=${deal.id}`);
+    const form = await screen.findByRole('region', { name: '提交转账凭证' });
+    fireEvent.click(within(form).getByText('提交转账凭证', { selector: 'button span' }).closest('button')!);
+    expect(await within(form).findByText('请选择转账凭证文件')).toBeInTheDocument();
+    fireEvent.mouseDown(within(form).getByLabelText('转账凭证'));
+    expect(screen.queryByText('别人的回单.pdf')).toBeNull();
+    fireEvent.click(await screen.findByText('转账回单.pdf', { selector: '.ant-select-item-option-content' }));
+    fireEvent.change(within(form).getByLabelText('备注'), { target: { value: '工行网银 11-21 转出' } });
+    fireEvent.click(within(form).getByText('提交转账凭证', { selector: 'button span' }).closest('button')!);
+    expect(await screen.findByText('转账凭证已提交，待交易机构确认')).toBeInTheDocument();
+    expect(moneyMock.state.proofs).toEqual([{ dealId: deal.id, fileId, note: '工行网银 11-21 转出' }]);
   });
 });
 

@@ -38,8 +38,10 @@ describe('routing (spec section 2)', () => {
 
   it('lets a logged-in user open an auth route, with breadcrumbs from the title', async () => {
     logIn();
+    // (Built by issue 17: the made-up session has no contracts.)
+    server.use(mswHttp.get('/api/dscq-user/contract/page', () => HttpResponse.json({ code: 200, success: true, msg: '操作成功', data: { records: [], total: 0, size: 10, current: 1, pages: 0 } })));
     const { router } = renderApp('/myContract');
-    expect(await screen.findByText('页面建设中')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '我的合同' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/myContract');
     const crumbs = screen.getByRole('navigation', { name: '当前位置' });
     expect(within(crumbs).getByText('用户中心')).toBeInTheDocument();
@@ -187,7 +189,7 @@ describe('catalogue effects wired to the app', () => {
     logIn();
     server.use(mswHttp.get('/api/dscq-user/user/detail', () => new HttpResponse(null, { status: 401 })));
     const { router } = renderApp('/myContract');
-    await screen.findByText('页面建设中');
+    await screen.findByRole('heading', { name: '我的合同' });
     await act(() => expect(http.get('/dscq-user/user/detail')).rejects.toMatchObject({ code: 401 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toEqual({ redirect: '/myContract' });

@@ -132,7 +132,8 @@ describe('/shensuRecord', () => {
     const fileId = userFilesMock.addFile('demo_person', '盖章扫描件.pdf');
     renderApp('/shensuRecord?new=1');
     const submit = async () => fireEvent.click((await screen.findByText('提交申诉', { selector: 'button span' })).closest('button')!);
-    expect(await screen.findByLabelText(/保证金扣除/)).toBeDisabled();
+    expect(await screen.findByLabelText(/保证金扣除/)).not.toBeDisabled();
+    expect(screen.getByLabelText(/资金结算/)).not.toBeDisabled();
     await submit();
     expect(await screen.findByText('请选择申诉类型')).toBeInTheDocument();
     fireEvent.click(screen.getByLabelText('报名驳回'));

@@ -5,52 +5,32 @@
  * SQLite in a temp data dir; PostgreSQL (a fresh database) when TEST_DATABASE_URL is set.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killTree } from '../../server/bench/process-tree.ts';
 import { replayActivity } from '../../server/bidding/replay.ts';
-import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
+import type { DatabaseHandle } from '../../server/db/connection.ts';
 import { createClient, freePort, spawnServer, waitForServer } from '../../server/loadtest/run.ts';
 import { seedLoad } from '../../server/loadtest/seed.ts';
 import { prepareDatabase } from '../../server/seed/prepare.ts';
-import { DIALECT, TEST_DATABASE_URL } from './helpers.ts';
+import { DIALECT } from './helpers.ts';
+import { createProcessDatabase, type ProcessDatabase } from './process-database.ts';
 
 const CYCLES = 4;
 let dataDir: string;
-let databaseUrl = '';
-let dropDatabase = async () => {};
+let databaseUrl: string | undefined;
+let database: ProcessDatabase;
 let handle: DatabaseHandle;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
-  if (TEST_DATABASE_URL) {
-    // The server has no schema setting: it gets a database of its own.
-    const name = `crash_${process.pid}_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const drop = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
-    };
-  }
-  handle = openDatabase({ databaseUrl: databaseUrl || undefined, sqliteFile: path.join(dataDir, 'portal.sqlite') });
+  database = await createProcessDatabase('crash');
+  ({ dataDir, databaseUrl } = database);
+  handle = database.open();
   await prepareDatabase(handle, { seed: false, now: Date.now() });
 }, 120_000);
 
 afterAll(async () => {
   await handle?.close();
-  await dropDatabase();
-  rmSync(dataDir, { recursive: true, force: true });
+  await database?.dispose();
 });
 
 /** A crash: SIGKILL to the server process itself (and the tsx wrapper), no chance to clean up. */
@@ -77,7 +57,7 @@ describe(`crash loop on ${DIALECT}`, () => {
     for (let cycle = 0; cycle < CYCLES; cycle++) {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      const child: ChildProcess = spawnServer(port, dataDir, { DATABASE_URL: databaseUrl });
+      const child: ChildProcess = spawnServer(port, dataDir, { DATABASE_URL: databaseUrl ?? '' });
       const exited = new Promise((resolve) => child.once('exit', resolve));
       try {
         await waitForServer(base, child);

@@ -5,49 +5,27 @@
  * each process soon answers the price the other committed; SIGTERM to the primary stops every worker, exit 0.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { ConfigError, workerCount } from '../../server/config.ts';
-import { openDatabase } from '../../server/db/connection.ts';
 import { createClient, freePort } from '../../server/loadtest/run.ts';
 import { seedLoad } from '../../server/loadtest/seed.ts';
 import { prepareDatabase } from '../../server/seed/prepare.ts';
-import { TEST_DATABASE_URL } from './helpers.ts';
+import { createProcessDatabase, type ProcessDatabase } from './process-database.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
 let dataDir: string;
 let databaseUrl: string | undefined;
-let dropDatabase: (() => Promise<void>) | null = null;
+let database: ProcessDatabase | null = null;
 
 beforeEach(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'portal-cluster-'));
-  databaseUrl = undefined;
-  if (TEST_DATABASE_URL) {
-    const name = `t_cluster_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const drop = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
-    };
-  }
+  database = await createProcessDatabase('cluster');
+  ({ dataDir, databaseUrl } = database);
 });
 afterEach(async () => {
-  rmSync(dataDir, { recursive: true, force: true });
-  await dropDatabase?.();
-  dropDatabase = null;
+  await database?.dispose();
+  database = null;
 });
 
 interface Started {
@@ -106,7 +84,7 @@ function pidsServing(output: string, urlPart: string): Set<number> {
 }
 
 it('serves one port from two processes: bids through both are decided in turn and each sees the other’s', async () => {
-  const handle = openDatabase({ databaseUrl, sqliteFile: path.join(dataDir, 'portal.sqlite') });
+  const handle = database!.open();
   await prepareDatabase(handle, { seed: false, now: Date.now() });
   const seeded = await seedLoad(handle.db, { lots: 1, bidders: 2, now: Date.now(), minEndMs: 3_600_000, maxEndMs: 7_200_000, dataDir, runId: 'cl' });
   await handle.close();

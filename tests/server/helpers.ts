@@ -2,6 +2,7 @@
  * Test harness: a fresh database per call — a temp SQLite file, or, when TEST_DATABASE_URL is set,
  * a fresh PostgreSQL schema (dropped in teardown) — migrated and seeded at a fixed clock.
  */
+import type { ContractSigning } from '../../server/services/contracts/contracts.ts';
 import type { SettlementSettings } from '../../src/domain/settlement.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -125,6 +126,8 @@ export interface TestAppOptions {
   fileQuotaBytes?: number;
   /** The fee schedule and deal periods (config.settlement; the domain's defaults when absent). */
   settlement?: SettlementSettings;
+  /** Contracts: the signing provider, seals and face check (none: signing answers 503). */
+  contractSigning?: ContractSigning | null;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -152,6 +155,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.now ? { now: options.now } : {}),
     live: { timers: false, schema: handle.schema, ...options.live },
     ...(options.enrolment ? { enrolment: options.enrolment } : {}),
+    ...(options.contractSigning ? { contractSigning: options.contractSigning } : {}),
   });
   await app.ready();
 
@@ -236,4 +240,15 @@ export async function buildSecondProcess(
 /** Live options of a process that hears other processes' commits: LISTEN on PostgreSQL, the data_version watch (a timer) on SQLite. */
 export function listeningLive(schema: string | undefined): LiveOptions {
   return TEST_DATABASE_URL ? { timers: false, schema, listen: { databaseUrl: TEST_DATABASE_URL } } : { timers: true };
+}
+
+/** A multipart/form-data body with one file part, as a browser's upload sends it, and its content type. */
+export function multipartFile(fileName: string, data: Buffer, contentType = 'application/pdf', field = 'file'): { payload: Buffer; headers: { 'content-type': string } } {
+  const boundary = '----hbcqtestboundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { Migrator, type Kysely } from 'kysely';
-import { migrationProvider } from '../../server/db/migrations/index.ts';
+import type { Kysely } from 'kysely';
+import { createMigrator } from '../../server/db/migrate.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/schema.ts';
@@ -402,7 +402,7 @@ describe(`migration 0009 moves existing deposits onto the ledger (${DIALECT})`, 
     try {
       await prepareDatabase(t2.handle, { seed: true, now: NOW });
       const db2 = t2.handle.db;
-      const migrator = new Migrator({ db: db2, provider: migrationProvider, ...(t2.handle.schema ? { migrationTableSchema: t2.handle.schema } : {}) });
+      const migrator = createMigrator(db2, t2.handle.schema);
       expect((await migrator.migrateTo('0008_bidding_modes')).error).toBeUndefined();
       // Before 0009 every payment order paid a deposit (the demo's top-up order came with 0009).
       await db2.deleteFrom('payment_order').where('deposit_id', 'is', null).execute();

@@ -6,9 +6,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Migrator } from 'kysely';
-import { migrateToLatest } from '../../server/db/migrate.ts';
-import { migrationProvider } from '../../server/db/migrations/index.ts';
+import { createMigrator, migrateToLatest } from '../../server/db/migrate.ts';
 import { seedDemoData } from '../../server/seed/seed.ts';
 import { searchProjects } from '../../server/services/projects.ts';
 import { searchKeys } from '../../server/services/projects-pinyin.ts';
@@ -28,7 +26,7 @@ afterEach(async () => {
 
 it('0005 back-fills the search keys of existing listings and maps their projectNature onto the contract', async () => {
   const { db, schema } = database.handle;
-  const migrator = new Migrator({ db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = createMigrator(db, schema);
   const before = await migrator.migrateTo('0004_bidding');
   expect(before.error).toBeUndefined();
   const old = (code: string, name: string, nature: number, associationId: number | null) => ({

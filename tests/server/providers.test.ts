@@ -11,11 +11,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ENROLMENT_COMMITMENTS } from '../../src/domain/enrolment.ts';
 import { buildApp } from '../../server/app.ts';
-import { ConfigError, loadConfig, OUTBOX_IN_PRODUCTION, SANDBOX_IN_PRODUCTION } from '../../server/config.ts';
+import { ConfigError, DEMO_SEED_IN_PRODUCTION, loadConfig, OUTBOX_IN_PRODUCTION, SANDBOX_IN_PRODUCTION } from '../../server/config.ts';
 import type { SmsMessage } from '../../server/services/accounts/context.ts';
 import { MSG_SMS_UNAVAILABLE, SMS_OUTBOX_FILE } from '../../server/services/accounts/sms.ts';
 import { issueTokens } from '../../server/services/accounts/tokens.ts';
 import { approveEnrolment } from '../../server/services/enrolment.ts';
+import { MSG_GATEWAY_REFUSED } from '../../server/services/payments/gateway.ts';
 import { MSG_NO_ONLINE_PAYMENT } from '../../server/services/payments/orders.ts';
 import { loadProviders } from '../../server/services/providers.ts';
 import { prepareDatabase } from '../../server/seed/prepare.ts';
@@ -71,6 +72,17 @@ describe('configuration', () => {
     // Development and tests keep the built-ins by default.
     expect(loadConfig({ PORTAL_DATA_DIR: dataDir })).toMatchObject({ demo: false, payment: { kind: 'sandbox' }, sms: { kind: 'outbox' } });
     expect(() => production({ PORTAL_PAYMENT_GATEWAY: 'alipay', PORTAL_SMS_SENDER: 'none' })).toThrow(/PORTAL_PAYMENT_GATEWAY: 须为 sandbox、none 或提供者模块的路径/);
+  });
+
+  it('demo data (published passwords): not written in production by default, refused when asked for, kept for demonstrations and development', () => {
+    const noProviders = { PORTAL_PAYMENT_GATEWAY: 'none', PORTAL_SMS_SENDER: 'none' };
+    const bare = loadConfig({ NODE_ENV: 'production', PORTAL_DATA_DIR: dataDir, ...noProviders });
+    expect(bare.seedDemoData).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', PORTAL_DATA_DIR: dataDir, PORTAL_DEMO_SEED: '1', ...noProviders })).toThrow(DEMO_SEED_IN_PRODUCTION);
+    expect(DEMO_SEED_IN_PRODUCTION).toMatch(/生产环境.*PORTAL_DEMO=1/);
+    expect(loadConfig({ NODE_ENV: 'production', PORTAL_DATA_DIR: dataDir, PORTAL_DEMO: '1' }).seedDemoData).toBe(true);
+    expect(loadConfig({ PORTAL_DATA_DIR: dataDir }).seedDemoData).toBe(true);
+    expect(loadConfig({ PORTAL_DATA_DIR: dataDir, PORTAL_DEMO_SEED: '0' }).seedDemoData).toBe(false);
   });
 
   it('buildApp refuses them in production too, unless config.demo', async () => {
@@ -246,6 +258,21 @@ describe('the cashier and its routes by gateway', () => {
     expect(await depositStatus(app, depositId)).toBe('confirmed');
     expect((await app.call('GET', ORDER_STATUS, { token, query: { orderNo } })).body.data).toMatchObject({ status: 'paid', gatewayName: '测试银行' });
     expect((await app.call('GET', RUNTIME)).body.data).toEqual({ demo: false, payment: 'gateway', paymentName: '测试银行', sms: 'gateway' });
+  });
+
+  it('a gateway that refuses the order: 502 with the Chinese reason; no order is stored and the deposit stays payable', async () => {
+    const refusing: TestGateway = {
+      ...createTestGateway({ env: {}, nodeEnv: 'production', dataDir, log: silentLog }),
+      async createOrder() {
+        throw new Error('bank: merchant suspended');
+      },
+    };
+    const { t: app, token, depositId } = await appWith({ enrolment: { timers: false, gateway: refusing }, accountProviders: { smsSender: { send: async () => {} } } });
+    const order = await app.call('POST', PAY_ORDER, { token, query: { depositId } });
+    expect(order).toMatchObject({ status: 502, body: { code: 502, success: false, msg: MSG_GATEWAY_REFUSED } });
+    const orders = await app.handle.db.selectFrom('payment_order').select('order_no').where('deposit_id', '=', depositId).execute();
+    expect(orders).toEqual([]);
+    expect(await depositStatus(app, depositId)).toBe('pending');
   });
 
   it('a production demo (PORTAL_DEMO=1): the sandbox bank works end to end and the runtime says demo', async () => {

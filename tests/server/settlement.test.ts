@@ -101,9 +101,8 @@ describe(`deal confirmation and settlement (${DIALECT})`, () => {
     expect(list.records[0]).toMatchObject({ id: dealId, status: 'awaitingConfirmation', statusText: '待确认成交', price: priceFen / 100, fee: feeFen / 100, deposit: depositFen / 100, amountDue: dueFen / 100 });
     const letter = await call('GET', P.letter, 'bidder01', { id: dealId });
     expect(letter.status).toBe(200);
-    expect(letter.body.data.html).toContain('<h1>成交确认书</h1>');
-    expect(letter.body.data.html).toContain(list.records[0].bidCode);
-    expect(letter.body.data.html).toContain(list.records[0].assetsName);
+    expect(letter.headers['content-type']).toBe('application/pdf');
+    expect(String(letter.body).startsWith('%PDF')).toBe(true);
 
     // Another user's deal is not there for him.
     for (const [m, url] of [['GET', P.detail], ['GET', P.letter], ['POST', P.confirm], ['POST', P.payOrder], ['POST', P.payWallet]] as const) {
@@ -176,7 +175,8 @@ describe(`deal confirmation and settlement (${DIALECT})`, () => {
     expect(await reviewInvoice(db, id, { issue: true }, OPS, t.clock.now)).toBe(true);
     expect(await reviewInvoice(db, id, { issue: false, reason: '重复' }, OPS, t.clock.now)).toBe(false);
     const doc = await call('GET', '/api/dscq-user/invoice/document', 'bidder01', { id });
-    expect(doc.body.data.html).toContain('增值税专用发票');
+    expect(doc.headers['content-type']).toBe('application/pdf');
+    expect(String(doc.body).startsWith('%PDF')).toBe(true);
     expect((await call('GET', '/api/dscq-user/invoice/document', 'bidder02', { id })).status).toBe(404);
     const mine = (await call('GET', '/api/dscq-user/invoice/page', 'bidder01', { current: 1, size: 10 })).body.data;
     expect(mine.records[0]).toMatchObject({ id, status: 'issued', statusText: '已开具' });

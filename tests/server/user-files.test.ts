@@ -171,7 +171,7 @@ describe('appeals', () => {
     expect((await api('GET', APPEAL_PATHS.subjects, bob, { kind: 'enrolmentRejection' })).body.data.map((s: { id: number }) => s.id)).not.toContain(enrolmentId);
     const reason = '我方材料已按公告要求提交齐全，请复核。';
     expect((await api('POST', APPEAL_PATHS.submit, bob, { kind: 'enrolmentRejection', subjectId: enrolmentId, reason })).status).toBe(404);
-    expect((await api('POST', APPEAL_PATHS.submit, bob, { kind: 'depositForfeit', subjectId: enrolmentId, reason })).body.msg).toBe('该类申诉暂未开放');
+    expect((await api('POST', APPEAL_PATHS.submit, bob, { kind: 'depositForfeit', subjectId: enrolmentId, reason })).body.msg).toBe('申诉对象不存在或不属于您');
     expect((await api('POST', APPEAL_PATHS.submit, alice, { kind: 'enrolmentRejection', subjectId: enrolmentId, reason: '太短' })).body.msg).toBe('申诉理由不能少于10个字');
     expect((await api('POST', APPEAL_PATHS.submit, alice, { kind: 'nonsense', subjectId: enrolmentId, reason })).status).toBe(400);
     const bobFile = (await api('GET', USER_FILES_PATHS.all, bob)).body.data[0].fileId as string;

@@ -13,6 +13,9 @@ import * as m0007 from './0007_rate_limit.ts';
 import * as m0008 from './0008_bidding_modes.ts';
 import * as m0009 from './0009_ledger_settlement.ts';
 import * as m0010 from './0010_files_appeals_demands.ts';
+import * as m0011 from './0011_contracts.ts';
+import * as m0012 from './0012_esign.ts';
+import * as m0013 from './0013_deal_transfer_proof.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -25,6 +28,9 @@ export const migrations: Record<string, Migration> = {
   '0008_bidding_modes': m0008,
   '0009_ledger_settlement': m0009,
   '0010_files_appeals_demands': m0010,
+  '0011_contracts': m0011,
+  '0012_esign': m0012,
+  '0013_deal_transfer_proof': m0013,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -120,8 +120,32 @@ export interface InvoiceTable {
   reviewed_at: number | null;
 }
 
+/** A buyer's bank-transfer proof of a deal's amount due: status submitted | confirmed | rejected. */
+export interface DealProofTable {
+  id: Generated<number>;
+  deal_id: number;
+  user_id: number;
+  /** The upload (uploaded_file.id) chosen from or put into his 我的文件. */
+  file_id: string;
+  file_name: string;
+  note: string;
+  status: string;
+  reason: string;
+  created_at: number;
+  reviewed_at: number | null;
+}
+
+/** Where a user's released deposits go (DepositReleaseChoice); no row: the wallet. */
+export interface MoneyPreferenceTable {
+  user_id: number;
+  deposit_release: string;
+  updated_at: number;
+}
+
 export interface MoneyTables {
   invoice: InvoiceTable;
+  money_preference: MoneyPreferenceTable;
+  deal_proof: DealProofTable;
   deal: DealTable;
   ledger_account: LedgerAccountTable;
   ledger_entry: LedgerEntryTable;

@@ -14,14 +14,17 @@ import { formatChinaTime } from '../../../src/domain/chinaTime.ts';
 import type { Page } from '../../../src/domain/contracts.ts';
 import { lotTitle } from '../../../src/domain/desk.ts';
 import type { TopUpOrder } from '../../../src/domain/ledger.ts';
-import { fenToYuan, formatFenAsYuan } from '../../../src/domain/money.ts';
+import { fenToChineseUpper, fenToYuan, formatFenAsYuan } from '../../../src/domain/money.ts';
 import {
+  DEAL_PROOF_STATUS_TEXT,
   DEAL_STATUS_TEXT,
   DEFAULT_SETTLEMENT_SETTINGS,
   addWorkingDays,
   amountDueFen,
   buyerFeeFen,
   type DealDetail,
+  type DealProof,
+  type DealProofStatus,
   type DealStatus,
   type DealSummary,
   type SettlementSettings,
@@ -29,12 +32,14 @@ import {
 import type { Database } from '../../db/schema.ts';
 import type { DealTable } from '../../db/tables/money.ts';
 import { BusinessError, notFound } from '../../lib/envelope.ts';
+import { renderPdf, type PdfDocument } from '../../lib/pdf.ts';
 import { appendAudit } from '../accounts/audit.ts';
 import { forfeitDeposit, type DepositActor } from '../deposits.ts';
 import { newCode } from '../enrolment.ts';
 import { inTransaction } from '../enrolment-tx.ts';
+import { draftContract } from '../contracts/contracts.ts';
 import { sendMessage } from '../messages.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
+import { registerOrder, type PaymentGateway } from '../payments/gateway.ts';
 import { paidOrderHandlers } from '../payments/orders.ts';
 import { post } from './ledger.ts';
 import { settleWithDeposit, type SettlementSource } from './movements.ts';
@@ -132,7 +137,7 @@ function toSummary(d: DealJoined): DealSummary {
   };
 }
 
-function toDetail(d: DealJoined): DealDetail {
+function toDetail(d: DealJoined, proof: DealProof | null = null): DealDetail {
   return {
     ...toSummary(d),
     projectCode: d.project_code,
@@ -146,7 +151,16 @@ function toDetail(d: DealJoined): DealDetail {
     handoverTime: time(d.handover_at),
     certificateTime: time(d.certificate_at),
     payoutTime: time(d.payout_at),
+    proof,
   };
+}
+
+/** The deal's latest bank-transfer proof. */
+async function latestProof(db: Kysely<Database>, dealId: number): Promise<DealProof | null> {
+  const p = await db.selectFrom('deal_proof').selectAll().where('deal_id', '=', dealId).orderBy('id', 'desc').executeTakeFirst();
+  if (!p) return null;
+  const status = p.status as DealProofStatus;
+  return { id: p.id, fileId: p.file_id, fileName: p.file_name, note: p.note, status, statusText: DEAL_PROOF_STATUS_TEXT[status], reason: p.reason, submitTime: formatChinaTime(p.created_at) };
 }
 
 async function ownDeal(db: Kysely<Database>, userId: number, id: number): Promise<DealJoined> {
@@ -163,40 +177,50 @@ export async function myDeals(db: Kysely<Database>, userId: number, q: { current
 }
 
 export async function myDeal(db: Kysely<Database>, userId: number, id: number): Promise<DealDetail> {
-  return toDetail(await ownDeal(db, userId, id));
+  return toDetail(await ownDeal(db, userId, id), await latestProof(db, id));
 }
 
-const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /**
- * The 成交确认书 as a printable HTML page (no PDF library with an embedded Chinese font is installed; the
- * browser prints it to PDF). Owner only.
+ * The 成交确认书 as a PDF (server/lib/pdf.ts): the lot, the parties, the price in figures and in 大写, the
+ * deal and bid codes, the time, and the amount due. Owner only (another user's deal is 404).
  */
-export async function dealLetterHtml(db: Kysely<Database>, userId: number, id: number): Promise<string> {
-  const d = toDetail(await ownDeal(db, userId, id));
-  const rows: Array<[string, string]> = [
-    ['成交编号', d.dealCode],
-    ['项目名称', d.assetsName],
-    ['项目编号', d.projectCode],
-    ['转让方', d.transferor || '—'],
-    ['受让方（竞得人）', d.buyerName],
-    ['竞买号', d.bidCode],
-    ['成交价', `${formatFenAsYuan(Math.round(d.price * 100), { suffix: ' 元' })}`],
-    ['成交时间', d.dealTime],
-    ['买方交易服务费', `${formatFenAsYuan(Math.round(d.fee * 100), { suffix: ' 元' })}`],
-    ['保证金转价款', `${formatFenAsYuan(Math.round(d.deposit * 100), { suffix: ' 元' })}`],
-    ['应付金额', `${formatFenAsYuan(Math.round(d.amountDue * 100), { suffix: ' 元' })}`],
-    ['确认期限', d.confirmDue],
-    ['确认状态', d.confirmTime ? `已于 ${d.confirmTime} 在线确认` : '待确认'],
-  ];
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>成交确认书 ${esc(d.dealCode)}</title>
-<style>body{font-family:"Noto Serif CJK SC","Songti SC",SimSun,serif;max-width:760px;margin:40px auto;color:#000}h1{text-align:center;letter-spacing:.3em}table{width:100%;border-collapse:collapse;margin:24px 0}td{border:1px solid #333;padding:8px 12px}td:first-child{width:32%;background:#f5f5f5}p{line-height:1.9;text-indent:2em}.sign{text-align:right;margin-top:48px}</style></head>
-<body><h1>成交确认书</h1>
-<p>经河北产权市场组织网络竞价，受让方以下列条件竞得本项目，特此确认：</p>
-<table><tbody>${rows.map(([k, v]) => `<tr><td>${k}</td><td>${esc(v)}</td></tr>`).join('')}</tbody></table>
-<p>受让方应于确认成交后 3 个工作日内支付上述应付金额，并按约定与转让方签订产权交易合同。受让方逾期未确认或未支付的，视为违约，所缴保证金不予退还。</p>
-<p class="sign">河北产权市场有限公司<br>${esc(d.dealTime.slice(0, 10))}</p>
-</body></html>`;
+export async function dealLetterPdf(db: Kysely<Database>, userId: number, id: number): Promise<Uint8Array> {
+  return renderPdf(await dealLetter(db, userId, id));
+}
+
+/** What the 成交确认书 says (the PDF's content, before layout). */
+export async function dealLetter(db: Kysely<Database>, userId: number, id: number): Promise<PdfDocument> {
+  const deal = await ownDeal(db, userId, id);
+  const d = toDetail(deal);
+  return {
+    title: '成交确认书',
+    footer: `成交编号 ${d.dealCode}`,
+    blocks: [
+      { kind: 'paragraph', text: '经河北产权市场组织网络竞价，受让方以下列条件竞得本项目，特此确认：' },
+      {
+        kind: 'fields',
+        rows: [
+          ['成交编号', d.dealCode],
+          ['项目名称', d.assetsName],
+          ['项目编号', d.projectCode],
+          ['转让方', d.transferor || '—'],
+          ['受让方（竞得人）', d.buyerName],
+          ['竞买号', d.bidCode],
+          ['成交价（小写）', yuan(deal.price_fen)],
+          ['成交价（大写）', `人民币${fenToChineseUpper(deal.price_fen)}`],
+          ['成交时间', d.dealTime],
+          ['买方交易服务费', yuan(deal.fee_fen)],
+          ['保证金转价款', yuan(deal.deposit_fen)],
+          ['应付金额', `${yuan(dueOf(deal))}（人民币${fenToChineseUpper(dueOf(deal))}）`],
+          ['确认期限', d.confirmDue],
+          ['确认状态', d.confirmTime ? `已于 ${d.confirmTime} 在线确认` : '待确认'],
+        ],
+      },
+      { kind: 'paragraph', text: '受让方应于确认成交后 3 个工作日内支付上述应付金额，并按约定与转让方签订产权交易合同。受让方逾期未确认或未支付的，视为违约，所缴保证金不予退还。' },
+      { kind: 'signatures', parties: ['河北产权市场有限公司', '受让方'] },
+      { kind: 'paragraph', text: `出具日期：${d.dealTime.slice(0, 10)}` },
+    ],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -252,6 +276,8 @@ async function markPaid(trx: Kysely<Database>, deal: DealRow & { assets_name: st
     link: link(deal.id),
     at: now,
   });
+  // Guide step 4: the contract is drafted with the payment, in its transaction (a paid deal always has one).
+  await draftContract(trx, deal.id, now);
   return true;
 }
 
@@ -261,7 +287,7 @@ export async function createDealOrder(db: Kysely<Database>, gateway: PaymentGate
   if (deal.status !== 'awaitingPayment') throw new BusinessError(409, deal.status === 'awaitingConfirmation' ? '请先确认成交确认书' : '当前状态不能支付');
   const due = dueOf(deal);
   const orderNo = newCode('ST', now);
-  const created = await gateway.createOrder({ orderNo, amountFen: due, subject: `成交价款-${deal.assets_name}`.slice(0, 60) });
+  const created = await registerOrder(gateway, { orderNo, amountFen: due, subject: `成交价款-${deal.assets_name}`.slice(0, 60) });
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('payment_order')
@@ -290,6 +316,52 @@ export async function payDealFromWallet(db: Kysely<Database>, userId: number, id
   return myDeal(db, userId, id);
 }
 
+/** Payment-proof files: what the upload's magic bytes said it is (PDF, JPEG, PNG). */
+const PROOF_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/png']);
+
+/**
+ * The buyer's bank-transfer proof of the amount due: a file of his own 我的文件 (uploaded there, its type
+ * decided by its bytes). awaitingPayment → proofSubmitted with the proof and his message, in one transaction.
+ */
+export async function submitDealProof(db: Kysely<Database>, userId: number, id: number, p: { fileId: string; note: string }, now: number, ip: string): Promise<DealDetail> {
+  const deal = await ownDeal(db, userId, id);
+  if (deal.status === 'proofSubmitted') throw new BusinessError(409, '您已提交转账凭证，请等待交易机构确认');
+  if (deal.status !== 'awaitingPayment') throw new BusinessError(409, deal.status === 'awaitingConfirmation' ? '请先确认成交确认书' : '当前状态不能提交转账凭证');
+  const file = await db
+    .selectFrom('library_file')
+    .innerJoin('uploaded_file', 'uploaded_file.id', 'library_file.file_id')
+    .select(['library_file.file_id', 'library_file.name', 'uploaded_file.content_type'])
+    .where('library_file.file_id', '=', p.fileId)
+    .where('library_file.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!file) throw notFound('文件不存在');
+  if (!PROOF_TYPES.has(file.content_type)) throw new BusinessError(400, '转账凭证须为 PDF、JPEG 或 PNG 文件');
+  await inTransaction(db, async (trx) => {
+    const moved = await trx
+      .updateTable('deal')
+      .set({ status: 'proofSubmitted' satisfies DealStatus, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'awaitingPayment')
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) throw new BusinessError(409, '当前状态不能提交转账凭证');
+    const proof = await trx
+      .insertInto('deal_proof')
+      .values({ deal_id: id, user_id: userId, file_id: file.file_id, file_name: file.name, note: p.note, status: 'submitted' satisfies DealProofStatus, reason: '', created_at: now, reviewed_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await appendAudit(trx, now, { userId, ip, action: 'deal.proof', object: `deal_proof:${proof.id}`, result: 'success', detail: `deal:${id}` });
+    await sendMessage(trx, {
+      userId,
+      kind: 'system',
+      title: lotTitle('转账凭证已提交', deal.assets_name),
+      content: `您已提交「${deal.assets_name}」成交价款 ${yuan(dueOf(deal))} 的银行转账凭证（${file.name}），交易机构核实到账后将确认，请留意消息。`,
+      link: link(id),
+      at: now,
+    });
+  });
+  return myDeal(db, userId, id);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The exchange's steps (operator commands) and the deadline sweep
 
@@ -304,7 +376,35 @@ export async function confirmDealTransfer(db: Kysely<Database>, id: number, acto
   return inTransaction(db, async (trx) => {
     const deal = await dealRow(trx, id);
     if (!(await markPaid(trx, deal, { kind: 'bank' }, 'transfer', now))) return false;
+    await trx.updateTable('deal_proof').set({ status: 'confirmed' satisfies DealProofStatus, reviewed_at: now }).where('deal_id', '=', id).where('status', '=', 'submitted').execute();
     await appendAudit(trx, now, { userId: deal.user_id, ip: actor.ip, action: 'deal.transfer.confirm', object: `deal:${id}`, result: 'success', detail: actor.name });
+    return true;
+  });
+}
+
+/** The operator found no such transfer: proofSubmitted → awaitingPayment, the proof rejected with the reason, his message. */
+export async function rejectDealTransfer(db: Kysely<Database>, id: number, reason: string, actor: DepositActor, now: number): Promise<boolean> {
+  const why = reason.trim().slice(0, 200);
+  if (!why) throw new BusinessError(400, '请填写驳回原因');
+  return inTransaction(db, async (trx) => {
+    const deal = await dealRow(trx, id);
+    const moved = await trx
+      .updateTable('deal')
+      .set({ status: 'awaitingPayment' satisfies DealStatus, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'proofSubmitted')
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return false;
+    await trx.updateTable('deal_proof').set({ status: 'rejected' satisfies DealProofStatus, reason: why, reviewed_at: now }).where('deal_id', '=', id).where('status', '=', 'submitted').execute();
+    await appendAudit(trx, now, { userId: deal.user_id, ip: actor.ip, action: 'deal.transfer.reject', object: `deal:${id}`, result: 'success', detail: `${actor.name}: ${why}` });
+    await sendMessage(trx, {
+      userId: deal.user_id,
+      kind: 'system',
+      title: lotTitle('转账凭证未通过', deal.assets_name),
+      content: `您提交的「${deal.assets_name}」成交价款转账凭证未通过，原因：${why}。请于 ${deal.pay_due_at === null ? '付款期限' : formatChinaTime(deal.pay_due_at, 'YYYY-MM-DD HH:mm')} 前重新提交凭证或在线支付。`,
+      link: `/settleDetailPayInfo?id=${id}`,
+      at: now,
+    });
     return true;
   });
 }

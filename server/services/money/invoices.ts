@@ -17,9 +17,10 @@ import {
   type InvoiceStatus,
   type InvoiceableDeal,
 } from '../../../src/domain/invoice.ts';
-import { fenToYuan, formatFenAsYuan } from '../../../src/domain/money.ts';
+import { fenToChineseUpper, fenToYuan, formatFenAsYuan } from '../../../src/domain/money.ts';
 import type { Database } from '../../db/schema.ts';
 import { BusinessError, notFound } from '../../lib/envelope.ts';
+import { renderPdf, type PdfDocument } from '../../lib/pdf.ts';
 import { appendAudit } from '../accounts/audit.ts';
 import type { DepositActor } from '../deposits.ts';
 import { newCode } from '../enrolment.ts';
@@ -116,10 +117,13 @@ export async function requestInvoice(db: Kysely<Database>, userId: number, r: In
   return toItem(await query(db).where('invoice.id', '=', id).executeTakeFirstOrThrow());
 }
 
-const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** An issued invoice as a PDF (server/lib/pdf.ts) with its fields (owner only: another user's is 404). */
+export async function invoicePdf(db: Kysely<Database>, userId: number, id: number): Promise<Uint8Array> {
+  return renderPdf(await invoiceDocument(db, userId, id));
+}
 
-/** An issued invoice as a printable HTML document (owner only). */
-export async function invoiceDocument(db: Kysely<Database>, userId: number, id: number): Promise<string> {
+/** What an issued invoice's PDF says (before layout). */
+export async function invoiceDocument(db: Kysely<Database>, userId: number, id: number): Promise<PdfDocument> {
   const r = await query(db).where('invoice.id', '=', id).where('invoice.user_id', '=', userId).executeTakeFirst();
   if (!r) throw notFound(MSG_INVOICE_NOT_FOUND);
   if (r.status !== 'issued') throw new BusinessError(409, '发票尚未开具');
@@ -128,12 +132,23 @@ export async function invoiceDocument(db: Kysely<Database>, userId: number, id: 
     ['发票类型', INVOICE_KIND_TEXT[r.kind as InvoiceKind]],
     ['购买方名称', r.title],
     ['纳税人识别号', r.taxpayer_no || '—'],
+  ];
+  if (r.kind === 'special') {
+    rows.push(['地址、电话', `${r.address} ${r.phone}`.trim() || '—'], ['开户行及账号', `${r.bank_name} ${r.bank_account}`.trim() || '—']);
+  }
+  rows.push(
     ['项目名称', `产权交易服务费（${r.assets_name}）`],
-    ['价税合计', formatFenAsYuan(r.amount_fen, { suffix: ' 元' })],
+    ['价税合计（小写）', formatFenAsYuan(r.amount_fen, { suffix: ' 元' })],
+    ['价税合计（大写）', `人民币${fenToChineseUpper(r.amount_fen)}`],
     ['销售方', '河北产权市场有限公司'],
     ['开票日期', r.reviewed_at === null ? '—' : formatChinaTime(r.reviewed_at, 'YYYY-MM-DD')],
-  ];
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>发票 ${esc(r.invoice_no)}</title><style>body{font-family:"Noto Serif CJK SC",SimSun,serif;max-width:760px;margin:40px auto}h1{text-align:center;color:#8b0000}table{width:100%;border-collapse:collapse}td{border:1px solid #8b0000;padding:8px 12px}td:first-child{width:30%}</style></head><body><h1>${esc(INVOICE_KIND_TEXT[r.kind as InvoiceKind])}</h1><p style="text-align:center">（演示环境，非真实发票）</p><table><tbody>${rows.map(([k, v]) => `<tr><td>${k}</td><td>${esc(v)}</td></tr>`).join('')}</tbody></table></body></html>`;
+    ['接收邮箱', r.email || '—'],
+  );
+  return {
+    title: INVOICE_KIND_TEXT[r.kind as InvoiceKind],
+    footer: `发票号码 ${r.invoice_no}（演示环境，非真实发票）`,
+    blocks: [{ kind: 'paragraph', text: '（演示环境，非真实发票）' }, { kind: 'fields', rows }],
+  };
 }
 
 /** The operator issues (requested → issued) or refuses with a reason (requested → refused). */

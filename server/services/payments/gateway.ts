@@ -1,3 +1,5 @@
+import { BusinessError } from '../../lib/envelope.ts';
+
 /**
  * The payment-gateway interface of the online cashier (/cashierDesk). A real bank or aggregator plugs in
  * here (PORTAL_PAYMENT_GATEWAY names a module whose default export builds one: server/README.md
@@ -40,7 +42,8 @@ export interface PaymentGateway {
   /**
    * Registers the order with the bank. A real gateway answers the page the payer pays on (`payUrl`,
    * opened by the cashier); the sandbox bank answers nothing (its page is the cashier's own panel).
-   * Rejects when the bank refuses the order (nothing is stored; the payer sees 系统繁忙).
+   * Rejects when the bank refuses the order or cannot be reached: callers go through `registerOrder`,
+   * which stores nothing and tells the payer so in Chinese.
    */
   createOrder(order: GatewayOrder): Promise<GatewayOrderCreated | void>;
   /**
@@ -50,4 +53,18 @@ export interface PaymentGateway {
   verify(body: unknown): VerifiedNotification | null;
   /** The acknowledgement the bank expects in the response body. */
   readonly ack: string;
+}
+
+export const MSG_GATEWAY_REFUSED = '支付网关暂时无法受理该订单，请稍后再试，或选择线下转账';
+
+/**
+ * Registers the order with the bank before anything is stored: a refusal or an unreachable bank is a 502
+ * with a Chinese message (not a bare 500), and no order, state change or posting exists afterwards.
+ */
+export async function registerOrder(gateway: PaymentGateway, order: GatewayOrder): Promise<GatewayOrderCreated | void> {
+  try {
+    return await gateway.createOrder(order);
+  } catch (error) {
+    throw Object.assign(new BusinessError(502, MSG_GATEWAY_REFUSED), { cause: error });
+  }
 }

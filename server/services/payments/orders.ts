@@ -14,7 +14,7 @@ import { BusinessError, notFound } from '../../lib/envelope.ts';
 import { appendAudit } from '../accounts/audit.ts';
 import { confirmDeposit, ownDeposit, toOrderAnswer } from '../deposits.ts';
 import { newCode } from '../enrolment.ts';
-import type { PaymentGateway } from './gateway.ts';
+import { registerOrder, type PaymentGateway } from './gateway.ts';
 
 export const MSG_ORDER_NOT_FOUND = '支付订单不存在';
 /** PORTAL_PAYMENT_GATEWAY=none. */
@@ -30,7 +30,7 @@ export async function createPayOrder(db: Kysely<Database>, gateway: PaymentGatew
   if (enrolment.status !== 'depositPending') throw new BusinessError(409, '报名审核通过后方可缴纳保证金');
   const project = await db.selectFrom('project').select('assets_name').where('id', '=', deposit.project_id).executeTakeFirstOrThrow();
   const orderNo = newCode('PO', now);
-  const created = await gateway.createOrder({ orderNo, amountFen: deposit.amount_fen, subject: `交易保证金-${project.assets_name}`.slice(0, 60) });
+  const created = await registerOrder(gateway, { orderNo, amountFen: deposit.amount_fen, subject: `交易保证金-${project.assets_name}`.slice(0, 60) });
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('payment_order')
@@ -103,7 +103,7 @@ export async function createTopUpOrder(
 ): Promise<TopUpOrder> {
   if (!gateway) throw new BusinessError(409, '本站暂未开通在线支付，暂不能充值');
   const orderNo = newCode('TU', now);
-  const created = await gateway.createOrder({ orderNo, amountFen, subject: '钱包充值' });
+  const created = await registerOrder(gateway, { orderNo, amountFen, subject: '钱包充值' });
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('payment_order')

@@ -9,8 +9,9 @@ import { moneyHandlers } from './money';
 import { projectsHandlers } from './projects';
 import { quoteRoomHandlers } from './quote-room';
 import { userFilesHandlers } from './user-files';
+import { contractHandlers } from './contracts';
 
 // Content before home: content handlers answer their own plates and fall through for the rest. Projects
 // before home and auth: the centre's searches (with orderBy) and county lists are its; the rest fall through.
 // Money before enrolment: the sandbox bank's pay button answers top-up orders and falls through for deposits.
-export const handlers = [...layoutHandlers, ...contentHandlers, ...projectsHandlers, ...homeHandlers, ...authHandlers, ...judicialHandlers, ...quoteRoomHandlers, ...hallHandlers, ...pushUnavailableHandlers, ...moneyHandlers, ...enrolmentHandlers, ...userFilesHandlers];
+export const handlers = [...layoutHandlers, ...contentHandlers, ...projectsHandlers, ...homeHandlers, ...authHandlers, ...judicialHandlers, ...quoteRoomHandlers, ...hallHandlers, ...pushUnavailableHandlers, ...moneyHandlers, ...enrolmentHandlers, ...userFilesHandlers, ...contractHandlers];

@@ -39,6 +39,8 @@ function freshState() {
     orders: new Map<string, { owner: string; amountFen: number; paid: boolean; status: 'created' | 'paid'; dealId?: number }>(),
     binds: [] as unknown[],
     withdrawals: [] as unknown[],
+    proofs: [] as Array<{ dealId: number; fileId: string; note: string }>,
+    releaseChoice: new Map<string, 'wallet' | 'card'>(),
     seq: 500,
   };
 }
@@ -102,6 +104,7 @@ export const moneyMock = {
       handoverTime: null,
       certificateTime: null,
       payoutTime: null,
+      proof: null,
     };
     moneyMock.state.deals.push({ owner, value });
     return value;
@@ -148,13 +151,30 @@ export const moneyHandlers = [
   }),
   http.get(api(SETTLEMENT_PATHS.letter), ({ request }) => {
     const d = dealOf(request, Number(new URL(request.url).searchParams.get('id')));
-    return d ? HttpResponse.json(envelope({ html: `<h1>成交确认书</h1><p>${d.assetsName}</p>` })) : fail(404, '成交记录不存在');
+    return d ? new HttpResponse(`%PDF-1.4\n% 成交确认书 ${d.assetsName}\n%%EOF\n`, { headers: { 'content-type': 'application/pdf' } }) : fail(404, '成交记录不存在');
   }),
   http.post(api(SETTLEMENT_PATHS.confirm), async ({ request }) => {
     const d = dealOf(request, Number((await params(request)).id));
     if (!d) return fail(404, '成交记录不存在');
     setStatus(d, 'awaitingPayment');
     Object.assign(d, { confirmTime: '2026-11-21 12:05:00', payDue: '2026-11-24 12:05:00' });
+    return HttpResponse.json(envelope(d));
+  }),
+  http.get(api(MONEY_PATHS.releasePreference), ({ request }) => HttpResponse.json(envelope({ choice: moneyMock.state.releaseChoice.get(loginOf(request)!) ?? 'wallet' }))),
+  http.post(api(MONEY_PATHS.releasePreference), async ({ request }) => {
+    const choice = (await params(request)).choice;
+    if (choice !== 'wallet' && choice !== 'card') return fail(400, '请选择保证金退还方式（wallet 或 card）');
+    moneyMock.state.releaseChoice.set(loginOf(request)!, choice);
+    return HttpResponse.json(envelope({ choice }));
+  }),
+  http.post(api(SETTLEMENT_PATHS.proof), async ({ request }) => {
+    const p = await params(request);
+    const d = dealOf(request, Number(p.id));
+    if (!d) return fail(404, '成交记录不存在');
+    if (d.status !== 'awaitingPayment') return fail(409, '当前状态不能提交转账凭证');
+    moneyMock.state.proofs.push({ dealId: d.id, fileId: p.fileId!, note: p.note ?? '' });
+    setStatus(d, 'proofSubmitted');
+    d.proof = { id: 1, fileId: p.fileId!, fileName: '转账回单.pdf', note: p.note ?? '', status: 'submitted', statusText: '待确认', reason: '', submitTime: '2026-11-21 12:10:00' };
     return HttpResponse.json(envelope(d));
   }),
   http.post(api(SETTLEMENT_PATHS.payOrder), async ({ request }) => {

@@ -22,11 +22,12 @@ export function RealNameGate({ userType, children }: { userType: UserType; child
   const kind = KINDS[userType];
 
   if (status.isPending || user.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (status.isError) {
+  // Only a status never loaded is an error page: a failed background refetch keeps the form (and what was typed).
+  if (status.data === undefined) {
     return (
       <Result
         status="warning"
-        title={status.error.message || '认证状态加载失败'}
+        title={status.error?.message || '认证状态加载失败'}
         extra={<Button onClick={() => void status.refetch()}>重试</Button>}
       />
     );

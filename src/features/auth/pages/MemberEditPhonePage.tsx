@@ -161,8 +161,8 @@ export function MemberEditPhonePage() {
       </header>
       {detail.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} title={false} />
-      ) : detail.isError ? (
-        <Alert type="warning" showIcon title={detail.error.message} />
+      ) : detail.data === undefined ? (
+        <Alert type="warning" showIcon title={detail.error?.message || '账户信息加载失败'} />
       ) : (
         <>
           <div className="phone-current">

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, App, Button, Checkbox, Descriptions, Form, Input, Result, Upload, type UploadFile } from 'antd';
+import { Alert, App, Button, Checkbox, Descriptions, Form, Input, Result, Select, Upload, type UploadFile } from 'antd';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLibraryFiles } from '@/api/resources/library-files';
 import { uploadFile } from '@/api/resources/upload-file';
 import { QueryState } from '@/components/QueryState';
 import { ProjectLink } from '@/components/ProjectLink';
@@ -49,6 +50,9 @@ function EnrolFormView({ data, isPackage }: { data: EnrolmentForm; isPackage: bo
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ContactValues>();
   const [files, setFiles] = useState<UploadFile<Attachment>[]>([]);
+  /** Files chosen from 我的文件 (already the user's uploads: the server checks they are his). */
+  const [chosen, setChosen] = useState<string[]>([]);
+  const library = useLibraryFiles();
   const [accepted, setAccepted] = useState<CommitmentKey[]>([]);
   const { project, bidder } = data;
   const submit = useMutation({
@@ -59,7 +63,13 @@ function EnrolFormView({ data, isPackage }: { data: EnrolmentForm; isPackage: bo
         contactPhone: values.contactPhone.trim(),
         contactEmail: (values.contactEmail ?? '').trim(),
         address: (values.address ?? '').trim(),
-        attachments: files.filter((f) => f.status === 'done' && f.response).map((f) => f.response!),
+        attachments: [
+          ...files.filter((f) => f.status === 'done' && f.response).map((f) => f.response!),
+          ...chosen.flatMap((id) => {
+            const f = library.data?.find((x) => x.fileId === id);
+            return f && !files.some((u) => u.response?.fileId === id) ? [{ fileId: f.fileId, name: f.name }] : [];
+          }),
+        ],
         commitments: accepted,
       }),
     onSuccess: async (detail) => {
@@ -150,6 +160,19 @@ function EnrolFormView({ data, isPackage }: { data: EnrolmentForm; isPackage: bo
         >
           <Button>上传附件</Button>
         </Upload>
+        <Form.Item label="或从“我的文件”中选择" style={{ marginTop: 12, maxWidth: 640 }}>
+          <Select
+            aria-label="从我的文件选择附件"
+            mode="multiple"
+            value={chosen}
+            maxCount={Math.max(0, 10 - files.length)}
+            placeholder="营业执照、授权委托书等已存入“我的文件”的材料"
+            loading={library.isPending}
+            optionFilterProp="label"
+            onChange={(ids: string[]) => setChosen(ids)}
+            options={(library.data ?? []).map((f) => ({ value: f.fileId, label: f.folderPath ? `${f.folderPath} / ${f.name}` : f.name }))}
+          />
+        </Form.Item>
 
         <h2 className="enrol-page__section">竞买承诺</h2>
         <Checkbox.Group className="enrol-commitments" value={accepted} onChange={(v) => setAccepted(v as CommitmentKey[])}>

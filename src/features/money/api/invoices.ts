@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/api/client';
+import { getBlob, http } from '@/api/client';
 import type { Page } from '@/domain/contracts';
 import { INVOICE_PATHS, type InvoiceItem, type InvoiceRequest, type InvoiceableDeal } from '@/domain/invoice';
 
@@ -12,4 +12,5 @@ export const getInvoiceable = () => http.get<InvoiceableDeal[]>(INVOICE_PATHS.el
 export const useInvoiceable = () => useQuery(queryOptions({ queryKey: ['money', 'invoiceable'], queryFn: getInvoiceable, staleTime: 0 }));
 
 export const postInvoiceRequest = (r: InvoiceRequest) => http.post<InvoiceItem>(INVOICE_PATHS.request, undefined, r);
-export const getInvoiceDocument = (id: number) => http.get<{ html: string }>(INVOICE_PATHS.document, { id });
+/** An issued invoice as PDF bytes (read with the token). */
+export const getInvoiceDocument = (id: number, signal?: AbortSignal) => getBlob(`${INVOICE_PATHS.document}?id=${id}`, signal);

@@ -1,15 +1,45 @@
 import { useState } from 'react';
-import { Alert, App as AntdApp, Button, Descriptions, Empty, Form, Input, Modal, Select } from 'antd';
+import { Alert, App as AntdApp, Button, Descriptions, Empty, Form, Input, Modal, Radio, Select } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { CARD_MESSAGES, validateCardNumber } from '@/domain/ledger';
+import { CARD_MESSAGES, DEPOSIT_RELEASE_CHOICES, DEPOSIT_RELEASE_TEXT, validateCardNumber, type DepositReleaseChoice } from '@/domain/ledger';
 import { useBanks } from '../api/get-banks';
 import { useFundAccount } from '../api/get-fund-account';
+import { postReleasePreference, releasePreferenceQueryOptions, useReleasePreference } from '../api/release-preference';
 import { postBindCard, postUnbindCard, type BindCardInput } from '../api/post-bind-card';
 import { SmsCodeField } from '../components/SmsCodeField';
 import '@/styles/money.css';
+
+/** 保证金退还方式: a loser's released deposit goes to the wallet or back to the bound card (the user's choice). */
+function ReleaseChoice({ hasCard }: { hasCard: boolean }) {
+  const preference = useReleasePreference();
+  const queryClient = useQueryClient();
+  const { message } = AntdApp.useApp();
+  const save = useMutation({
+    mutationFn: postReleasePreference,
+    onSuccess: (p) => {
+      queryClient.setQueryData(releasePreferenceQueryOptions().queryKey, p);
+      void message.success(`保证金将${DEPOSIT_RELEASE_TEXT[p.choice]}`);
+    },
+  });
+  return (
+    <section aria-label="保证金退还方式" className="fund__release">
+      <h2 className="wallet__sub">保证金退还方式</h2>
+      <Radio.Group
+        value={save.isPending ? save.variables : preference.data?.choice}
+        disabled={preference.isPending || save.isPending}
+        onChange={(e) => save.mutate(e.target.value as DepositReleaseChoice)}
+        options={DEPOSIT_RELEASE_CHOICES.map((c) => ({ value: c, label: DEPOSIT_RELEASE_TEXT[c], disabled: c === 'card' && !hasCard }))}
+      />
+      <p className="wallet__hint">
+        未成交项目的保证金解冻后按此方式退还。原路退回银行卡适用于网银或转账缴纳的保证金（钱包支付的退回钱包），银行处理后到账，退回失败时转入钱包。
+        {!hasCard && '绑定银行卡后可选择原路退回。'}
+      </p>
+    </section>
+  );
+}
 
 /** /accountFunds: 资金账户 — the bound card, unbinding (SMS-confirmed, only with nothing in flight). */
 export function FundAccountPage() {
@@ -43,6 +73,7 @@ export function FundAccountPage() {
               </Descriptions>
               <p className="wallet__hint">提现和保证金退还（选择退回银行卡时）将转入此卡。</p>
               {a.unbindBlocked ? <Alert type="info" showIcon title={a.unbindBlocked} /> : <Button onClick={() => setUnbinding(true)}>解绑银行卡</Button>}
+              <ReleaseChoice hasCard />
               <Modal title="解绑银行卡" open={unbinding} onCancel={() => setUnbinding(false)} footer={null} destroyOnHidden>
                 <Form layout="vertical" onFinish={(v: { smsCode: string }) => unbind.mutate(v.smsCode)}>
                   <Form.Item label={`短信验证码（发送至 ${a.phone}）`} name="smsCode" rules={[{ required: true, message: '请输入短信验证码' }, { len: 6, message: '短信验证码为6位数字' }]}>

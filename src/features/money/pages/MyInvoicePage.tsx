@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { App as AntdApp, Button, Form, Input, Modal, Pagination, Radio, Select, Table, Tag } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { PdfDocumentModal } from '@/components/PdfDocumentModal';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { checkInvoiceRequest, type InvoiceItem, type InvoiceKind, type InvoiceRequest } from '@/domain/invoice';
@@ -82,8 +83,8 @@ export function MyInvoicePage() {
   const queryClient = useQueryClient();
   const { message } = AntdApp.useApp();
   const [requesting, setRequesting] = useState(false);
-  const [doc, setDoc] = useState<string | null>(null);
-  const open = useMutation({ mutationFn: getInvoiceDocument, onSuccess: (r) => setDoc(r.html) });
+  const [doc, setDoc] = useState<{ id: number; load: (signal: AbortSignal) => Promise<Blob> } | null>(null);
+  const openDocument = (id: number) => setDoc({ id, load: (signal) => getInvoiceDocument(id, signal) });
   return (
     <UserCentreFrame
       title="我的发票"
@@ -113,7 +114,7 @@ export function MyInvoicePage() {
                   key: 'op',
                   render: (_: unknown, r) =>
                     r.status === 'issued' ? (
-                      <Button type="link" size="small" onClick={() => open.mutate(r.id)}>
+                      <Button type="link" size="small" onClick={() => openDocument(r.id)}>
                         查看发票
                       </Button>
                     ) : r.status === 'refused' ? (
@@ -137,9 +138,7 @@ export function MyInvoicePage() {
           }}
         />
       </Modal>
-      <Modal title="发票" open={doc !== null} width={820} onCancel={() => setDoc(null)} footer={null}>
-        {doc !== null && <iframe title="发票" srcDoc={doc} className="deal__letter" />}
-      </Modal>
+      <PdfDocumentModal title="发票" fileName={`发票-${doc?.id ?? ''}.pdf`} load={doc?.load ?? null} onClose={() => setDoc(null)} />
     </UserCentreFrame>
   );
 }

@@ -1,15 +1,17 @@
 import { useState } from 'react';
-import { Alert, App as AntdApp, Button, Descriptions, Modal, Pagination, Result, Space, Steps, Table, Tag } from 'antd';
+import { Alert, App as AntdApp, Button, Descriptions, Form, Input, Pagination, Result, Space, Steps, Table, Tag } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { LibraryFilePicker } from '@/components/LibraryFilePicker';
+import { PdfDocumentModal } from '@/components/PdfDocumentModal';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import type { TopUpOrder } from '@/domain/ledger';
 import { formatYuan } from '@/domain/money';
-import { type DealDetail, type DealStatus, type DealSummary } from '@/domain/settlement';
+import { DEAL_PROOF_NOTE_MAX, type DealDetail, type DealStatus, type DealSummary } from '@/domain/settlement';
 import { useDeal, useDeals } from '../api/get-deals';
 import { useWalletSummary } from '../api/get-wallet-summary';
-import { getDealLetter, postConfirmDeal, postDealOrder, postDealWallet } from '../api/post-deal';
+import { getDealLetter, postConfirmDeal, postDealOrder, postDealProof, postDealWallet } from '../api/post-deal';
 import { BankOrderPanel } from '../components/BankOrderPanel';
 import '@/styles/money.css';
 
@@ -70,29 +72,13 @@ export function ProjectSettlementPage() {
   );
 }
 
-/** The 成交确认书 in a dialog (an HTML document in a frame), printable or saved as PDF by the browser. */
+/** The 成交确认书 (a PDF) in a dialog, downloadable. */
 function LetterButton({ id }: { id: number }) {
-  const [html, setHtml] = useState<string | null>(null);
-  const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
-  const load = useMutation({ mutationFn: () => getDealLetter(id), onSuccess: (r) => setHtml(r.html) });
+  const [load, setLoad] = useState<((signal: AbortSignal) => Promise<Blob>) | null>(null);
   return (
     <>
-      <Button loading={load.isPending} onClick={() => load.mutate()}>
-        查看成交确认书
-      </Button>
-      <Modal
-        title="成交确认书"
-        open={html !== null}
-        width={860}
-        onCancel={() => setHtml(null)}
-        footer={
-          <Button type="primary" onClick={() => frame?.contentWindow?.print()}>
-            打印 / 另存为 PDF
-          </Button>
-        }
-      >
-        {html !== null && <iframe ref={setFrame} title="成交确认书" srcDoc={html} className="deal__letter" />}
-      </Modal>
+      <Button onClick={() => setLoad(() => (signal: AbortSignal) => getDealLetter(id, signal))}>查看成交确认书</Button>
+      <PdfDocumentModal title="成交确认书" fileName={`成交确认书-${id}.pdf`} load={load} onClose={() => setLoad(null)} />
     </>
   );
 }
@@ -203,6 +189,37 @@ function Paid({ dealId }: { dealId: number }) {
   );
 }
 
+/** The bank-transfer proof: a file of 我的文件 (chosen or uploaded now) and a note; a rejected one's reason. */
+function TransferProofForm({ d }: { d: DealDetail }) {
+  const queryClient = useQueryClient();
+  const { message } = AntdApp.useApp();
+  const submit = useMutation({
+    mutationFn: (v: { fileId: string; note?: string }) => postDealProof(d.id, v.fileId, (v.note ?? '').trim()),
+    onSuccess: (deal) => {
+      void message.success('转账凭证已提交');
+      queryClient.setQueryData(['money', 'deal', d.id], deal);
+      void queryClient.invalidateQueries({ queryKey: ['money'] });
+    },
+  });
+  return (
+    <section aria-label="提交转账凭证" className="deal__proof">
+      <h3 className="wallet__sub">提交转账凭证</h3>
+      {d.proof?.status === 'rejected' && <Alert type="warning" showIcon title={`上次提交的凭证未通过：${d.proof.reason}`} style={{ marginBottom: 12 }} />}
+      <Form layout="vertical" onFinish={(v: { fileId: string; note?: string }) => submit.mutate(v)} style={{ maxWidth: 560 }}>
+        <Form.Item label="转账凭证（银行回单，PDF 或图片）" name="fileId" rules={[{ required: true, message: '请选择转账凭证文件' }]}>
+          <LibraryFilePicker ariaLabel="转账凭证" />
+        </Form.Item>
+        <Form.Item label="备注" name="note" rules={[{ max: DEAL_PROOF_NOTE_MAX, message: `备注不能超过${DEAL_PROOF_NOTE_MAX}个字` }]}>
+          <Input maxLength={DEAL_PROOF_NOTE_MAX} placeholder="可选：付款账户、转账时间等" />
+        </Form.Item>
+        <Button htmlType="submit" loading={submit.isPending}>
+          提交转账凭证
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
 /** /settleDetailPayInfo?id=: how to pay the amount due — online (sandbox bank), from the wallet, or by transfer. */
 export function SettleDetailPayInfoPage() {
   const { id = 0 } = useSearch({ from: '/_auth/settleDetailPayInfo' });
@@ -227,6 +244,8 @@ export function SettleDetailPayInfoPage() {
             <Paid dealId={d.id} />
           ) : order ? (
             <SettleBank order={order} dealId={d.id} />
+          ) : d.status === 'proofSubmitted' && d.proof ? (
+            <Alert type="info" showIcon title="转账凭证已提交，待交易机构确认" description={`凭证：${d.proof.fileName}（${d.proof.submitTime} 提交）。交易机构核实到账后确认，结果将以消息通知您。`} />
           ) : d.status !== 'awaitingPayment' ? (
             <Alert type="info" showIcon title={d.status === 'awaitingConfirmation' ? '请先确认成交确认书' : `当前状态：${d.statusText}，无需支付`} />
           ) : (
@@ -252,8 +271,9 @@ export function SettleDetailPayInfoPage() {
                   type="info"
                   showIcon
                   title="银行转账"
-                  description="也可转账至交易机构结算账户：河北产权市场有限公司，中国银行股份有限公司石家庄裕华支行，1012 8866 0000 2026 0713。转账时请注明成交编号，交易机构确认到账后完成结算。"
+                  description="也可转账至交易机构结算账户：河北产权市场有限公司，中国银行股份有限公司石家庄裕华支行，1012 8866 0000 2026 0713。转账时请注明成交编号，转账后在下方提交转账凭证，交易机构确认到账后完成结算。"
                 />
+                <TransferProofForm d={d} />
               </Space>
             </>
           )

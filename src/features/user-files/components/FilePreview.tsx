@@ -1,20 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Modal, Spin } from 'antd';
 import type { LibraryFile } from '@/domain/userFiles';
+import { saveBlob } from '@/lib/saveBlob';
 import { getFileBlob } from '../api/get-file-blob';
 
-let lastDownloadUrl = '';
+export { saveBlob };
 
-/** Saves a blob under a name (the browser's download); the previous download's object URL is released. */
-export function saveBlob(blob: Blob, name: string) {
-  if (lastDownloadUrl) URL.revokeObjectURL(lastDownloadUrl);
-  const url = URL.createObjectURL(blob);
-  lastDownloadUrl = url;
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-}
 
 /**
  * The preview of one file: the owner's bytes fetched with the token, shown from an object URL (an image,

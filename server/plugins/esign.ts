@@ -1,0 +1,39 @@
+/**
+ * Digital signatures (issue 17): the signing provider chosen by PORTAL_ESIGN_PROVIDER (default: the
+ * installation's own CA on this database) as app.esign.signing, for the contract routes and the public
+ * verification endpoint; and the face verifier (default: the QR one-time link) as app.esign.face.
+ */
+import fp from 'fastify-plugin';
+import { DbCaStore } from '../services/esign/ca.ts';
+import { LocalCaSigningProvider } from '../services/esign/local.ts';
+import { DEFAULT_FACE_TOKEN_MS, QrLinkFaceVerifier, type FaceVerifier } from '../services/esign/face.ts';
+import type { SigningProvider } from '../services/esign/types.ts';
+
+export interface EsignOptions {
+  /** A real e-sign provider (services/providers.ts); undefined: the installation's own CA. */
+  signing?: SigningProvider | undefined;
+  /** A real face-recognition service; undefined: the QR one-time link. */
+  face?: FaceVerifier | undefined;
+  /** PORTAL_FACE_TOKEN_MINUTES in ms: how long a QR link stays usable (5 minutes by default). */
+  faceTokenMs?: number | undefined;
+}
+
+export interface EsignRuntime {
+  signing: SigningProvider;
+  face: FaceVerifier;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    esign: EsignRuntime;
+  }
+}
+
+export default fp<EsignOptions>(
+  async (app, options) => {
+    const signing = options.signing ?? new LocalCaSigningProvider(new DbCaStore(app.db), app.now);
+    const face = options.face ?? new QrLinkFaceVerifier(app.db, options.faceTokenMs ?? DEFAULT_FACE_TOKEN_MS);
+    app.decorate('esign', { signing, face } satisfies EsignRuntime);
+  },
+  { name: 'esign', dependencies: ['core'] },
+);

@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Modal, Spin } from 'antd';
+
+/**
+ * A document the exchange issues as PDF (成交确认书, invoice): the caller's bytes fetched with the token (never
+ * a URL another user could open), shown in the browser's PDF viewer from an object URL, with a download.
+ * `load` is the fetch; null keeps the dialog closed.
+ */
+export function PdfDocumentModal({ title, fileName, load, onClose }: { title: string; fileName: string; load: ((signal: AbortSignal) => Promise<Blob>) | null; onClose: () => void }) {
+  const [state, setState] = useState<{ url: string } | { error: string } | null>(null);
+  useEffect(() => {
+    if (!load || typeof URL.createObjectURL !== 'function') return undefined;
+    const controller = new AbortController();
+    let url = '';
+    setState(null);
+    load(controller.signal)
+      .then((blob) => {
+        url = URL.createObjectURL(blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' }));
+        setState({ url });
+      })
+      .catch((err: Error) => {
+        if (!controller.signal.aborted) setState({ error: err.message || '文件读取失败' });
+      });
+    return () => {
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [load]);
+  const download = () => {
+    if (!state || !('url' in state)) return;
+    const a = document.createElement('a');
+    a.href = state.url;
+    a.download = fileName;
+    a.click();
+  };
+  return (
+    <Modal
+      open={load !== null}
+      title={title}
+      width={860}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={[
+        <Button key="download" disabled={!state || !('url' in state)} onClick={download}>
+          下载 PDF
+        </Button>,
+        <Button key="close" type="primary" onClick={onClose}>
+          关闭
+        </Button>,
+      ]}
+    >
+      {state === null && (
+        <Spin tip="正在生成…">
+          <div style={{ height: 120 }} />
+        </Spin>
+      )}
+      {state && 'error' in state && <Alert type="error" showIcon title={state.error} />}
+      {state && 'url' in state && <iframe title={title} src={state.url} className="deal__letter" />}
+    </Modal>
+  );
+}

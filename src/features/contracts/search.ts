@@ -1,0 +1,16 @@
+/** URL state of 我的合同 pages, validated by the route table. */
+import { z } from 'zod';
+import { CONTRACT_STATES, OPEN_FIELD_KEYS } from '@/domain/tradeContract';
+import { optionalId } from '@/lib/searchParams';
+
+/** /myContract: the page and a state filter. */
+export const contractListSearch = z.object({ current: optionalId, state: z.enum(CONTRACT_STATES).optional().catch(undefined) });
+export type ContractListSearch = z.infer<typeof contractListSearch>;
+
+/** /edit, /confirm, /signatoryList, /addSignatory, /usercenter/contract/sign: the contract. */
+export const contractSearch = z.object({ id: optionalId });
+export type ContractSearch = z.infer<typeof contractSearch>;
+
+/** /onlineEdit: the contract and the open clause edited. */
+export const onlineEditSearch = z.object({ id: optionalId, field: z.enum(OPEN_FIELD_KEYS).optional().catch(undefined) });
+export type OnlineEditSearch = z.infer<typeof onlineEditSearch>;

@@ -1,0 +1,62 @@
+import { Alert, Button, Card, Descriptions, Result } from 'antd';
+import { Link, useSearch } from '@tanstack/react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FACE_QR_PATH, FACE_STATUS_TEXT } from '@/domain/esign';
+import { session } from '@/lib/session';
+import { confirmFace, useFaceInfo } from '../api/face';
+
+const frame = (children: React.ReactNode) => <div style={{ maxWidth: 480, margin: '24px auto', padding: '0 12px' }}>{children}</div>;
+
+/**
+ * /contract/seal/qrcode?token=…: opened on the phone from the QR code of a signing page. Not logged in: why
+ * and a login link that comes back here. The same user: what is being confirmed and 确认是本人操作.
+ * Another user, a used or an expired link: a clear refusal.
+ */
+export function FaceQrPage() {
+  const { token = '' } = useSearch({ strict: false }) as { token?: string };
+  const loggedIn = !!session.userId();
+  const info = useFaceInfo(token, loggedIn && token !== '');
+  const queryClient = useQueryClient();
+  const confirm = useMutation({
+    mutationFn: () => confirmFace(token),
+    onSuccess: (data) => queryClient.setQueryData(['esign', 'face', 'info', token], data),
+  });
+  const back = `${FACE_QR_PATH}?token=${encodeURIComponent(token)}`;
+
+  if (token === '') return frame(<Result status="warning" title="确认链接不完整" subTitle="请用手机重新扫描电脑上显示的二维码" />);
+  if (!loggedIn) {
+    return frame(
+      <Result
+        status="info"
+        title="请先登录"
+        subTitle="为确认是您本人操作，请在手机上登录发起签署的账号，登录后将回到本页。"
+        extra={
+          <Link to="/login" search={{ redirect: back }}>
+            <Button type="primary">去登录</Button>
+          </Link>
+        }
+      />,
+    );
+  }
+  if (info.isPending) return frame(<Card loading />);
+  if (info.isError) return frame(<Result status="error" title="无法确认" subTitle={info.error.message} />);
+  const d = info.data;
+  if (d.status === 'confirmed' || d.status === 'consumed') {
+    return frame(<Result status="success" title="已确认是本人操作" subTitle="请回到电脑上继续操作。" />);
+  }
+  if (d.status === 'expired') return frame(<Result status="warning" title="确认链接已过期" subTitle="请在电脑上刷新二维码后重新扫描。" />);
+  return frame(
+    <Card title="身份确认">
+      <Descriptions column={1} size="small">
+        <Descriptions.Item label="账号">{d.userName}</Descriptions.Item>
+        <Descriptions.Item label="确认事项">{d.summary}</Descriptions.Item>
+        <Descriptions.Item label="有效期至">{d.expiresAt}</Descriptions.Item>
+        <Descriptions.Item label="状态">{FACE_STATUS_TEXT[d.status]}</Descriptions.Item>
+      </Descriptions>
+      {confirm.isError && <Alert type="error" showIcon title={confirm.error.message} style={{ marginTop: 12 }} />}
+      <Button type="primary" block size="large" style={{ marginTop: 16 }} loading={confirm.isPending} onClick={() => confirm.mutate()}>
+        确认是本人操作
+      </Button>
+    </Card>,
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * Enrolment attachments chosen from 我的文件 (issue 17): a file of the user's own library is accepted as an
+ * attachment; another user's library file is refused (the server checks the owner, never the browser).
+ * SQLite and PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENROLMENT_COMMITMENTS } from '../../src/domain/enrolment.ts';
+import { USER_FILES_PATHS } from '../../src/domain/userFiles.ts';
+import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
+import { DIALECT, multipartFile } from './helpers.ts';
+
+const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 0x20), Buffer.from('\n%%EOF\n')]);
+let t: AccountsTestApp;
+const tokens: Record<string, string> = {};
+
+async function libraryUpload(user: string, name: string): Promise<string> {
+  const { payload, headers } = multipartFile(name, PDF);
+  const res = await t.app.inject({ method: 'POST', url: `/api${USER_FILES_PATHS.upload}`, payload, headers: { ...headers, authorization: `Bearer ${tokens[user]}` } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.fileId as string;
+}
+
+const submit = (user: string, assetsId: number, attachments: Array<{ fileId: string; name: string }>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/dscq-project/enroll/submit',
+    payload: { assetsId, contactName: '张建国', contactPhone: '13912345678', contactEmail: '', address: '', attachments, commitments: ENROLMENT_COMMITMENTS.map((c) => c.key) },
+    headers: { authorization: `Bearer ${tokens[user]}` },
+  });
+
+beforeAll(async () => {
+  t = await createAccountsApp();
+  for (const user of ['demo_person', 'bidder01']) tokens[user] = (await t.login(user)).body.access_token;
+}, 60_000);
+afterAll(async () => t?.close());
+
+describe(`enrolment attachments from 我的文件 (${DIALECT})`, () => {
+  it('his own library file is attached; another user’s is refused', async () => {
+    const project = await t.handle.db
+      .selectFrom('project')
+      .select('id')
+      .where('state', 'like', '%正在报名%')
+      .where('parent_id', 'is', null)
+      .where('announcement_start_at', '<=', t.clock.now)
+      .where('announcement_end_at', '>', t.clock.now + 86_400_000)
+      .where('deposit_fen', '>', 0)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('project as c').select('c.id').whereRef('c.parent_id', '=', 'project.id'))))
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const mine = await libraryUpload('demo_person', '营业执照.pdf');
+    const theirs = await libraryUpload('bidder01', '别人的执照.pdf');
+    const refused = await submit('demo_person', project.id, [{ fileId: theirs, name: '别人的执照.pdf' }]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toBe('附件「别人的执照.pdf」不存在，请重新上传');
+    const ok = await submit('demo_person', project.id, [{ fileId: mine, name: '营业执照.pdf' }]);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.attachments).toEqual([{ fileId: mine, name: '营业执照.pdf' }]);
+  });
+});
