@@ -28,6 +28,11 @@ export interface OpenOptions {
   searchPath?: string;
   /** PostgreSQL pool size. */
   poolMax?: number;
+  /**
+   * PostgreSQL: an idle pooled connection was closed by the server (restart, pg_terminate_backend, a
+   * proxy's idle timeout). The pool drops it and opens another when needed; default: a warning on stderr.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 // BIGINT (int8) comes back as a string by default; our BIGINTs (fen, epoch ms) stay far below 2^53.
@@ -93,6 +98,14 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
     // Every pooled connection starts with our schema first, so unqualified names resolve there.
     ...(options.searchPath ? { options: `-c search_path=${schema}` } : {}),
   });
+  // Without a listener such an error would be thrown from the pool and end the whole process.
+  // Once closing, a connection terminated while it closes (a database dropped with force) is nothing.
+  let closing = false;
+  const onIdleConnectionError = options.onIdleConnectionError
+    ?? ((error: Error) => console.warn(`数据库空闲连接已断开，连接池将重新建立: ${error.message}`));
+  pool.on('error', (error) => {
+    if (!closing) onIdleConnectionError(error);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   registerDriver(db, { dialect: 'postgres', pool });
   return {
@@ -100,6 +113,9 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
     dialect: 'postgres',
     schema,
     sqliteFile: undefined,
-    close: () => db.destroy(),
+    close: () => {
+      closing = true;
+      return db.destroy();
+    },
   };
 }
