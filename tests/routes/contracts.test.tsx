@@ -58,6 +58,9 @@ describe('/confirm', () => {
     const text = await screen.findByRole('article', { name: '合同全文' });
     expect(within(text).getByText(/壹佰贰拾叁万肆仟伍佰陆拾柒元捌角玖分/)).toBeInTheDocument();
     expect(within(text).getByText('十日内交付。')).toBeInTheDocument();
+    // The 版本记录 card below the draft: who saved which clauses, and when.
+    expect(await screen.findByText(/系统（依模板起草） · 修改：交割安排、付款补充约定、其他约定/)).toBeInTheDocument();
+    expect(screen.getByText('版本记录')).toBeInTheDocument();
     const button = screen.getByRole('button', { name: /确认合同/ });
     expect(button).toBeDisabled();
     fireEvent.click(screen.getByRole('checkbox', { name: /我已阅读合同全文（第 3 版）/ }));

@@ -1,10 +1,19 @@
-import { Collapse, Empty, Skeleton, Tag } from 'antd';
+import { Card, Collapse, Empty, Skeleton, Tag } from 'antd';
 import { OPEN_FIELDS, type ContractVersion } from '@/domain/tradeContract';
 import { useContractVersions } from '../api/contracts';
 import { ClauseHtml } from './ClauseHtml';
 
+/** The 版本记录 card that ends every contract page where the draft can change. */
+export function VersionHistoryCard({ id }: { id: number }) {
+  return (
+    <Card size="small" title="版本记录" className="contract-card">
+      <VersionHistory id={id} />
+    </Card>
+  );
+}
+
 /** Every save of the open fields: who, when, which clauses changed, and the text as saved. */
-export function VersionHistory({ id }: { id: number }) {
+function VersionHistory({ id }: { id: number }) {
   const query = useContractVersions(id);
   if (query.isPending) return <Skeleton active paragraph={{ rows: 3 }} title={false} />;
   if (query.isError || !query.data.length) return <Empty description="暂无版本记录" />;

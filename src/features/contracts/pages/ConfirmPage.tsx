@@ -7,7 +7,7 @@ import { confirmContract, reopenContract, useContractUpdated } from '../api/cont
 import { ClauseHtml } from '../components/ClauseHtml';
 import { ContractShell } from '../components/ContractShell';
 import { SubmitForConfirmation } from '../components/SubmitForConfirmation';
-import { VersionHistory } from '../components/VersionHistory';
+import { VersionHistoryCard } from '../components/VersionHistory';
 import type { ContractSearch } from '../search';
 import '@/styles/contracts.css';
 
@@ -104,9 +104,7 @@ export function ConfirmPage() {
             <ContractText c={c} />
             <ConfirmActions c={c} />
           </Card>
-          <Card size="small" title="版本记录" className="contract-card">
-            <VersionHistory id={c.id} />
-          </Card>
+          <VersionHistoryCard id={c.id} />
         </>
       )}
     </ContractShell>

@@ -6,7 +6,7 @@ import { saveOpenFields, useContractUpdated } from '../api/contracts';
 import { htmlToLines, linesToHtml } from '../components/ClauseHtml';
 import { ContractShell } from '../components/ContractShell';
 import { SubmitForConfirmation } from '../components/SubmitForConfirmation';
-import { VersionHistory } from '../components/VersionHistory';
+import { VersionHistoryCard } from '../components/VersionHistory';
 import type { ContractSearch } from '../search';
 import '@/styles/contracts.css';
 
@@ -68,9 +68,7 @@ export function EditPage() {
           <Card size="small" title="约定条款" className="contract-card">
             <EditForm c={c} />
           </Card>
-          <Card size="small" title="版本记录" className="contract-card">
-            <VersionHistory id={c.id} />
-          </Card>
+          <VersionHistoryCard id={c.id} />
         </>
       )}
     </ContractShell>

@@ -5,7 +5,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { OPEN_FIELDS, OPEN_FIELD_MAX, openFieldLabel, type ContractDetail, type OpenFieldKey } from '@/domain/tradeContract';
 import { saveOpenFields, useContractUpdated } from '../api/contracts';
 import { ContractShell } from '../components/ContractShell';
-import { VersionHistory } from '../components/VersionHistory';
+import { VersionHistoryCard } from '../components/VersionHistory';
 import type { OnlineEditSearch } from '../search';
 import '@/styles/contracts.css';
 
@@ -110,9 +110,7 @@ export function OnlineEditPage() {
             />
             {c.canEdit ? <ClauseEditor c={c} field={field} /> : <p className="contract-note">合同当前为「{c.stateText}」，不能在线编辑。</p>}
           </Card>
-          <Card size="small" title="版本记录" className="contract-card">
-            <VersionHistory id={c.id} />
-          </Card>
+          <VersionHistoryCard id={c.id} />
         </>
       )}
     </ContractShell>
