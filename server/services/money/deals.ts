@@ -9,7 +9,7 @@
  * Every step is a conditional update on the expected state, in one transaction with its ledger entry and
  * its message, so a repeated call or a redelivered bank notice changes nothing twice.
  */
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import { formatChinaTime } from '../../../src/domain/chinaTime.ts';
 import type { Page } from '../../../src/domain/contracts.ts';
 import { lotTitle } from '../../../src/domain/desk.ts';
@@ -232,13 +232,8 @@ export async function confirmDeal(db: Kysely<Database>, userId: number, id: numb
   if (now > deal.confirm_due_at) throw new BusinessError(409, '已超过成交确认期限');
   await inTransaction(db, async (trx) => {
     const payDue = addWorkingDays(now, settings.payWorkingDays);
-    const moved = await trx
-      .updateTable('deal')
-      .set({ status: 'awaitingPayment' satisfies DealStatus, confirmed_at: now, pay_due_at: payDue, updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'awaitingConfirmation')
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) throw new BusinessError(409, '该成交已确认');
+    const moved = await moveDeal(trx, id, 'awaitingConfirmation', { status: 'awaitingPayment', confirmed_at: now, pay_due_at: payDue, updated_at: now });
+    if (!moved) throw new BusinessError(409, '该成交已确认');
     await appendAudit(trx, now, { userId, ip, action: 'deal.confirm', object: `deal:${id}`, result: 'success', detail: '' });
     const due = dueOf(deal);
     if (due === 0) {
@@ -258,15 +253,24 @@ export async function confirmDeal(db: Kysely<Database>, userId: number, id: numb
   return myDeal(db, userId, id);
 }
 
-/** awaitingPayment | proofSubmitted → paid, with the settlement entry (deposit converted, fee earned, price owed). */
-async function markPaid(trx: Kysely<Database>, deal: DealRow & { assets_name: string }, source: SettlementSource, method: 'online' | 'wallet' | 'transfer', now: number): Promise<boolean> {
+/**
+ * The deal's one status change: from `from` (one status or several) with `changes`, only if it is still
+ * there. False when another request or process moved it first (each caller answers that its own way).
+ */
+async function moveDeal(trx: Kysely<Database>, id: number, from: DealStatus | DealStatus[], changes: Updateable<DealTable>): Promise<boolean> {
   const moved = await trx
     .updateTable('deal')
-    .set({ status: 'paid' satisfies DealStatus, pay_method: method, paid_at: now, updated_at: now })
-    .where('id', '=', deal.id)
-    .where('status', 'in', ['awaitingPayment', 'proofSubmitted'] satisfies DealStatus[])
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', 'in', Array.isArray(from) ? from : [from])
     .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) return false;
+  return Number(moved.numUpdatedRows) === 1;
+}
+
+/** awaitingPayment | proofSubmitted → paid, with the settlement entry (deposit converted, fee earned, price owed). */
+async function markPaid(trx: Kysely<Database>, deal: DealRow & { assets_name: string }, source: SettlementSource, method: 'online' | 'wallet' | 'transfer', now: number): Promise<boolean> {
+  const moved = await moveDeal(trx, deal.id, ['awaitingPayment', 'proofSubmitted'], { status: 'paid', pay_method: method, paid_at: now, updated_at: now });
+  if (!moved) return false;
   await settleWithDeposit(trx, { dealId: deal.id, depositId: deal.deposit_id, userId: deal.user_id, priceFen: deal.price_fen, feeFen: deal.fee_fen, source, at: now, memo: deal.assets_name });
   await sendMessage(trx, {
     userId: deal.user_id,
@@ -337,13 +341,8 @@ export async function submitDealProof(db: Kysely<Database>, userId: number, id: 
   if (!file) throw notFound('文件不存在');
   if (!PROOF_TYPES.has(file.content_type)) throw new BusinessError(400, '转账凭证须为 PDF、JPEG 或 PNG 文件');
   await inTransaction(db, async (trx) => {
-    const moved = await trx
-      .updateTable('deal')
-      .set({ status: 'proofSubmitted' satisfies DealStatus, updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'awaitingPayment')
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) throw new BusinessError(409, '当前状态不能提交转账凭证');
+    const moved = await moveDeal(trx, id, 'awaitingPayment', { status: 'proofSubmitted', updated_at: now });
+    if (!moved) throw new BusinessError(409, '当前状态不能提交转账凭证');
     const proof = await trx
       .insertInto('deal_proof')
       .values({ deal_id: id, user_id: userId, file_id: file.file_id, file_name: file.name, note: p.note, status: 'submitted' satisfies DealProofStatus, reason: '', created_at: now, reviewed_at: null })
@@ -388,13 +387,8 @@ export async function rejectDealTransfer(db: Kysely<Database>, id: number, reaso
   if (!why) throw new BusinessError(400, '请填写驳回原因');
   return inTransaction(db, async (trx) => {
     const deal = await dealRow(trx, id);
-    const moved = await trx
-      .updateTable('deal')
-      .set({ status: 'awaitingPayment' satisfies DealStatus, updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', 'proofSubmitted')
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return false;
+    const moved = await moveDeal(trx, id, 'proofSubmitted', { status: 'awaitingPayment', updated_at: now });
+    if (!moved) return false;
     await trx.updateTable('deal_proof').set({ status: 'rejected' satisfies DealProofStatus, reason: why, reviewed_at: now }).where('deal_id', '=', id).where('status', '=', 'submitted').execute();
     await appendAudit(trx, now, { userId: deal.user_id, ip: actor.ip, action: 'deal.transfer.reject', object: `deal:${id}`, result: 'success', detail: `${actor.name}: ${why}` });
     await sendMessage(trx, {
@@ -419,13 +413,8 @@ export async function advanceDeal(db: Kysely<Database>, id: number, step: keyof 
   const s = STEPS[step];
   return inTransaction(db, async (trx) => {
     const deal = await dealRow(trx, id);
-    const moved = await trx
-      .updateTable('deal')
-      .set({ status: s.to, [s.column]: now, updated_at: now })
-      .where('id', '=', id)
-      .where('status', '=', s.from)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return false;
+    const moved = await moveDeal(trx, id, s.from, { status: s.to, [s.column]: now, updated_at: now });
+    if (!moved) return false;
     await appendAudit(trx, now, { userId: deal.user_id, ip: actor.ip, action: `deal.${step}`, object: `deal:${id}`, result: 'success', detail: actor.name });
     await sendMessage(trx, { userId: deal.user_id, kind: 'won', title: lotTitle(s.title, deal.assets_name), content: s.text(deal.assets_name), link: link(id), at: now });
     return true;
@@ -436,8 +425,8 @@ export async function advanceDeal(db: Kysely<Database>, id: number, step: keyof 
 export async function payoutDeal(db: Kysely<Database>, id: number, actor: DepositActor, now: number): Promise<boolean> {
   return inTransaction(db, async (trx) => {
     const deal = await dealRow(trx, id);
-    const moved = await trx.updateTable('deal').set({ status: 'paidOut' satisfies DealStatus, payout_at: now, updated_at: now }).where('id', '=', id).where('status', '=', 'certified').executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return false;
+    const moved = await moveDeal(trx, id, 'certified', { status: 'paidOut', payout_at: now, updated_at: now });
+    if (!moved) return false;
     await post(trx, {
       key: `deal:${id}:payout`,
       kind: 'payout',
@@ -475,13 +464,8 @@ export async function sweepDeals(db: Kysely<Database>, now: number): Promise<num
   for (const d of overdue) {
     const reason = d.status === 'awaitingConfirmation' ? FORFEIT_NOT_CONFIRMED : FORFEIT_NOT_PAID;
     const done = await inTransaction(db, async (trx) => {
-      const moved = await trx
-        .updateTable('deal')
-        .set({ status: 'forfeited' satisfies DealStatus, forfeit_reason: reason, forfeited_at: now, updated_at: now })
-        .where('id', '=', d.id)
-        .where('status', '=', d.status)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) return false;
+      const moved = await moveDeal(trx, d.id, d.status as DealStatus, { status: 'forfeited', forfeit_reason: reason, forfeited_at: now, updated_at: now });
+      if (!moved) return false;
       const deal = await dealRow(trx, d.id);
       if (deal.deposit_id !== null) await forfeitDeposit(trx, deal.deposit_id, reason, { name: 'deal-sweep', ip: '' }, now);
       await sendMessage(trx, { userId: deal.user_id, kind: 'won', title: lotTitle('成交违约处理通知', deal.assets_name), content: `${reason}，本次成交作违约处理。如有异议，可提出申诉。`, link: link(d.id), at: now });
