@@ -1,7 +1,7 @@
-// Lint: type-aware basics plus the architecture's per-file boundaries (README "Map of the code"), so they are
-// checked, not hoped: features don't import each other, src/domain imports only itself, server/ reaches into
-// src/ only for src/domain, and the main thread runs no timers (live timers belong to the worker). The rules
-// that need the whole import graph (the server's layers point down, no circles) are a test:
+// Lint: type-aware basics plus the architecture's per-file boundaries (README "The four parts"), so they are
+// checked, not hoped: features don't import each other, domain/ imports only itself (and dayjs), server/
+// shares only domain/ with the browser, and the main thread runs no timers (live timers belong to the
+// worker). The rules that need the whole import graph (layers point down, no circles) are a test:
 // tests/architecture/imports.test.ts.
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
@@ -67,15 +67,15 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   {
-    files: ['src/domain/**/*.ts'],
+    files: ['domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^(?!\\./|dayjs(/|$))',
-              message: 'src/domain is shared by browser, worker and server: import only its own files (and dayjs).',
+              regex: '^(?!\\./|\\.\\./(contract|rules)/|dayjs(/|$))',
+              message: 'domain/ is shared by browser, worker and server: import only its own files (and dayjs).',
             },
           ],
         },
@@ -89,8 +89,8 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^@/(?!domain(/|$))', message: 'server/ may import only src/domain from the browser code.' },
-            { regex: '(^|/)src/(?!domain(/|$))', message: 'server/ may import only src/domain from the browser code.' },
+            { regex: '^@/', message: 'server/ shares only domain/ (#domain/…) with the browser.' },
+            { regex: '(^|/)(src|workers)/', message: 'server/ shares only domain/ (#domain/…) with the browser and the worker.' },
           ],
         },
       ],

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, refusedRequest, test } from './fixtures';
-import { AUTH_MESSAGES } from '../src/domain/auth';
-import { idCardCheckChar } from '../src/domain/idCard';
+import { AUTH_MESSAGES } from '#domain/rules/auth';
+import { idCardCheckChar } from '#domain/rules/idCard';
 import { E2E_CAPTCHA, E2E_SMS_CODE } from './playwright.config';
 
 /**

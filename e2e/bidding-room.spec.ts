@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { BiddingEntry } from '../src/domain/hall';
+import type { BiddingEntry } from '#domain/contract/hall';
 import { bidNext, liveHall, openRoomAs } from './room';
 
 const screenshotDir = new URL('./screenshots', import.meta.url).pathname;

@@ -5,9 +5,9 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { ListedAsset } from '../src/domain/contracts';
-import type { BiddingEntry } from '../src/domain/hall';
-import { shortLotName } from '../src/domain/desk';
+import type { ListedAsset } from '#domain/contract/portal';
+import type { BiddingEntry } from '#domain/contract/hall';
+import { shortLotName } from '#domain/rules/desk';
 import { bidNext, liveHall, openRoomAs } from './room';
 import { logInAs } from './login';
 

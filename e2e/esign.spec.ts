@@ -4,7 +4,7 @@
  * confirmed on /contract/seal/qrcode as a phone would. Both pages are looked at in screenshots.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
-import { ESIGN_PATHS, type FaceChallenge } from '../src/domain/esign';
+import { ESIGN_PATHS, type FaceChallenge } from '#domain/contract/esign';
 import { drawSealPng } from '../server/lib/png';
 import { test } from './fixtures';
 import { logInAs } from './login';

@@ -5,7 +5,7 @@
  * that matches, gets a message naming it and sees it under the demand. bidder01's demo pages are looked at.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { ENROLMENT_COMMITMENTS } from '../src/domain/enrolment';
+import { ENROLMENT_COMMITMENTS } from '#domain/contract/enrolment';
 import { pickOption } from './antd';
 import { test } from './fixtures';
 import { apiLogin, loggedIn, OPERATOR } from './modes';

@@ -6,9 +6,9 @@
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET_HASH } from '../src/domain/auth';
-import type { BiddingData, BiddingEntry } from '../src/domain/hall';
-import { formatTableMoney } from '../src/domain/money';
+import { OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET_HASH } from '#domain/contract/auth';
+import type { BiddingData, BiddingEntry } from '#domain/contract/hall';
+import { formatTableMoney } from '#domain/rules/money';
 import { E2E_CAPTCHA } from './playwright.config';
 
 const screenshotDir = new URL('./screenshots', import.meta.url).pathname;

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expect, test as base } from './fixtures';
-import { OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET_HASH } from '../src/domain/auth';
-import { formatChinaTime } from '../src/domain/chinaTime';
+import { OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET_HASH } from '#domain/contract/auth';
+import { formatChinaTime } from '#domain/rules/chinaTime';
 import { DEMO_PASSWORD, submitLoginForm } from './login';
 import { E2E_CAPTCHA } from './playwright.config';
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { formatFenAsYuan } from '../src/domain/money';
+import { formatFenAsYuan } from '#domain/rules/money';
 import { apiLogin } from './modes';
 import { E2E_SMS_CODE } from './playwright.config';
 import { pickOption } from './antd';

@@ -7,8 +7,9 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, refusedRequest, test } from './fixtures';
-import type { ListedAsset, Page as ResultPage } from '../src/domain/contracts';
-import type { ProjectDetail } from '../src/domain/projects';
+import type { ListedAsset } from '#domain/contract/portal';
+import type { Page as ResultPage } from '#domain/contract/envelope';
+import type { ProjectDetail } from '#domain/contract/projects';
 import { E2E_CAPTCHA } from './playwright.config';
 
 const screenshotDir = new URL('./screenshots', import.meta.url).pathname;

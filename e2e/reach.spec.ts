@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { BiddingEntry } from '../src/domain/hall';
+import type { BiddingEntry } from '#domain/contract/hall';
 import { bidNext, liveHall } from './room';
 import { logInAs } from './login';
 

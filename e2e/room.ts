@@ -1,6 +1,6 @@
 /** Shared steps of the bidding-room journeys: the live hall's answer, logging into a room, bidding through its form. */
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import type { HallPage } from '../src/domain/hall';
+import type { HallPage } from '#domain/contract/hall';
 import { submitLoginForm } from './login';
 
 interface Envelope<T> {

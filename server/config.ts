@@ -6,7 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_FEE_SCHEDULE, DEFAULT_SETTLEMENT_SETTINGS, type FeeBand, type FeeSchedule, type SettlementSettings } from '../src/domain/settlement.ts';
+import { DEFAULT_FEE_SCHEDULE, DEFAULT_SETTLEMENT_SETTINGS } from '#domain/rules/settlement';
+import { type FeeBand, type FeeSchedule, type SettlementSettings } from '#domain/contract/settlement';
 
 export interface AppConfig {
   port: number;

@@ -4,16 +4,16 @@
  * identity while the answer is unchanged, so the delta encoding sends it only when it changed.
  */
 import { Observable, Subject, filter, merge } from 'rxjs';
-import { COUNTDOWN_OVER_TEXT } from '../src/domain/bidding';
-import { liveCountdown } from '../src/domain/liveValues';
-import { HALL_PATHS, type BiddingData, type BidRecord } from '../src/domain/hall';
-import type { BiddingDataFrame, LiveRecordMeta } from '../src/live/frames';
-import type { BiddingDataParams } from '../src/live/protocol';
+import { COUNTDOWN_OVER_TEXT } from '#domain/rules/bidding';
+import { liveCountdown } from '#domain/rules/liveValues';
+import { HALL_PATHS, type BiddingData, type BidRecord } from '#domain/contract/hall';
+import type { BiddingDataFrame, LiveRecordMeta } from './protocol/frames';
+import type { BiddingDataParams } from './protocol/protocol';
 import type { ProducerContext } from './context';
 import { apiHeaders, failureText, postJson, unwrapEnvelope } from './http';
 import { poll } from './poller';
 import { applyToBiddingData, bidsComplete, mergeBids, newerEvent, pushPaced } from './pushApply';
-import type { LiveChangeEvent } from '../src/domain/liveEvents';
+import type { LiveChangeEvent } from '#domain/contract/liveEvents';
 import { sameRow } from './rows';
 import { shareLatest } from './rx';
 import { startTicker } from './ticker';

@@ -30,9 +30,9 @@
  * timer (busy worker, sleeping machine) emits the current second, never the missed ones.
  */
 import { Observable } from 'rxjs';
-import { TICK_MS } from '../src/domain/bidding';
-import type { ServerTime } from '../src/domain/contracts';
-import type { ClockValue, ResolvedLiveConfig } from '../src/live/protocol';
+import { TICK_MS } from '#domain/rules/bidding';
+import type { ServerTime } from '#domain/contract/portal';
+import type { ClockValue, ResolvedLiveConfig } from './protocol/protocol';
 import type { BaseContext } from './context';
 import type { LiveEnv, TimerId } from './env';
 import { apiHeaders, getJson, unwrapEnvelope } from './http';

@@ -9,7 +9,7 @@
  *   without calling it, the subscription ends too, so a lost handle cannot leak a poll.
  */
 import * as Comlink from 'comlink';
-import { isSinkPort, type LiveApi, type LiveUnsubscribe } from '../src/live/protocol';
+import { isSinkPort, type LiveApi, type LiveUnsubscribe } from './protocol/protocol';
 
 export function toComlinkApi(service: LiveApi): LiveApi {
   return {

@@ -1,7 +1,26 @@
 import type { Observable } from 'rxjs';
-import type { ClockValue, ResolvedLiveConfig, StreamName, StreamParams, StreamValue } from '../src/live/protocol';
+import type { ClockValue, ResolvedLiveConfig, StreamName, StreamParams, StreamValue } from './protocol/protocol';
 import type { LiveEnv } from './env';
-import type { LivePush } from './push';
+import type { LiveChangeEvent } from '#domain/contract/liveEvents';
+
+/** Which activities' change events a watcher wants. */
+export type PushFilter = readonly number[] | 'all';
+
+/** The worker's one push connection (workers/push.ts), as the producers see it. */
+export interface LivePush {
+  /** True while the push stream is healthy; replays the current state, distinct values only. */
+  healthy$: Observable<boolean>;
+  /** The change events of these activities (or all); watching keeps the connection open. */
+  changes(filter: PushFilter): Observable<LiveChangeEvent>;
+  /** Re-sync requests: an activity id, or null for every activity (push (re)connected). */
+  resync$: Observable<number | null>;
+  /** Ask the streams of one activity to re-sync now (after the bidder's own accepted bid). */
+  resync(activityId: number): void;
+  /** The bearer sent with the stream (null: anonymous); a change reopens an open stream. */
+  setAccessToken(token: string | null): void;
+  /** Closes the connection and every timer (service dispose). */
+  close(): void;
+}
 
 /** What every producer gets from the live service. */
 export interface ProducerContext {

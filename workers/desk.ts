@@ -12,8 +12,8 @@
  * - emits a frame only when the signal changed.
  */
 import { BehaviorSubject, Observable, Subject, distinctUntilChanged, map, switchMap, EMPTY } from 'rxjs';
-import { DESK_PATHS, type DeskRoom, type DeskSignal } from '../src/domain/desk';
-import type { DeskFrame, DeskParams } from '../src/live/protocol';
+import { DESK_PATHS, type DeskRoom, type DeskSignal } from '#domain/contract/desk';
+import type { DeskFrame, DeskParams } from './protocol/protocol';
 import type { ProducerContext } from './context';
 import { apiHeaders, failureText, postJson, unwrapEnvelope } from './http';
 import { poll } from './poller';

@@ -5,17 +5,17 @@
  * push events, and one frame per tick of the server clock. Each row shows the newest state of its three
  * sources (newerState: lockVersion, then server time), with its display values (rows.ts).
  */
-import { HALL_MAX_PAGE_SIZE, HALL_PATHS, RATE_MAX_IDS, type BiddingEntry, type HallPage, type RateAnswer, type RateEntry } from '../src/domain/hall';
-import { HALL_PAGE_SIZE } from '../src/domain/constants';
-import type { LiveBidRow } from '../src/live/frames';
-import type { HallFrame, HallParams } from '../src/live/protocol';
+import { HALL_MAX_PAGE_SIZE, HALL_PATHS, RATE_MAX_IDS, type BiddingEntry, type HallPage, type RateAnswer, type RateEntry } from '#domain/contract/hall';
+import { HALL_PAGE_SIZE } from '#domain/rules/constants';
+import type { LiveBidRow } from './protocol/frames';
+import type { HallFrame, HallParams } from './protocol/protocol';
 import type { ProducerContext } from './context';
 import { apiHeaders, postJson, unwrapEnvelope } from './http';
 import { createPolledList$, loadPage, parsePage, type ListPage } from './liveList';
 import { poll } from './poller';
 import { eventState, rateState, toBidRow, type LotState } from './rows';
 import { filter, merge, Subject, Subscription, type Observable } from 'rxjs';
-import type { LiveChangeEvent } from '../src/domain/liveEvents';
+import type { LiveChangeEvent } from '#domain/contract/liveEvents';
 import { newerEvent, pushPaced } from './pushApply';
 
 /** The list changes when lots start or end: every 2.5 s (an unchanged answer is a 304). */

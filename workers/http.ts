@@ -4,7 +4,7 @@
  * cannot use `src/api`, which is main-thread code; this is the small subset the live polls need, with the
  * same rules and the same Chinese failure texts.)
  */
-import { REQUEST_TIMEOUT_MS } from '../src/domain/constants';
+import { REQUEST_TIMEOUT_MS } from '#domain/rules/constants';
 import type { LiveEnv } from './env';
 
 export class HttpStatusError extends Error {

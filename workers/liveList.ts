@@ -8,8 +8,8 @@
  * the meta 'error' and backs off (poller.ts); the next success clears it.
  */
 import { Observable, type Subscription } from 'rxjs';
-import type { LiveTimes } from '../src/domain/liveValues';
-import type { LiveKeyedRow, LiveListFrame, LiveListMeta } from '../src/live/frames';
+import type { LiveTimes } from '#domain/rules/liveValues';
+import type { LiveKeyedRow, LiveListFrame, LiveListMeta } from './protocol/frames';
 import type { ProducerContext } from './context';
 import { failureText, postJson, unwrapEnvelope, type PostOptions } from './http';
 import { poll } from './poller';

@@ -2,7 +2,7 @@
  * The worker's API, pure and in-process: `createLiveService(env)` is what `live.worker.ts` exposes through
  * comlink and what tests call directly.
  *
- * Adding a stream: its types in `LiveStreams` (src/live/protocol.ts), its producer in `producers` below.
+ * Adding a stream: its types in `LiveStreams` (workers/protocol/protocol.ts), its producer in `producers` below.
  */
 import { BehaviorSubject, defer, distinctUntilChanged, map, of, type Observable, type Subscription } from 'rxjs';
 import {
@@ -19,8 +19,8 @@ import {
   type StreamName,
   type StreamParams,
   type StreamWire,
-} from '../src/live/protocol';
-import type { FrameEncoder } from '../src/live/frames';
+} from './protocol/protocol';
+import type { FrameEncoder } from './protocol/frames';
 import { createBiddingData$ } from './biddingData';
 import { createClock$ } from './clock';
 import { createDesk$ } from './desk';

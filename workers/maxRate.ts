@@ -3,10 +3,10 @@
  * rows as the hall's, one frame per tick.
  */
 import type { Observable } from 'rxjs';
-import { HOME_LATEST_BIDDING_SIZE } from '../src/domain/constants';
-import { HALL_PATHS, type MaxRateEntry } from '../src/domain/hall';
-import type { LiveBidRow } from '../src/live/frames';
-import type { HallFrame, MaxRateParams } from '../src/live/protocol';
+import { HOME_LATEST_BIDDING_SIZE } from '#domain/rules/constants';
+import { HALL_PATHS, type MaxRateEntry } from '#domain/contract/hall';
+import type { LiveBidRow } from './protocol/frames';
+import type { HallFrame, MaxRateParams } from './protocol/protocol';
 import type { ProducerContext } from './context';
 import { apiHeaders } from './http';
 import { createPolledList$, loadPage, parsePage, type ListPage } from './liveList';

@@ -15,16 +15,9 @@
  * Every timer goes through the injected env (fake timers in tests).
  */
 import { BehaviorSubject, distinctUntilChanged, Observable, Subject } from 'rxjs';
-import {
-  LIVE_EVENT_CHANGE,
-  LIVE_EVENT_READY,
-  LIVE_EVENTS_MAX_IDS,
-  LIVE_EVENTS_PATH,
-  SseParser,
-  type LiveChangeEvent,
-  type LiveReadyEvent,
-} from '../src/domain/liveEvents';
-import type { BaseContext } from './context';
+import { LIVE_EVENT_CHANGE, LIVE_EVENT_READY, LIVE_EVENTS_MAX_IDS, LIVE_EVENTS_PATH, type LiveChangeEvent, type LiveReadyEvent } from '#domain/contract/liveEvents';
+import { SseParser } from './sse';
+import type { BaseContext, LivePush, PushFilter } from './context';
 import type { TimerId } from './env';
 import { apiHeaders, HttpStatusError } from './http';
 import { backoffDelay } from './poller';
@@ -35,23 +28,6 @@ export const DEFAULT_HEARTBEAT_MS = 15_000;
 export const HEARTBEAT_MARGIN_MS = 2_000;
 export const PUSH_INITIAL_BACKOFF_MS = 1_000;
 export const PUSH_MAX_BACKOFF_MS = 30_000;
-
-export type PushFilter = readonly number[] | 'all';
-
-export interface LivePush {
-  /** True while the push stream is healthy; replays the current state, distinct values only. */
-  healthy$: Observable<boolean>;
-  /** The change events of these activities (or all); watching keeps the connection open. */
-  changes(filter: PushFilter): Observable<LiveChangeEvent>;
-  /** Re-sync requests: an activity id, or null for every activity (push (re)connected). */
-  resync$: Observable<number | null>;
-  /** Ask the streams of one activity to re-sync now (after the bidder's own accepted bid). */
-  resync(activityId: number): void;
-  /** The bearer sent with the stream (null: anonymous); a change reopens an open stream. */
-  setAccessToken(token: string | null): void;
-  /** Closes the connection and every timer (service dispose). */
-  close(): void;
-}
 
 /** `?activityIds=…` of a filter ('' for all); ids sorted so equal sets give equal URLs. */
 export function pushQuery(ids: ReadonlySet<number> | 'all'): string {

@@ -1,13 +1,13 @@
 /**
- * Applying push change events (src/domain/liveEvents.ts) to what the streams hold, by the one order of an
- * activity's states (src/domain/liveValues.ts `newerState`, as everywhere else): an event replaces what is
+ * Applying push change events (domain/contract/liveEvents.ts) to what the streams hold, by the one order of an
+ * activity's states (domain/rules/liveValues.ts `newerState`, as everywhere else): an event replaces what is
  * held — an earlier event or a poll's answer — only when it is newer (the greater lockVersion; at an equal
  * version the later server time), and then whole: its status, prices, count and end (a dutch acceptance
  * moves the end earlier, so no field is merged by "the larger wins").
  */
-import { BIDDING_DATA_RECENT_BIDS, type BiddingData, type BidRecord } from '../src/domain/hall';
-import type { LiveChangeEvent } from '../src/domain/liveEvents';
-import { newerState } from '../src/domain/liveValues';
+import { BIDDING_DATA_RECENT_BIDS, type BiddingData, type BidRecord } from '#domain/contract/hall';
+import type { LiveChangeEvent } from '#domain/contract/liveEvents';
+import { newerState } from '#domain/rules/liveValues';
 import { map, type Observable } from 'rxjs';
 import type { ProducerContext } from './context';
 

@@ -1,18 +1,18 @@
 /**
- * Row display values, computed once per answer in the worker with src/domain (never per tick, never on the
+ * Row display values, computed once per answer in the worker with domain/ (never per tick, never on the
  * main thread), and the identity rule the delta encoding relies on: a row keeps its object until one of
  * its values changes. Status, tone and premium rate come from liveValues and countdowns from
- * liveCountdown (src/domain/liveValues.ts): the rule the server's snapshot answers with too.
+ * liveCountdown (domain/rules/liveValues.ts): the rule the server's snapshot answers with too.
  *
  * A hall row has ONE source at a time: of the states its sources carry (the hall list, bidding-rate, push
  * events) the newest by `newerState` (lockVersion, then server time) is shown, whole.
  */
-import { formatChinaTime } from '../src/domain/chinaTime';
-import type { ActivityStatus, BiddingEntry, RateEntry, UpcomingEntry } from '../src/domain/hall';
-import type { LiveChangeEvent } from '../src/domain/liveEvents';
-import { listingPriceDisplay } from '../src/domain/listing';
-import { liveCountdown, liveValues, newestState, type LiveTimes, type LiveVersion } from '../src/domain/liveValues';
-import type { LiveBidRow, LiveKeyedRow, LiveListMeta, LiveUpcomingRow } from '../src/live/frames';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import type { ActivityStatus, BiddingEntry, RateEntry, UpcomingEntry } from '#domain/contract/hall';
+import type { LiveChangeEvent } from '#domain/contract/liveEvents';
+import { listingPriceDisplay } from '#domain/rules/listing';
+import { liveCountdown, liveValues, newestState, type LiveTimes, type LiveVersion } from '#domain/rules/liveValues';
+import type { LiveBidRow, LiveKeyedRow, LiveListMeta, LiveUpcomingRow } from './protocol/frames';
 
 /** Shallow equality of two flat row objects (same keys, same primitive values). */
 export function sameRow<R extends object>(a: R, b: R): boolean {

@@ -8,7 +8,7 @@
  * - while the tab is hidden no frame is sent (nobody looks; the polls pause too); on `visible` one frame
  *   goes out at once (re-sync), the missed ticks are never replayed.
  */
-import type { ClockValue } from '../src/live/protocol';
+import type { ClockValue } from './protocol/protocol';
 import type { ProducerContext } from './context';
 
 export interface Ticker {

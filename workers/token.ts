@@ -16,8 +16,8 @@
  * and the error catalogue. A new token means new params, hence a new stream whose age starts at 0.
  */
 import { Observable } from 'rxjs';
-import { TOKEN_CHECK_INTERVAL_MS, TOKEN_REFRESH_AGE_SECONDS } from '../src/domain/constants';
-import type { TokenCheckParams, TokenCheckValue } from '../src/live/protocol';
+import { TOKEN_CHECK_INTERVAL_MS, TOKEN_REFRESH_AGE_SECONDS } from '#domain/rules/constants';
+import type { TokenCheckParams, TokenCheckValue } from './protocol/protocol';
 import type { BaseContext } from './context';
 import type { TimerId } from './env';
 import { shareLatest } from './rx';

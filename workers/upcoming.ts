@@ -3,10 +3,10 @@
  * countdown to its start, one frame per tick.
  */
 import type { Observable } from 'rxjs';
-import { HALL_UPCOMING_SIZE } from '../src/domain/constants';
-import { HALL_PATHS, type UpcomingEntry } from '../src/domain/hall';
-import type { LiveUpcomingRow } from '../src/live/frames';
-import type { UpcomingFrame, UpcomingParams } from '../src/live/protocol';
+import { HALL_UPCOMING_SIZE } from '#domain/rules/constants';
+import { HALL_PATHS, type UpcomingEntry } from '#domain/contract/hall';
+import type { LiveUpcomingRow } from './protocol/frames';
+import type { UpcomingFrame, UpcomingParams } from './protocol/protocol';
 import type { ProducerContext } from './context';
 import { hallQuery } from './hall';
 import { apiHeaders } from './http';

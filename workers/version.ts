@@ -4,8 +4,8 @@
  * changes. The reload decision is the main thread's (`src/live/versionWatch.ts`).
  */
 import { defer, distinctUntilChanged, type Observable } from 'rxjs';
-import type { VersionFile } from '../src/domain/contracts';
-import type { VersionValue } from '../src/live/protocol';
+import type { VersionFile } from '#domain/contract/portal';
+import type { VersionValue } from './protocol/protocol';
 import type { BaseContext } from './context';
 import type { LiveEnv } from './env';
 import { getJson } from './http';

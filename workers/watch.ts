@@ -8,10 +8,10 @@
  * on the board as in the hall.
  */
 import { filter, merge, Subject, Subscription, type Observable } from 'rxjs';
-import { HALL_PATHS, RATE_MAX_IDS, type WatchEntry, type WatchPage } from '../src/domain/hall';
-import type { LiveChangeEvent } from '../src/domain/liveEvents';
-import type { LiveBidRow } from '../src/live/frames';
-import type { HallFrame, WatchParams } from '../src/live/protocol';
+import { HALL_PATHS, RATE_MAX_IDS, type WatchEntry, type WatchPage } from '#domain/contract/hall';
+import type { LiveChangeEvent } from '#domain/contract/liveEvents';
+import type { LiveBidRow } from './protocol/frames';
+import type { HallFrame, WatchParams } from './protocol/protocol';
 import type { ProducerContext } from './context';
 import { apiHeaders } from './http';
 import { createPolledList$, loadPage, parsePage, type ListPage } from './liveList';

@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { formatFenAsYuan } from '../../src/domain/money.ts';
+import { formatFenAsYuan } from '#domain/rules/money';
 import type { Statement } from '../db/prepared.ts';
 import { POSTGRES_BID_STATEMENTS, SQLITE_BID_STATEMENTS, type LockExtras } from '../bidding/statements.ts';
 

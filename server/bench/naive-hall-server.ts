@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import Fastify from 'fastify';
-import { fenToYuan } from '../../src/domain/money.ts';
+import { fenToYuan } from '#domain/rules/money';
 import { openDatabase } from '../db/connection.ts';
 
 const handle = openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, sqliteFile: path.join(process.env.PORTAL_DATA_DIR ?? './data', 'portal.sqlite') });

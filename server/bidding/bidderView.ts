@@ -5,9 +5,9 @@
  * pre-emptive right lets him match it).
  */
 import type { Kysely } from 'kysely';
-import { finalPhaseReached, preEmptiveBeats } from '../../src/domain/bidModes.ts';
+import { finalPhaseReached, preEmptiveBeats } from '#domain/rules/bidModes';
 import type { Database } from '../db/schema.ts';
-import { fenToYuan } from '../../src/domain/money.ts';
+import { fenToYuan } from '#domain/rules/money';
 
 export interface BidderView {
   myBidCode: string | null;

@@ -6,7 +6,7 @@
  * several server processes stay correct; on SQLite the database's write lock, taken at BEGIN IMMEDIATE
  * (no read-then-upgrade deadlock between processes). Inside: the bearer's session when the route checked
  * only the token (a closed one is a 401), the idempotency check, qualification, window, the mode's
- * decision (server/bidding/modes: amount rules of src/domain/bidRules.ts and bidModes.ts, the new price,
+ * decision (server/bidding/modes: amount rules of domain/rules/bidRules.ts and bidModes.ts, the new price,
  * leader and end), then either the accepted bid's writes — the keyed answer,
  * the bid with the next gap-free sequence number, the activity update, the 'outbid' message, the audit
  * line and, on PostgreSQL, the NOTIFY that wakes other processes' snapshots on commit — or the refusal's
@@ -17,21 +17,22 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { AUTH_MESSAGES, AUTH_STATUS } from '../../src/domain/auth.ts';
-import type { ActivitySettings } from '../../src/domain/bidModes.ts';
-import { bidWindowRejection, BID_REJECTION_MESSAGES } from '../../src/domain/bidRules.ts';
-import type { Envelope } from '../../src/domain/contracts.ts';
-import { outbidTitle } from '../../src/domain/desk.ts';
-import type { PlaceBidAnswer } from '../../src/domain/hall.ts';
-import { fenToYuan, formatFenAsYuan } from '../../src/domain/money.ts';
+import { AUTH_MESSAGES } from '#domain/rules/auth';
+import { AUTH_STATUS } from '#domain/contract/auth';
+import type { ActivitySettings } from '#domain/contract/bidModes';
+import { bidWindowRejection, BID_REJECTION_MESSAGES } from '#domain/rules/bidRules';
+import type { Envelope } from '#domain/contract/envelope';
+import { outbidTitle } from '#domain/rules/desk';
+import type { PlaceBidAnswer } from '#domain/contract/hall';
+import { fenToYuan, formatFenAsYuan } from '#domain/rules/money';
 import { notifyInTransaction } from '../db/changeFeed.ts';
 import { preparedDialect, preparedTransaction, type PreparedTx } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { fail, ok } from '../lib/envelope.ts';
-import { modeRules } from './modes/index.ts';
-import type { ActivityRow, BidDecision } from './modes/types.ts';
-import { parseSettings, settingsOrEmpty } from './settings.ts';
-import type { SettlementSettings } from '../../src/domain/settlement.ts';
+import { modeRules } from '../bidding-modes/index.ts';
+import type { ActivityRow, BidDecision } from '../bidding-modes/types.ts';
+import { parseSettings, settingsOrEmpty } from '../bidding-modes/settings.ts';
+import type { SettlementSettings } from '#domain/contract/settlement';
 import { settleActivity } from './settlement.ts';
 import { POSTGRES_BID_STATEMENTS, SQLITE_BID_STATEMENTS, type LockExtras } from './statements.ts';
 

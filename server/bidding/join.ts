@@ -6,16 +6,16 @@
  * stage 2 happens. A refusal rolls everything back (no new version); a second confirmation is answered as
  * the first, changing nothing.
  */
-import { AUTH_STATUS } from '../../src/domain/auth.ts';
-import { twoStageJoinEnd } from '../../src/domain/bidModes.ts';
-import { JOIN_REJECTION_MESSAGES, type JoinRejection } from '../../src/domain/bidRules.ts';
-import type { Envelope } from '../../src/domain/contracts.ts';
-import type { JoinStageAnswer } from '../../src/domain/hall.ts';
+import { AUTH_STATUS } from '#domain/contract/auth';
+import { twoStageJoinEnd } from '#domain/rules/bidModes';
+import { JOIN_REJECTION_MESSAGES, type JoinRejection } from '#domain/rules/bidRules';
+import type { Envelope } from '#domain/contract/envelope';
+import type { JoinStageAnswer } from '#domain/contract/hall';
 import { notifyInTransaction } from '../db/changeFeed.ts';
 import { fail, ok } from '../lib/envelope.ts';
 import { appendAudit } from '../services/accounts/audit.ts';
 import { ENGINE_MESSAGES, lockActivity, type EngineDeps } from './engine.ts';
-import { SettingsError, parseSettings } from './settings.ts';
+import { SettingsError, parseSettings } from '../bidding-modes/settings.ts';
 
 export interface JoinInput {
   userId: number;

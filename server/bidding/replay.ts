@@ -6,17 +6,11 @@
  * were quotes — is replayed as of a time (`asOf`: by default the row's last change).
  */
 import type { Kysely } from 'kysely';
-import {
-  compareSealed,
-  finalPhaseReached,
-  phasedEndAfterBid,
-  twoStageJoinEnd,
-  type ActivitySettings,
-  type SealedOffer,
-} from '../../src/domain/bidModes.ts';
-import { extendedEnd } from '../../src/domain/bidRules.ts';
+import { compareSealed, finalPhaseReached, phasedEndAfterBid, twoStageJoinEnd, type SealedOffer } from '#domain/rules/bidModes';
+import { type ActivitySettings } from '#domain/contract/bidModes';
+import { extendedEnd } from '#domain/rules/bidRules';
 import type { Database } from '../db/schema.ts';
-import { settingsOrEmpty } from './settings.ts';
+import { settingsOrEmpty } from '../bidding-modes/settings.ts';
 
 /** A logged bid as the replay needs it (bid rows plus the bidder's pre-emptive rank). */
 export interface ReplayBid extends SealedOffer {

@@ -5,19 +5,20 @@
  * a crash leaves either a live activity the next sweep settles or a settled one, never half of it.
  */
 import type { Kysely } from 'kysely';
-import { premiumRate } from '../../src/domain/bidding.ts';
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
-import { lotTitle } from '../../src/domain/desk.ts';
-import { BIDDING_MODE_NAMES, type ActivityOutcome, type BiddingMode } from '../../src/domain/hall.ts';
-import { fenToYuan, formatFenAsYuan } from '../../src/domain/money.ts';
+import { premiumRate } from '#domain/rules/bidding';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import { lotTitle } from '#domain/rules/desk';
+import { BIDDING_MODE_NAMES } from '#domain/rules/hall';
+import { type ActivityOutcome, type BiddingMode } from '#domain/contract/hall';
+import { fenToYuan, formatFenAsYuan } from '#domain/rules/money';
 import type { Database } from '../db/schema.ts';
-import type { SettlementSettings } from '../../src/domain/settlement.ts';
+import type { SettlementSettings } from '#domain/contract/settlement';
 import { settleDeposits } from '../services/deposits.ts';
 import { sendMessage } from '../services/messages.ts';
 import { openDeal } from '../services/money/deals.ts';
-import { settleByLeader } from './modes/common.ts';
-import { modeRules } from './modes/index.ts';
-import type { ActivityRow } from './modes/types.ts';
+import { settleByLeader } from '../bidding-modes/common.ts';
+import { modeRules } from '../bidding-modes/index.ts';
+import type { ActivityRow } from '../bidding-modes/types.ts';
 
 /** The code of the result-notice plate (结果公示, plate 4 on a fresh database). */
 export const RESULT_PLATE_CODE = 'jggs';

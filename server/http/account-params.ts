@@ -1,13 +1,13 @@
 /**
  * Parameter rules of the account calls, each with its Chinese message naming the field. Formats come
- * from the shared src/domain validators (mobile, ID card, person name, credit code), so the server
+ * from the shared domain/ validators (mobile, ID card, person name, credit code), so the server
  * applies exactly the browser's rules.
  */
 import { z } from 'zod';
-import { LOGIN_NAME_PATTERN } from '../../src/domain/auth.ts';
-import { validateCreditCode } from '../../src/domain/creditCode.ts';
-import { validateIdCard } from '../../src/domain/idCard.ts';
-import { validateMobile, validatePersonName, type ValidationResult } from '../../src/domain/validation.ts';
+import { LOGIN_NAME_PATTERN } from '#domain/rules/auth';
+import { validateCreditCode } from '#domain/rules/creditCode';
+import { validateIdCard } from '#domain/rules/idCard';
+import { validateMobile, validatePersonName, type ValidationResult } from '#domain/rules/validation';
 
 /** Query strings and JSON bodies: numbers are accepted where text is expected (a phone sent as a number). */
 function asText(value: unknown): unknown {
@@ -28,7 +28,7 @@ export function requiredText(label: string, max: number) {
   ).meta({ description: label });
 }
 
-/** A field checked by a src/domain validator (which has its own empty message). */
+/** A field checked by a domain/ validator (which has its own empty message). */
 export function validatedText(label: string, validate: (value: string | null | undefined) => ValidationResult) {
   return z.preprocess(asText, z.unknown()).transform((value, ctx) => {
     if (value !== undefined && value !== null && typeof value !== 'string') {

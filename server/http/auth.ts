@@ -3,7 +3,7 @@
  * plugin's (`app.requireUser`, `app.optionalUser`): it needs the account services.
  */
 import type { FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES } from '../../src/domain/auth.ts';
+import { AUTH_MESSAGES } from '#domain/rules/auth';
 import { BusinessError } from '../lib/envelope.ts';
 
 /** The token of `Authorization: Bearer …` ('' when absent). */

@@ -9,8 +9,8 @@
  */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { HALL_PATHS } from '../../src/domain/hall.ts';
-import { LIVE_EVENTS_PATH } from '../../src/domain/liveEvents.ts';
+import { HALL_PATHS } from '#domain/contract/hall';
+import { LIVE_EVENTS_PATH } from '#domain/contract/liveEvents';
 
 export const SECRET_QUERY_PARAMS = [
   'password', 'refresh_token', 'code', 'captcha', 'token', 'ticket', 'access_token',

@@ -6,7 +6,7 @@
  * a 400.
  */
 import { z } from 'zod';
-import { chinaTimeToEpoch } from '../../src/domain/chinaTime.ts';
+import { chinaTimeToEpoch } from '#domain/rules/chinaTime';
 
 /** '' and null mean "not given" (forms and query strings send empty fields); digit strings become numbers. */
 function toInteger(value: unknown): unknown {

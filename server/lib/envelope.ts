@@ -3,7 +3,7 @@
  * BusinessError, the expected failure services throw. It is the result vocabulary of every layer
  * (services, the bidding engine, routes, the error handler), so it lives in lib/, below them all.
  */
-import type { Envelope, Page } from '../../src/domain/contracts.ts';
+import type { Envelope, Page } from '#domain/contract/envelope';
 
 export const OK_MSG = '操作成功';
 

@@ -1,6 +1,6 @@
 /**
- * Conversions between storage values and the wire contract (src/domain/contracts.ts) that only the server
- * needs. Money (fen ⇄ yuan) is in src/domain/money.ts and China time in src/domain/chinaTime.ts.
+ * Conversions between storage values and the wire contract (domain/contract/portal.ts) that only the server
+ * needs. Money (fen ⇄ yuan) is in domain/rules/money.ts and China time in domain/rules/chinaTime.ts.
  */
 
 export function toFlag(value: number | boolean | null | undefined): 0 | 1 {

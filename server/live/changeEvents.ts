@@ -1,9 +1,9 @@
 /**
- * A push change event (src/domain/liveEvents.ts) from a row the hall snapshot has just reloaded: the
+ * A push change event (domain/contract/liveEvents.ts) from a row the hall snapshot has just reloaded: the
  * same public view the polls answer (a sealed row shows no price or leader; a dutch row its price now).
  */
-import type { BidRecord } from '../../src/domain/hall.ts';
-import type { LiveChangeEvent } from '../../src/domain/liveEvents.ts';
+import type { BidRecord } from '#domain/contract/hall';
+import type { LiveChangeEvent } from '#domain/contract/liveEvents';
 import { at, type ActivityRow } from './hallSnapshot.ts';
 
 export function changeEventOf(loaded: ActivityRow, serverTime: number, newestBid?: BidRecord): LiveChangeEvent {

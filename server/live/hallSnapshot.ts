@@ -6,9 +6,9 @@
  *
  * Answers carry a weak ETag made of the rows' activity ids and lock versions (the same in every process
  * for the same data): an unchanged poll costs a 304. Each entry carries its activity's `lockVersion`: a
- * client orders the states it gets from every source by it (src/domain/liveValues.ts `newerState`).
+ * client orders the states it gets from every source by it (domain/rules/liveValues.ts `newerState`).
  *
- * Premium rate and countdown come from src/domain/liveValues.ts, the functions the worker uses too. An
+ * Premium rate and countdown come from domain/rules/liveValues.ts, the functions the worker uses too. An
  * answer's body is built once per generation (once per second only while it holds a row whose display
  * moves with time: a dutch price); what only time changes — `serverTime` and the spec's `leftTime`
  * (liveValues `leftTime`, from `endTime`) — is stamped on when the answer is asked for, at most once per
@@ -17,29 +17,15 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { NO_PREMIUM_RATE_TEXT } from '../../src/domain/bidding.ts';
-import type { Page } from '../../src/domain/contracts.ts';
-import { leftTime, liveValues } from '../../src/domain/liveValues.ts';
-import {
-  BIDDING_DATA_RECENT_BIDS,
-  type ActivityOutcome,
-  type ActivityStatus,
-  type BiddingData,
-  type BiddingEntry,
-  type BiddingMode,
-  type BidRecord,
-  type HallPage,
-  type MaxRateEntry,
-  type RateAnswer,
-  type WatchPage,
-  type RateEntry,
-  type UpcomingEntry,
-} from '../../src/domain/hall.ts';
+import { NO_PREMIUM_RATE_TEXT } from '#domain/rules/bidding';
+import type { Page } from '#domain/contract/envelope';
+import { leftTime, liveValues } from '#domain/rules/liveValues';
+import { BIDDING_DATA_RECENT_BIDS, type ActivityOutcome, type ActivityStatus, type BiddingData, type BiddingEntry, type BiddingMode, type BidRecord, type HallPage, type MaxRateEntry, type RateAnswer, type WatchPage, type RateEntry, type UpcomingEntry } from '#domain/contract/hall';
 import type { Database } from '../db/schema.ts';
-import type { ModeState } from '../../src/domain/bidModes.ts';
-import { fenToYuan } from '../../src/domain/money.ts';
-import { modeRules } from '../bidding/modes/index.ts';
-import { settingsOrEmpty } from '../bidding/settings.ts';
+import type { ModeState } from '#domain/contract/bidModes';
+import { fenToYuan } from '#domain/rules/money';
+import { modeRules } from '../bidding-modes/index.ts';
+import { settingsOrEmpty } from '../bidding-modes/settings.ts';
 import type { ChangeFeed } from '../db/changeFeed.ts';
 
 /** Ended activities stay in the snapshot this long, so rows on screen learn that they ended. */
@@ -54,7 +40,7 @@ export interface ActivityRow {
   incrementFen: number;
   extensionCount: number;
   leaderBidCode: string | null;
-  /** liveValues() of the public view (sealed: '---'; see src/domain/liveValues.ts). */
+  /** liveValues() of the public view (sealed: '---'; see domain/rules/liveValues.ts). */
   premiumRate: string;
   /** What the public may see (sealed onceOff hides amounts; dutch shows the price at the time). */
   showBids: boolean;

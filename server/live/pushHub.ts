@@ -16,7 +16,7 @@
  * - Limits: per user (bearer), per address (anonymous), and a global cap; `admit()` answers before the
  *   route commits to a stream, `open()` enforces the same.
  */
-import { LIVE_EVENT_CHANGE, LIVE_EVENT_READY, type LiveChangeEvent, type LiveReadyEvent } from '../../src/domain/liveEvents.ts';
+import { LIVE_EVENT_CHANGE, LIVE_EVENT_READY, type LiveChangeEvent, type LiveReadyEvent } from '#domain/contract/liveEvents';
 
 /** What the hub writes to: `http.ServerResponse` fits. */
 export interface PushSink {

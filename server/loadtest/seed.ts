@@ -4,7 +4,7 @@
  * simulated bidders skip the captcha a person would type. Used by `npm run loadtest` and the benchmarks.
  */
 import type { Kysely } from 'kysely';
-import { AUTH_STATUS } from '../../src/domain/auth.ts';
+import { AUTH_STATUS } from '#domain/contract/auth';
 import type { Database } from '../db/schema.ts';
 import { createAccounts } from '../services/accounts/create.ts';
 import { demoIncrementFen } from '../seed/bidding.ts';

@@ -4,7 +4,7 @@
  * every second). `app.live` exposes them to routes, tests and scripts.
  */
 import fp from 'fastify-plugin';
-import type { SettlementSettings } from '../../src/domain/settlement.ts';
+import type { SettlementSettings } from '#domain/contract/settlement';
 import type { Kysely } from 'kysely';
 import { isPostgres } from '../db/migrations/portable.ts';
 import { sweepActivities, type EngineDeps } from '../bidding/engine.ts';

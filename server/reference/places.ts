@@ -5,7 +5,7 @@
  * demo seed all read it from here; demo-only ingredients (roads, licence-plate letters) stay in
  * seed/data/places.ts.
  */
-import { PROVINCE_CODE } from '../../src/domain/constants.ts';
+import { PROVINCE_CODE } from '#domain/rules/constants';
 
 export interface City {
   name: string;

@@ -5,7 +5,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z, ZodError } from 'zod';
-import { AUTH_MESSAGES, GRANT_TYPES, OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET_HASH, type TokenError } from '../../src/domain/auth.ts';
+import { AUTH_MESSAGES } from '#domain/rules/auth';
+import { GRANT_TYPES, OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET_HASH, type TokenError } from '#domain/contract/auth';
 import { captchaFields, encryptedPassword, mobileField, requiredText, smsCodeField } from '../http/account-params.ts';
 import { bearerToken } from '../http/auth.ts';
 import { ok } from '../lib/envelope.ts';

@@ -1,6 +1,6 @@
 /** /api/blade-auth: the login captcha and the password-transport public key. */
 import type { FastifyInstance } from 'fastify';
-import type { PublicKeyAnswer } from '../../src/domain/auth.ts';
+import type { PublicKeyAnswer } from '#domain/contract/auth';
 import { bareAndEnveloped } from '../lib/envelope.ts';
 import { createCaptcha } from '../services/accounts/captcha.ts';
 

@@ -1,12 +1,13 @@
 /**
- * 产权交易合同 (issue 17, CONTRACT_PATHS in src/domain/tradeContract.ts): thin translations to
+ * 产权交易合同 (issue 17, CONTRACT_PATHS in domain/rules/tradeContract.ts): thin translations to
  * services/contracts. Every contract is read with the caller's id and answers 404 to anyone who is not a
  * party. The operator's commands (/dscq-ops/contract/…) are the same as `npm run ops -- contract …`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONTRACT_OPS_PATHS, CONTRACT_PATHS, CONTRACT_STATES, OPEN_FIELD_MAX } from '../../src/domain/tradeContract.ts';
+import { CONTRACT_OPS_PATHS, CONTRACT_PATHS, CONTRACT_STATES } from '#domain/contract/tradeContract';
+import { OPEN_FIELD_MAX } from '#domain/rules/tradeContract';
 import { requiredText } from '../http/account-params.ts';
 import { pagingParams, requiredId } from '../http/params.ts';
 import { BusinessError, ok } from '../lib/envelope.ts';

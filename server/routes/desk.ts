@@ -1,10 +1,10 @@
 /**
- * The bidder's desk (ours, issue 13; contract src/domain/desk.ts): GET /dscq-user/desk/lots — the bearer's
+ * The bidder's desk (ours, issue 13; contract domain/rules/desk.ts): GET /dscq-user/desk/lots — the bearer's
  * lots with their lot state, bid code, bid count, leader and enrolment. Only the bearer's own records.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DESK_PATHS } from '../../src/domain/desk.ts';
+import { DESK_PATHS } from '#domain/contract/desk';
 import { ok } from '../lib/envelope.ts';
 import { createHash } from 'node:crypto';
 import { deskSignal, myLots } from '../services/desk.ts';

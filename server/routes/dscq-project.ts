@@ -1,5 +1,5 @@
 /**
- * /api/dscq-project: the trading centre (src/domain/projects.ts PROJECT_PATHS) and notices.
+ * /api/dscq-project: the trading centre (domain/rules/projects.ts PROJECT_PATHS) and notices.
  *   POST search/page, search/page2 · GET project/detail · POST search/assets-recommend
  *   GET assets-feature/list · GET ali-basic-assets/cover/aliAssetsId · POST activity/bidding-assets
  *   POST client-attachment-log/submit · POST assets-detail/verify-code · (ours) GET assets-detail/attachment
@@ -10,7 +10,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PROJECT_NATURE, PROJECT_SEARCH_MAX_SIZE, PROJECT_SORTS, type ProjectSort } from '../../src/domain/projects.ts';
+import { PROJECT_NATURE, PROJECT_SEARCH_MAX_SIZE, PROJECT_SORTS, type ProjectSort } from '#domain/contract/projects';
 import { BusinessError, ok } from '../lib/envelope.ts';
 import {
   intWithDefault,

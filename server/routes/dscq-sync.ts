@@ -1,6 +1,6 @@
 /** /api/dscq-sync: live data for the worker. */
 import type { FastifyInstance } from 'fastify';
-import type { ServerTime } from '../../src/domain/contracts.ts';
+import type { ServerTime } from '#domain/contract/portal';
 import { ok } from '../lib/envelope.ts';
 
 export async function dscqSyncRoutes(app: FastifyInstance): Promise<void> {

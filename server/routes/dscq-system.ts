@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SiteRuntime } from '../../src/domain/contracts.ts';
+import type { SiteRuntime } from '#domain/contract/portal';
 import { bareAndEnveloped, BusinessError, ok } from '../lib/envelope.ts';
 import { optionalText } from '../http/params.ts';
 import { requiredText } from '../http/account-params.ts';

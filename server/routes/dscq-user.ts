@@ -5,8 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_MESSAGES, SMS_PURPOSES } from '../../src/domain/auth.ts';
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
+import { AUTH_MESSAGES } from '#domain/rules/auth';
+import { SMS_PURPOSES } from '#domain/contract/auth';
+import { formatChinaTime } from '#domain/rules/chinaTime';
 import {
   captchaFields,
   creditCodeField,

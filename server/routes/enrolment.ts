@@ -1,6 +1,6 @@
 /**
  * Enrolment, deposits, the online cashier, qualification rooms and messages (ENROLMENT_PATHS in
- * src/domain/enrolment.ts), plus the payment gateway's notify endpoint (the gateway and the background
+ * domain/rules/enrolment.ts), plus the payment gateway's notify endpoint (the gateway and the background
  * job are plugins/enrolment.ts). Every user-owned record is read with the user's id in the query: another
  * user's id answers 404.
  *
@@ -9,8 +9,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { chinaTimeToEpoch } from '../../src/domain/chinaTime.ts';
-import { ENROLMENT_COMMITMENTS, ENROLMENT_PATHS, ENROLMENT_STATUSES, type CommitmentKey, type EnrolmentStatus } from '../../src/domain/enrolment.ts';
+import { chinaTimeToEpoch } from '#domain/rules/chinaTime';
+import { ENROLMENT_COMMITMENTS, ENROLMENT_PATHS, ENROLMENT_STATUSES, type CommitmentKey, type EnrolmentStatus } from '#domain/contract/enrolment';
 import { requiredText } from '../http/account-params.ts';
 import { BusinessError, ok, page } from '../lib/envelope.ts';
 import { optionalChinaTime, optionalFlag, optionalInt, optionalYuanAsFen, pagingParams, requiredId } from '../http/params.ts';
@@ -21,8 +21,8 @@ import { applyNotification, createPayOrder, ownOrder } from '../services/payment
 import { userCentreSummary } from '../services/enrolment-summary.ts';
 import { appendAudit } from '../services/accounts/audit.ts';
 import { createActivity, listActivities, qualifyBidder } from '../services/enrolment-activities.ts';
-import { BIDDING_MODES } from '../../src/domain/hall.ts';
-import { fenToYuan } from '../../src/domain/money.ts';
+import { BIDDING_MODES } from '#domain/contract/hall';
+import { fenToYuan } from '#domain/rules/money';
 
 /** Built once (zod compiles a schema on its first parse). */
 const pageOf10 = z.object(pagingParams(10));

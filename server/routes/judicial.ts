@@ -1,5 +1,5 @@
 /**
- * /judicial: the judicial-auction service (src/domain/projects.ts JUDICIAL_PATHS). Its answers are its
+ * /judicial: the judicial-auction service (domain/rules/projects.ts JUDICIAL_PATHS). Its answers are its
  * own shape, `{ status, message, content }` with status 0 on success (JudicialAnswer), not the portal's
  * envelope — failures too, so this plugin has its own error and not-found handlers.
  *   POST wechatProject/query · GET wechatProject/ajaxGetCourt · GET wechatProject/ajaxGetCity
@@ -8,7 +8,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z, ZodError } from 'zod';
-import { JUDICIAL_PAGE_SIZE, type JudicialAnswer } from '../../src/domain/projects.ts';
+import { JUDICIAL_PAGE_SIZE, type JudicialAnswer } from '#domain/contract/projects';
 import { BusinessError } from '../lib/envelope.ts';
 import { MSG_INTERNAL, MSG_NO_API } from '../http/errors.ts';
 import { intWithDefault, optionalId, optionalText } from '../http/params.ts';

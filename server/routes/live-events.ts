@@ -1,13 +1,13 @@
 /**
  * GET /api/dscq-sync/v1/live/events (ours): the live worker's server-sent-events stream of change events
- * (contract src/domain/liveEvents.ts, hub server/live/pushHub.ts). `?activityIds=1,2,3` follows those
+ * (contract domain/contract/liveEvents.ts, hub server/live/pushHub.ts). `?activityIds=1,2,3` follows those
  * activities; without it every live activity (the hall). An optional bearer counts the stream against
  * its user (8 at once); anonymous streams count against the address (32). Refusals are envelopes.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LIVE_EVENTS_MAX_IDS, LIVE_EVENTS_PATH } from '../../src/domain/liveEvents.ts';
+import { LIVE_EVENTS_MAX_IDS, LIVE_EVENTS_PATH } from '#domain/contract/liveEvents';
 import { optionalIntList } from '../http/params.ts';
 import { BusinessError } from '../lib/envelope.ts';
 import type { PushRefusal } from '../live/pushHub.ts';

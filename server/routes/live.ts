@@ -1,13 +1,13 @@
 /**
- * Live bidding routes (spec section 7 "Projects and bidding"; contract src/domain/hall.ts). Polls are
+ * Live bidding routes (spec section 7 "Projects and bidding"; contract domain/rules/hall.ts). Polls are
  * answered from the shared snapshot with a weak ETag (If-None-Match → 304); bids go to the engine.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HALL_PAGE_SIZE, HALL_UPCOMING_SIZE } from '../../src/domain/constants.ts';
-import { BIDDING_MODES, HALL_MAX_PAGE_SIZE, HALL_PATHS, JOIN_STAGE_PATH, RATE_MAX_IDS } from '../../src/domain/hall.ts';
-import { toFenBigInt } from '../../src/domain/money.ts';
+import { HALL_PAGE_SIZE, HALL_UPCOMING_SIZE } from '#domain/rules/constants';
+import { BIDDING_MODES, HALL_MAX_PAGE_SIZE, HALL_PATHS, JOIN_STAGE_PATH, RATE_MAX_IDS } from '#domain/contract/hall';
+import { toFenBigInt } from '#domain/rules/money';
 import { placeBid } from '../bidding/engine.ts';
 import { joinStage } from '../bidding/join.ts';
 import { notFound, ok } from '../lib/envelope.ts';

@@ -1,19 +1,21 @@
 /**
- * Wallet and fund account (MONEY_PATHS in src/domain/ledger.ts): thin translations to services/money.
+ * Wallet and fund account (MONEY_PATHS in domain/rules/ledger.ts): thin translations to services/money.
  * Every record is read with the caller's id: another user's answers 404. Amounts arrive in yuan and are
  * checked by the shared rule (parseWalletAmount: integer fen, no sub-fen, no negatives, a ceiling).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BANKS, DEPOSIT_RELEASE_CHOICES, LEDGER_ENTRY_KINDS, MONEY_PATHS, parseWalletAmount } from '../../src/domain/ledger.ts';
+import { BANKS, DEPOSIT_RELEASE_CHOICES, LEDGER_ENTRY_KINDS, MONEY_PATHS } from '#domain/contract/ledger';
+import { parseWalletAmount } from '#domain/rules/ledger';
 import { requiredText } from '../http/account-params.ts';
 import { pagingParams, requiredId } from '../http/params.ts';
 import { ok } from '../lib/envelope.ts';
 import { payDepositFromWallet } from '../services/deposits.ts';
 import { createTopUpOrder } from '../services/payments/orders.ts';
-import { DEAL_PROOF_NOTE_MAX, SETTLEMENT_PATHS, type SettlementSettings } from '../../src/domain/settlement.ts';
-import { INVOICE_PATHS } from '../../src/domain/invoice.ts';
+import { DEAL_PROOF_NOTE_MAX } from '#domain/rules/settlement';
+import { SETTLEMENT_PATHS, type SettlementSettings } from '#domain/contract/settlement';
+import { INVOICE_PATHS } from '#domain/contract/invoice';
 import { invoicePdf, invoiceableDeals, myInvoices, requestInvoice } from '../services/money/invoices.ts';
 import { confirmDeal, createDealOrder, dealLetterPdf, myDeal, myDeals, payDealFromWallet, submitDealProof } from '../services/money/deals.ts';
 import { releasePreference, setReleasePreference } from '../services/money/preferences.ts';
@@ -123,7 +125,7 @@ export default async function moneyRoutes(app: FastifyInstance, options: { settl
   );
 
   // Invoices for paid service fees (/myInvoice). The rules (titles, 统一社会信用代码 checksum, e-mail) are the
-  // shared check of src/domain/invoice.ts, applied by the service.
+  // shared check of domain/rules/invoice.ts, applied by the service.
   routes.get(INVOICE_PATHS.page, { ...auth, schema: { summary: '我的发票分页', querystring: z.object(pagingParams(10)) } }, async (request) => ok(await myInvoices(db, userId(request), request.query)));
   routes.get(INVOICE_PATHS.eligible, { ...auth, schema: { summary: '可开票的已付服务费' } }, async (request) => ok(await invoiceableDeals(db, userId(request))));
   routes.post(INVOICE_PATHS.request, { ...auth, schema: { summary: '申请开具服务费发票（普通 / 专用）', querystring: invoiceParams } }, async (request) =>

@@ -9,19 +9,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  APPEAL_KIND_KEYS,
-  APPEAL_MAX_FILES,
-  APPEAL_OPS_PATHS,
-  APPEAL_PATHS,
-  APPEAL_REASON_MAX,
-  APPEAL_STATUSES,
-  DEMAND_ASSET_TYPES,
-  DEMAND_KEYWORDS_MAX,
-  DEMAND_OPS_PATHS,
-  DEMAND_PATHS,
-  USER_FILES_PATHS,
-} from '../../src/domain/userFiles.ts';
+import { APPEAL_KIND_KEYS, APPEAL_MAX_FILES, APPEAL_REASON_MAX, DEMAND_ASSET_TYPES, DEMAND_KEYWORDS_MAX } from '#domain/rules/userFiles';
+import { APPEAL_OPS_PATHS, APPEAL_PATHS, APPEAL_STATUSES, DEMAND_OPS_PATHS, DEMAND_PATHS, USER_FILES_PATHS } from '#domain/contract/userFiles';
 import { requiredText } from '../http/account-params.ts';
 import { optionalFlag, optionalId, optionalInt, optionalYuanAsFen, pagingParams, requiredId } from '../http/params.ts';
 import { readUploadedFile } from '../http/upload.ts';

@@ -5,9 +5,9 @@
  * ID number and credit code are valid (check characters computed) and stored encrypted like any other.
  */
 import type { Kysely } from 'kysely';
-import { AUTH_STATUS } from '../../src/domain/auth.ts';
-import { creditCodeCheckChar } from '../../src/domain/creditCode.ts';
-import { idCardCheckChar } from '../../src/domain/idCard.ts';
+import { AUTH_STATUS } from '#domain/contract/auth';
+import { creditCodeCheckChar } from '#domain/rules/creditCode';
+import { idCardCheckChar } from '#domain/rules/idCard';
 import type { SecretOverrides } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { loginKey } from '../services/accounts/lockout.ts';

@@ -13,8 +13,9 @@
  * It never touches activities that exist; ended ones are settled by the lifecycle sweep.
  */
 import type { Kysely } from 'kysely';
-import { dutchEndAt, sealedRanking, type ActivitySettings } from '../../src/domain/bidModes.ts';
-import { BIDDING_MODES, type BiddingMode } from '../../src/domain/hall.ts';
+import { dutchEndAt, sealedRanking } from '#domain/rules/bidModes';
+import { type ActivitySettings } from '#domain/contract/bidModes';
+import { BIDDING_MODES, type BiddingMode } from '#domain/contract/hall';
 import type { Database } from '../db/schema.ts';
 import { DEMO_BIDDERS } from './accounts.ts';
 import { createRng, type Rng } from './prng.ts';

@@ -5,7 +5,7 @@
  * per user and project) make it idempotent. demo_person is left un-enrolled for the enrolment journey.
  */
 import type { Kysely } from 'kysely';
-import { ENROLMENT_COMMITMENTS, type DepositStatus, type EnrolmentStatus } from '../../src/domain/enrolment.ts';
+import { ENROLMENT_COMMITMENTS, type DepositStatus, type EnrolmentStatus } from '#domain/contract/enrolment';
 import type { Database } from '../db/schema.ts';
 import { balanceOf, post } from '../services/money/ledger.ts';
 import { DEMO_BIDDERS } from './accounts.ts';

@@ -3,8 +3,8 @@
  * 48 items across rounds 0/1/2 and states, dates relative to the seed clock. Natural keys: the court name
  * and the item's pkHouseproject; nothing but dates depends on `now`.
  */
-import { chinaDayStart, formatChinaTime } from '../../src/domain/chinaTime.ts';
-import type { JudicialRound } from '../../src/domain/projects.ts';
+import { chinaDayStart, formatChinaTime } from '#domain/rules/chinaTime';
+import type { JudicialRound } from '#domain/contract/projects';
 import { cityCodeOf as referenceCityCode } from '../reference/places.ts';
 import { CITIES } from './data/places.ts';
 import { createRng } from './prng.ts';

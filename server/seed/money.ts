@@ -6,7 +6,8 @@
  * bidder01 has a demo deal.
  */
 import type { Kysely } from 'kysely';
-import { addWorkingDays, buyerFeeFen, type DealStatus } from '../../src/domain/settlement.ts';
+import { addWorkingDays, buyerFeeFen } from '#domain/rules/settlement';
+import { type DealStatus } from '#domain/contract/settlement';
 import type { SecretOverrides } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { loadSecrets } from '../services/accounts/secrets.ts';

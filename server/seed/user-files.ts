@@ -9,7 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
-import { ENROLMENT_COMMITMENTS } from '../../src/domain/enrolment.ts';
+import { ENROLMENT_COMMITMENTS } from '#domain/contract/enrolment';
 import type { Database } from '../db/schema.ts';
 import { PROVINCE } from '../reference/places.ts';
 

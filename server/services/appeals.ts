@@ -1,28 +1,18 @@
 /**
  * 申诉 (issue 17): a user appeals against one of his own records — which records a kind may name is the
  * SUBJECTS table below (one query per open kind of APPEAL_KINDS) — with a reason and attachments from
- * his uploads. The operator moves it along APPEAL_TRANSITIONS (src/domain/userFiles.ts): every step is
+ * his uploads. The operator moves it along APPEAL_TRANSITIONS (domain/rules/userFiles.ts): every step is
  * one conditional update (a step from the wrong state changes nothing and is refused), an event in the
  * history and a message to the user, all in one transaction.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
-import { formatFenAsYuan } from '../../src/domain/money.ts';
-import { DEAL_STATUS_TEXT, type DealStatus } from '../../src/domain/settlement.ts';
-import type { Page } from '../../src/domain/contracts.ts';
-import {
-  APPEAL_KINDS,
-  APPEAL_STATUS_TEXT,
-  APPEAL_TRANSITIONS,
-  appealKindLabel,
-  nextAppealStatus,
-  type AppealAction,
-  type AppealDetail,
-  type AppealKind,
-  type AppealStatus,
-  type AppealSubject,
-  type AppealSummary,
-} from '../../src/domain/userFiles.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import { formatFenAsYuan } from '#domain/rules/money';
+import { DEAL_STATUS_TEXT } from '#domain/rules/settlement';
+import { type DealStatus } from '#domain/contract/settlement';
+import type { Page } from '#domain/contract/envelope';
+import { APPEAL_KINDS, APPEAL_TRANSITIONS, type AppealAction, type AppealDetail, type AppealKind, type AppealStatus, type AppealSubject, type AppealSummary } from '#domain/contract/userFiles';
+import { APPEAL_STATUS_TEXT, appealKindLabel, nextAppealStatus } from '#domain/rules/userFiles';
 import type { Database } from '../db/schema.ts';
 import type { AppealTable } from '../db/tables/user-files.ts';
 import { BusinessError, notFound } from '../lib/envelope.ts';

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { PROJECT_PATHS, type AttachmentInfo, type AttachmentTicket } from '../../src/domain/projects.ts';
+import { PROJECT_PATHS, type AttachmentInfo, type AttachmentTicket } from '#domain/contract/projects';
 import type { Database } from '../db/schema.ts';
 import { BusinessError, notFound } from '../lib/envelope.ts';
 import { extensionOf, isSafeStoredName } from './content-files.ts';

@@ -6,7 +6,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Attachment } from '../../src/domain/content.ts';
+import type { Attachment } from '#domain/contract/content';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../lib/envelope.ts';
 

@@ -3,21 +3,10 @@
  * modules, ads and key recommendations, partners, content columns and the download centre.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
-import type { Page } from '../../src/domain/contracts.ts';
-import { fenToYuan } from '../../src/domain/money.ts';
-import type {
-  Ad,
-  ColumnContent,
-  DownloadFile,
-  KeyProject,
-  NewsArticle,
-  NewsPlate,
-  NewsPlateDetail,
-  PageModule,
-  Partner,
-  SourceType,
-} from '../../src/domain/content.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import type { Page } from '#domain/contract/envelope';
+import { fenToYuan } from '#domain/rules/money';
+import type { Ad, ColumnContent, DownloadFile, KeyProject, NewsArticle, NewsPlate, NewsPlateDetail, PageModule, Partner, SourceType } from '#domain/contract/content';
 import type { Database } from '../db/schema.ts';
 import type { AdTable, NewsPlateTable } from '../db/tables/content.ts';
 import { notFound } from '../lib/envelope.ts';

@@ -1,24 +1,16 @@
 /**
  * 我的服务 / 需求 (issue 17): an investor registers what he looks for; the exchange answers (operator);
- * a listing published afterwards that matches (listingMatchesDemand, src/domain/userFiles.ts) is
+ * a listing published afterwards that matches (listingMatchesDemand, domain/rules/userFiles.ts) is
  * recorded against the demand and sends him a message naming it — in the transaction that publishes
  * the listing, once per demand and listing (a unique pair).
  */
 import type { Kysely, Selectable } from 'kysely';
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
-import type { Page } from '../../src/domain/contracts.ts';
-import { fenToYuan } from '../../src/domain/money.ts';
-import { PROJECT_NATURE } from '../../src/domain/projects.ts';
-import {
-  DEMAND_STATUS_TEXT,
-  demandTypeLabel,
-  listingMatchesDemand,
-  type DemandCriteria,
-  type DemandDetail,
-  type DemandMatch,
-  type DemandStatus,
-  type DemandSummary,
-} from '../../src/domain/userFiles.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import type { Page } from '#domain/contract/envelope';
+import { fenToYuan } from '#domain/rules/money';
+import { PROJECT_NATURE } from '#domain/contract/projects';
+import { DEMAND_STATUS_TEXT, type DemandCriteria, type DemandDetail, type DemandMatch, type DemandStatus, type DemandSummary } from '#domain/contract/userFiles';
+import { demandTypeLabel, listingMatchesDemand } from '#domain/rules/userFiles';
 import type { Database } from '../db/schema.ts';
 import type { ProjectTable } from '../db/tables/project.ts';
 import type { DemandTable } from '../db/tables/user-files.ts';

@@ -4,23 +4,12 @@
  * repeated call, a redelivered bank notification or a second server process changes nothing twice.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
-import { lotTitle } from '../../src/domain/desk.ts';
-import type { Page } from '../../src/domain/contracts.ts';
-import { fenToYuan, formatFenAsYuan } from '../../src/domain/money.ts';
-import {
-  DEPOSIT_PAID_STATUSES,
-  DEPOSIT_STATUS_TEXT,
-  type DepositDetail,
-  type DepositMethod,
-  type DepositProof,
-  type DepositProofSubmit,
-  type DepositStatus,
-  type DepositSummary,
-  type PaymentOrderAnswer,
-  type PaymentOrderStatus,
-  type ReceivingAccount,
-} from '../../src/domain/enrolment.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import { lotTitle } from '#domain/rules/desk';
+import type { Page } from '#domain/contract/envelope';
+import { fenToYuan, formatFenAsYuan } from '#domain/rules/money';
+import { DEPOSIT_PAID_STATUSES, DEPOSIT_STATUS_TEXT } from '#domain/rules/enrolment';
+import { type DepositDetail, type DepositMethod, type DepositProof, type DepositProofSubmit, type DepositStatus, type DepositSummary, type PaymentOrderAnswer, type PaymentOrderStatus, type ReceivingAccount } from '#domain/contract/enrolment';
 import type { Database } from '../db/schema.ts';
 import type { DepositTable, PaymentOrderTable } from '../db/tables/enrolment.ts';
 import { BusinessError, notFound } from '../lib/envelope.ts';

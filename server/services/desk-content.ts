@@ -3,19 +3,11 @@
  * hot-investment list; and the notice detail of dscq-project.
  */
 import type { Kysely } from 'kysely';
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
-import type { Page } from '../../src/domain/contracts.ts';
-import { fenToYuan } from '../../src/domain/money.ts';
-import {
-  NOTICE_TYPE_NAMES,
-  type HotInvestment,
-  type NoticeDetail,
-  type NoticeInfo,
-  type NoticeInfoDetail,
-  type PositionTitle,
-  type Recruit,
-  type RecruitDetail,
-} from '../../src/domain/content.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import type { Page } from '#domain/contract/envelope';
+import { fenToYuan } from '#domain/rules/money';
+import { NOTICE_TYPE_NAMES } from '#domain/rules/content';
+import { type HotInvestment, type NoticeDetail, type NoticeInfo, type NoticeInfoDetail, type PositionTitle, type Recruit, type RecruitDetail } from '#domain/contract/content';
 import type { Database } from '../db/schema.ts';
 import type { NoticeInfoTable, RecruitTable } from '../db/tables/content.ts';
 import { notFound } from '../lib/envelope.ts';

@@ -1,14 +1,16 @@
 /**
- * The bidder's desk (src/domain/desk.ts): one user's lots — the rooms he is qualified in (auctions not
+ * The bidder's desk (domain/rules/desk.ts): one user's lots — the rooms he is qualified in (auctions not
  * ended, or ended within DESK_ENDED_KEEP_MS), his enrolments and his favourites — each with the one lot
  * state, his bid code and bid count in the lot's current activity, and its public leader. Five indexed
  * queries whatever the number of lots; only the user's own rows are read.
  */
 import type { Kysely } from 'kysely';
-import { DESK_ENDED_KEEP_MS, DESK_MAX_LOTS, type MyEnrolment, type MyLot } from '../../src/domain/desk.ts';
-import { ENROLMENT_STATUS_TEXT, type DepositStatus, type EnrolmentStatus } from '../../src/domain/enrolment.ts';
-import { DESK_SIGNAL_MESSAGES, type DeskSignal } from '../../src/domain/desk.ts';
-import { isSealedLot } from '../../src/domain/liveValues.ts';
+import { DESK_ENDED_KEEP_MS } from '#domain/rules/desk';
+import { DESK_MAX_LOTS, type MyEnrolment, type MyLot } from '#domain/contract/desk';
+import { ENROLMENT_STATUS_TEXT } from '#domain/rules/enrolment';
+import { type DepositStatus, type EnrolmentStatus } from '#domain/contract/enrolment';
+import { DESK_SIGNAL_MESSAGES, type DeskSignal } from '#domain/contract/desk';
+import { isSealedLot } from '#domain/rules/liveValues';
 import type { Database } from '../db/schema.ts';
 import { withLots } from './lotStates.ts';
 import { latestMessages, unreadCount } from './messages.ts';

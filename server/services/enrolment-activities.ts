@@ -9,11 +9,12 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { AUTH_STATUS } from '../../src/domain/auth.ts';
-import { dutchEndAt, type ActivitySettings, type IncrementTier } from '../../src/domain/bidModes.ts';
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
-import { BIDDING_MODES, type BiddingMode } from '../../src/domain/hall.ts';
-import { parseSettings, SettingsError } from '../bidding/settings.ts';
+import { AUTH_STATUS } from '#domain/contract/auth';
+import { dutchEndAt } from '#domain/rules/bidModes';
+import { type ActivitySettings, type IncrementTier } from '#domain/contract/bidModes';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import { BIDDING_MODES, type BiddingMode } from '#domain/contract/hall';
+import { parseSettings, SettingsError } from '../bidding-modes/settings.ts';
 import type { Database } from '../db/schema.ts';
 import { BusinessError } from '../lib/envelope.ts';
 import { appendAudit } from './accounts/audit.ts';

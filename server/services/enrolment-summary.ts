@@ -1,7 +1,7 @@
 /** The user centre's summary (/usercenterIndex): counts of my enrolments, deposits, rooms and messages. */
 import type { Kysely } from 'kysely';
-import type { UserCentreSummary } from '../../src/domain/enrolment.ts';
-import { fenToYuan } from '../../src/domain/money.ts';
+import type { UserCentreSummary } from '#domain/contract/enrolment';
+import { fenToYuan } from '#domain/rules/money';
 import type { Database } from '../db/schema.ts';
 import { myMessages } from './messages.ts';
 

@@ -6,26 +6,13 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { isAuthenticatedStatus } from '../../src/domain/auth.ts';
-import {
-  ENROLMENT_COMMITMENTS,
-  ENROLMENT_STATUS_TEXT,
-  type Attachment,
-  type CommitmentKey,
-  type DepositStatus,
-  type EnrolmentCheck,
-  type EnrolmentDetail,
-  type EnrolmentForm,
-  type EnrolmentProject,
-  type EnrolmentStatus,
-  type EnrolmentSubmit,
-  type EnrolmentSummary,
-  type QualifiedRoom,
-} from '../../src/domain/enrolment.ts';
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
-import { lotTitle } from '../../src/domain/desk.ts';
-import type { Page } from '../../src/domain/contracts.ts';
-import { fenToYuan, fenToYuanText } from '../../src/domain/money.ts';
+import { isAuthenticatedStatus } from '#domain/rules/auth';
+import { ENROLMENT_COMMITMENTS, type Attachment, type CommitmentKey, type DepositStatus, type EnrolmentCheck, type EnrolmentDetail, type EnrolmentForm, type EnrolmentProject, type EnrolmentStatus, type EnrolmentSubmit, type EnrolmentSummary, type QualifiedRoom } from '#domain/contract/enrolment';
+import { ENROLMENT_STATUS_TEXT } from '#domain/rules/enrolment';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import { lotTitle } from '#domain/rules/desk';
+import type { Page } from '#domain/contract/envelope';
+import { fenToYuan, fenToYuanText } from '#domain/rules/money';
 import type { Database } from '../db/schema.ts';
 import type { EnrolmentTable } from '../db/tables/enrolment.ts';
 import { BusinessError, notFound } from '../lib/envelope.ts';

@@ -3,9 +3,9 @@
  * is not a favourite is fine; a user only ever sees and changes his own.
  */
 import type { Kysely } from 'kysely';
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
-import type { Page } from '../../src/domain/contracts.ts';
-import type { CollectedAsset } from '../../src/domain/projects.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import type { Page } from '#domain/contract/envelope';
+import type { CollectedAsset } from '#domain/contract/projects';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../lib/envelope.ts';
 import { pageWithLots } from './lotStates.ts';

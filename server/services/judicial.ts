@@ -4,9 +4,9 @@
  * detail. Answers use the service's own shape (JudicialAnswer), built by routes/judicial.ts.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
-import { fenToYuan } from '../../src/domain/money.ts';
-import type { JudicialCity, JudicialCourt, JudicialItem, JudicialItemDetail, JudicialList, JudicialRound } from '../../src/domain/projects.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import { fenToYuan } from '#domain/rules/money';
+import type { JudicialCity, JudicialCourt, JudicialItem, JudicialItemDetail, JudicialList, JudicialRound } from '#domain/contract/projects';
 import type { Database } from '../db/schema.ts';
 import type { JudicialItemTable } from '../db/tables/projects-detail.ts';
 import { notFound } from '../lib/envelope.ts';

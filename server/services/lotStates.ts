@@ -1,5 +1,5 @@
 /**
- * The one lot state (src/domain/lotState.ts) on every answer that carries a listing: search, detail,
+ * The one lot state (domain/rules/lotState.ts) on every answer that carries a listing: search, detail,
  * favourites, recommendations, the home page's lists. One query per answer loads the activities of the
  * answer's listings; the pure rule picks each listing's current activity and derives its state. Answers
  * then carry `state` = the derived label (so every reader of `state` shows the same word), `listingState`
@@ -9,13 +9,15 @@
  * shown as 竞价中; tests/server/lot-state.test.ts checks the SQL against the pure rule on every seeded listing.
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { Page } from '../../src/domain/contracts.ts';
-import type { ActivityOutcome, ActivityStatus } from '../../src/domain/hall.ts';
-import { STATUS_WORDS, type ListingStatus } from '../../src/domain/listing.ts';
-import { currentActivity, lotStatus, stagesMatching, type LotActivity, type LotStatus } from '../../src/domain/lotState.ts';
-import { fenToYuan } from '../../src/domain/money.ts';
-import { modeRules } from '../bidding/modes/index.ts';
-import { settingsOrEmpty } from '../bidding/settings.ts';
+import type { Page } from '#domain/contract/envelope';
+import type { ActivityOutcome, ActivityStatus } from '#domain/contract/hall';
+import { STATUS_WORDS } from '#domain/rules/listing';
+import { type ListingStatus } from '#domain/contract/listing';
+import { currentActivity, lotStatus, stagesMatching } from '#domain/rules/lotState';
+import { type LotActivity, type LotStatus } from '#domain/contract/lotState';
+import { fenToYuan } from '#domain/rules/money';
+import { modeRules } from '../bidding-modes/index.ts';
+import { settingsOrEmpty } from '../bidding-modes/settings.ts';
 import type { Database } from '../db/schema.ts';
 
 /**
@@ -125,7 +127,7 @@ function listingStageSql(state: Expression<string>): RawBuilder<ListingStatus> {
 }
 
 /**
- * The lot stage of `project` rows in SQL (lotStage of src/domain/lotState.ts). The current activity is read
+ * The lot stage of `project` rows in SQL (lotStage of domain/rules/lotState.ts). The current activity is read
  * once per row (a derived table of one row), through the bid_activity(project_id) index.
  */
 export function lotStageSql(): RawBuilder<ListingStatus> {

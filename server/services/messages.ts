@@ -4,8 +4,9 @@
  * it reports (a rolled-back bid or settlement sends nothing).
  */
 import type { Kysely, Selectable } from 'kysely';
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
-import { MESSAGE_KIND_TEXT, type MessageItem, type MessageKind, type MessagePage } from '../../src/domain/enrolment.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import { MESSAGE_KIND_TEXT } from '#domain/rules/enrolment';
+import { type MessageItem, type MessageKind, type MessagePage } from '#domain/contract/enrolment';
 import type { Database } from '../db/schema.ts';
 import type { MessageTable } from '../db/tables/enrolment.ts';
 import { notFound } from '../lib/envelope.ts';

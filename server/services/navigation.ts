@@ -1,6 +1,6 @@
 /** Top navigation menu (blade-desk navigation-config). */
 import type { Kysely } from 'kysely';
-import type { NavigationEntry } from '../../src/domain/contracts.ts';
+import type { NavigationEntry } from '#domain/contract/portal';
 import type { Database } from '../db/schema.ts';
 import { toFlag } from '../lib/wire.ts';
 

@@ -1,7 +1,8 @@
 /** News articles (dscq-content news-content). */
 import type { Kysely, Selectable } from 'kysely';
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
-import type { NewsDetail, NewsItem, Page } from '../../src/domain/contracts.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import type { NewsDetail, NewsItem } from '#domain/contract/portal';
+import type { Page } from '#domain/contract/envelope';
 import type { Database, NewsTable } from '../db/schema.ts';
 import { notFound } from '../lib/envelope.ts';
 import { toFlag } from '../lib/wire.ts';

@@ -1,7 +1,8 @@
 /** Trading notices (dscq-project notice). */
 import type { Kysely } from 'kysely';
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
-import type { Notice, Page } from '../../src/domain/contracts.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import type { Notice } from '#domain/contract/portal';
+import type { Page } from '#domain/contract/envelope';
 import type { Database } from '../db/schema.ts';
 import { fetchPage, type PageRequest } from './paging.ts';
 

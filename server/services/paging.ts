@@ -1,6 +1,6 @@
 /** Offset paging shared by the list services: one count, one page of rows. */
 import type { SelectQueryBuilder } from 'kysely';
-import type { Page } from '../../src/domain/contracts.ts';
+import type { Page } from '#domain/contract/envelope';
 
 export interface PageRequest {
   size: number;

@@ -5,19 +5,12 @@
  * filter bar's configuration.
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
-import type { ListedAsset, Page } from '../../src/domain/contracts.ts';
-import type { LotActivity } from '../../src/domain/lotState.ts';
-import { fenToYuan } from '../../src/domain/money.ts';
-import {
-  DISCLOSURE_SECTIONS,
-  PROJECT_NATURE,
-  type AssetsFeature,
-  type DisclosureSection,
-  type FilterConfig,
-  type ProjectActivity,
-  type ProjectDetail,
-} from '../../src/domain/projects.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import type { ListedAsset } from '#domain/contract/portal';
+import type { Page } from '#domain/contract/envelope';
+import type { LotActivity } from '#domain/contract/lotState';
+import { fenToYuan } from '#domain/rules/money';
+import { DISCLOSURE_SECTIONS, PROJECT_NATURE, type AssetsFeature, type DisclosureSection, type FilterConfig, type ProjectActivity, type ProjectDetail } from '#domain/contract/projects';
 import type { Database, ProjectTable } from '../db/schema.ts';
 import { notFound } from '../lib/envelope.ts';
 import { listProjectAttachments } from './attachments.ts';

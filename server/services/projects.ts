@@ -4,10 +4,11 @@
  * through their package and never listed on their own.
  */
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
-import type { ListedAsset, Page } from '../../src/domain/contracts.ts';
-import { fenToYuan, yuanToFen } from '../../src/domain/money.ts';
-import type { ProjectSort } from '../../src/domain/projects.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import type { ListedAsset } from '#domain/contract/portal';
+import type { Page } from '#domain/contract/envelope';
+import { fenToYuan, yuanToFen } from '#domain/rules/money';
+import type { ProjectSort } from '#domain/contract/projects';
 import { isPostgres } from '../db/migrations/portable.ts';
 import type { Database, ProjectTable } from '../db/schema.ts';
 import type { PageRequest } from './paging.ts';

@@ -6,9 +6,10 @@
  * Every record of one user answers 404 to another.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { AUTH_STATUS } from '../../src/domain/auth.ts';
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
-import { SEAL_MAX_BYTES, SEAL_NAME_MAX, SEAL_STATUS_TEXT, type SealApplication, type SealEligibility, type SealStatus } from '../../src/domain/esign.ts';
+import { AUTH_STATUS } from '#domain/contract/auth';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import { SEAL_MAX_BYTES, SEAL_NAME_MAX, SEAL_STATUS_TEXT } from '#domain/rules/esign';
+import { type SealApplication, type SealEligibility, type SealStatus } from '#domain/contract/esign';
 import type { Database } from '../db/schema.ts';
 import type { SealApplicationTable } from '../db/tables/esign.ts';
 import { BusinessError, notFound } from '../lib/envelope.ts';

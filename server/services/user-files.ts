@@ -6,8 +6,9 @@
  * Every read and change names the user's id: another user's folder or file answers 404 (guide item 8).
  */
 import type { Kysely, Selectable } from 'kysely';
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
-import { folderNameProblem, formatBytes, MAX_FOLDER_DEPTH, type FolderChoice, type FolderItem, type FolderListing, type LibraryFile, type QuotaUsage } from '../../src/domain/userFiles.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import { folderNameProblem, formatBytes, MAX_FOLDER_DEPTH } from '#domain/rules/userFiles';
+import { type FolderChoice, type FolderItem, type FolderListing, type LibraryFile, type QuotaUsage } from '#domain/contract/userFiles';
 import type { Database } from '../db/schema.ts';
 import type { FileFolderTable } from '../db/tables/user-files.ts';
 import { BusinessError, notFound } from '../lib/envelope.ts';

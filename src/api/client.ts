@@ -4,7 +4,7 @@
  * code (body code, else HTTP status) goes through the error catalogue table, which decides resolve or
  * reject and the visible effect. Features call `http.get/post` and receive `data`.
  */
-import type { Envelope } from '@/domain/contracts';
+import type { Envelope } from '#domain/contract/envelope';
 import { API_BASE, CLIENT_ID, REQUEST_TIMEOUT_MS } from './config';
 import { decide, type Effect } from './errorCatalogue';
 

@@ -11,4 +11,4 @@ export const VERSION_URL: string = import.meta.env.VITE_VERSION_URL ?? '/version
 /** The fixed Client-Id header the exchange family uses to tell its portals apart (spec section 7). */
 export const CLIENT_ID = 'hbcq';
 
-export { REQUEST_TIMEOUT_MS } from '@/domain/constants';
+export { REQUEST_TIMEOUT_MS } from '#domain/rules/constants';

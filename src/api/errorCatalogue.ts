@@ -3,7 +3,7 @@
  * (body code, else HTTP status), builds a `ResponseContext`, and the first row whose `when` matches
  * decides the outcome: resolve or reject, and which user-visible effect runs. Each row is unit-tested.
  */
-import { BIDDING_MODES } from '@/domain/hall';
+import { BIDDING_MODES } from '#domain/contract/hall';
 
 /** Paths whose behaviour the catalogue singles out. Those marked (ours) are not shown in the spec. */
 export const CATALOGUE_PATHS = {
@@ -20,7 +20,7 @@ export const CATALOGUE_PATHS = {
   businessLicenceCheck: '/dscq-user/business-license/check',
 } as const;
 
-/** The eight bidding-mode URL words (spec section 8): the mode list of src/domain/hall.ts. */
+/** The eight bidding-mode URL words (spec section 8): the mode list of domain/rules/hall.ts. */
 export const BIDDING_MODE_WORDS = BIDDING_MODES;
 
 const BIDDING_MODE_SEGMENT = new RegExp(`/(${BIDDING_MODE_WORDS.join('|')})(/|$)`);

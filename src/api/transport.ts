@@ -10,8 +10,8 @@
  * - The separate judicial-auction service (`judicialSend`): {status, message, content} instead of the
  *   envelope, at JUDICIAL_BASE, still through the one client (Client-Id, 15 s time-out, catalogue).
  */
-import type { Envelope } from '@/domain/contracts';
-import type { JudicialAnswer } from '@/domain/projects';
+import type { Envelope } from '#domain/contract/envelope';
+import type { JudicialAnswer } from '#domain/contract/projects';
 import { ApiError, http, send, type Params } from './client';
 import { JUDICIAL_BASE } from './config';
 

@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
-import { calendarFileName, lotCalendar } from '@/domain/calendar';
-import { projectHref, type ProjectRef } from '@/domain/listing';
+import { calendarFileName, lotCalendar } from '#domain/rules/calendar';
+import { projectHref, type ProjectRef } from '#domain/rules/listing';
 
 /** Saves text made in the page as a file: a Blob URL, clicked, then released. */
 function saveTextFile(fileName: string, text: string, type: string): void {
@@ -27,7 +27,7 @@ export interface CalendarLot extends ProjectRef {
 
 /**
  * 加入日历 (issue 14): downloads an .ics of a lot's bidding, its start and end in China time
- * (src/domain/calendar), with a reminder 15 minutes before and links to the lot's page and its room. The
+ * (domain/rules/calendar), with a reminder 15 minutes before and links to the lot's page and its room. The
  * lot's page and the watch board show it while the bidding has not ended.
  */
 export function AddToCalendar({ lot, compact = false }: { lot: CalendarLot; compact?: boolean }) {

@@ -1,7 +1,7 @@
 import { Skeleton } from 'antd';
 import { useEnrolCheck } from '@/api/resources/get-enrol-check';
-import { minuteText } from '@/domain/chinaTime';
-import { projectHref } from '@/domain/listing';
+import { minuteText } from '#domain/rules/chinaTime';
+import { projectHref } from '#domain/rules/listing';
 
 /** What a visitor or a bidder without a bid code needs to know to bid in a lot: the steps and the deadline. */
 export const QUALIFY_STEPS = '报名并交纳保证金，审核通过并取得竞买号后即可进入竞价室出价。';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Select, Space, Upload } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import type { LibraryFile } from '@/domain/userFiles';
+import type { LibraryFile } from '#domain/contract/userFiles';
 import { libraryUploadProblem, uploadToLibrary, useLibraryFiles } from '@/api/resources/library-files';
 
 /**

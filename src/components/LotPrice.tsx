@@ -1,6 +1,7 @@
 import { Price } from '@/components/Price';
-import type { ListingPriceFields } from '@/domain/listing';
-import { lotPriceDisplay, type LotStatus } from '@/domain/lotState';
+import type { ListingPriceFields } from '#domain/rules/listing';
+import { lotPriceDisplay } from '#domain/rules/lotState';
+import { type LotStatus } from '#domain/contract/lotState';
 
 /**
  * A lot's price cell by the one lot state: the current price while bidding (当前价), the price once sold

@@ -1,7 +1,7 @@
 import '@/styles/price-chart.css';
-import { formatChinaTime } from '@/domain/chinaTime';
-import type { BidRecord } from '@/domain/hall';
-import { formatMoney } from '@/domain/money';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import type { BidRecord } from '#domain/contract/hall';
+import { formatMoney } from '#domain/rules/money';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { CHART_BOX, priceChartGeometry } from './priceChart';
 

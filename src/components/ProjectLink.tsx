@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
-import { projectHref, type ProjectRef } from '@/domain/listing';
+import { projectHref, type ProjectRef } from '#domain/rules/listing';
 
 /** A link to a project's page: the package page for packages, the detail page otherwise (projectHref). */
 export function ProjectLink({

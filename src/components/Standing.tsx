@@ -1,5 +1,5 @@
-import type { BidderStanding } from '@/domain/desk';
-import { STANDING_TEXT } from '@/domain/desk';
+import type { BidderStanding } from '#domain/contract/desk';
+import { STANDING_TEXT } from '#domain/rules/desk';
 
 /** The user's standing in a lot (已报名 / 领先 / 出局 / 已报价 / 竞得 / 未竞得), coloured by the room's rule. */
 export function StandingTag({ standing }: { standing: BidderStanding }) {

@@ -4,7 +4,7 @@
  * through src/lib/storage; components read them with `useAlertPrefs`.
  */
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_REMINDERS, REMINDER_CHOICES } from '@/domain/reminders';
+import { DEFAULT_REMINDERS, REMINDER_CHOICES } from '#domain/rules/reminders';
 import { getStore, setStore } from './storage';
 
 export interface AlertPrefs {

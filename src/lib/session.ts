@@ -4,7 +4,7 @@
  * and logout. "Logged in" means a stored user id, exactly as the route guard checks it.
  */
 import { useSyncExternalStore } from 'react';
-import type { UserInfo } from '@/domain/contracts';
+import type { UserInfo } from '#domain/contract/portal';
 import { clearStore, getStore, getStoreRecord, removeStore, setStore } from './storage';
 
 export const SESSION_KEYS = {

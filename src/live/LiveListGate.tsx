@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Empty, Result, Skeleton } from 'antd';
-import type { LiveKeyedRow } from './frames';
+import type { LiveKeyedRow } from '../../workers/protocol/frames';
 import type { LiveListStore } from './rowStore';
 import { useLiveListState } from './useLiveList';
 

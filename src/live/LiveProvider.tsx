@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { LiveClient } from './liveClient';
-import type { LiveConfig } from './protocol';
+import type { LiveConfig } from '../../workers/protocol/protocol';
 import { LiveContext } from './useLive';
 import { getLiveClient } from './worker';
 

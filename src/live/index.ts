@@ -10,8 +10,8 @@ export type {
   TokenCheckParams,
   TokenCheckValue,
   VersionValue,
-} from './protocol';
-export { DEFAULT_LIVE_CONFIG } from './protocol';
+} from '../../workers/protocol/protocol';
+export { DEFAULT_LIVE_CONFIG } from '../../workers/protocol/protocol';
 export { createLiveClient, LiveStreamError, type LiveClient } from './liveClient';
 export { getLiveClient, startLiveWorker, type LiveWorkerClient } from './worker';
 export { LiveProvider, type LiveProviderProps } from './LiveProvider';
@@ -25,9 +25,9 @@ export type {
   LiveListMeta,
   LiveLoadStatus,
   LiveUpcomingRow,
-} from './frames';
-export { isOverText } from './frames';
-export type { BiddingDataParams, HallFrame, HallParams, MaxRateParams, UpcomingFrame, UpcomingParams } from './protocol';
+} from '../../workers/protocol/frames';
+export { isOverText } from '../../workers/protocol/frames';
+export type { BiddingDataParams, HallFrame, HallParams, MaxRateParams, UpcomingFrame, UpcomingParams } from '../../workers/protocol/protocol';
 export { createLiveListStore, type LiveListStore, type LiveListState, type LiveRowSlice, type LiveAnnouncement } from './rowStore';
 export type { LiveRemainingRefOptions } from './useLiveList';
 export { useLiveList, useLiveListState, useLiveRow, useFlashingLiveRow, useLiveRemaining, useLiveRemainingRef, useLiveAnnouncement } from './useLiveList';

@@ -30,7 +30,7 @@ import {
   type StreamParams,
   type StreamParamsArgs,
   type StreamValue,
-} from './protocol';
+} from '../../workers/protocol/protocol';
 
 export interface LiveClient {
   /** The stream `name` for `params`; shared with every other caller of the same (name, params). */

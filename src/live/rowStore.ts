@@ -14,7 +14,7 @@
  *   the countdowns; changes waiting for it are merged (the latest row per activity).
  * `apply` costs O(rows) comparisons per tick and notifies only subscribed slices that changed.
  */
-import type { LiveKeyedRow, LiveListFrame, LiveListMeta } from './frames';
+import type { LiveKeyedRow, LiveListFrame, LiveListMeta } from '../../workers/protocol/frames';
 
 export interface LiveListState {
   ids: readonly number[];

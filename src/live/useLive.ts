@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Observable } from 'rxjs';
 import type { LiveClient } from './liveClient';
-import type { StreamName, StreamParamsArgs, StreamValue } from './protocol';
+import type { StreamName, StreamParamsArgs, StreamValue } from '../../workers/protocol/protocol';
 import { useObservable } from './useObservable';
 
 export const LiveContext = createContext<LiveClient | null>(null);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type RefCallback } from 'react';
 import type { Observable } from 'rxjs';
-import { isOverText, type LiveKeyedRow, type LiveListFrame } from './frames';
-import type { StreamName, StreamParams, StreamValue } from './protocol';
+import { isOverText, type LiveKeyedRow, type LiveListFrame } from '../../workers/protocol/frames';
+import type { StreamName, StreamParams, StreamValue } from '../../workers/protocol/protocol';
 import { createLiveListStore, type LiveAnnouncement, type LiveListState, type LiveListStore, type LiveListStoreOptions, type LiveRowSlice } from './rowStore';
 import { useLive } from './useLive';
 

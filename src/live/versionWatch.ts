@@ -4,7 +4,7 @@
  * store it and `onUpdate` (the app shows VERSION_UPDATE_NOTICE and reloads). Same version → nothing.
  */
 import type { Observable, Subscription } from 'rxjs';
-import type { VersionValue } from './protocol';
+import type { VersionValue } from '../../workers/protocol/protocol';
 
 export const VERSION_UPDATE_NOTICE = '检测到版本更新，刷新页面';
 

@@ -4,7 +4,7 @@
  */
 import * as Comlink from 'comlink';
 import { createLiveClient, type LiveClient } from './liveClient';
-import type { LiveApi, LiveConfig } from './protocol';
+import type { LiveApi, LiveConfig } from '../../workers/protocol/protocol';
 
 export interface LiveWorkerClient extends LiveClient {
   /** Stops the worker and the visibility wiring (tests, HMR). */

@@ -1,6 +1,7 @@
-// The architecture's import rules, checked on every file (README "Map of the code"): the server's layers
-// point down, and no import closes a circle in src/, workers/ or server/. ESLint keeps the per-file rules
-// (features apart, src/domain alone, no timers on the main thread); these two need the whole graph.
+// The architecture's import rules, checked on every file (README "The four parts"): the shared core stays
+// below the three runtimes (wire contract under rules), the server's layers point down, and no import —
+// type-only and dynamic ones included — closes a circle. ESLint keeps the per-file rules (features apart,
+// no timers on the main thread); these need the whole graph.
 // (eslint-plugin-import-x did this before, but its native resolver has platform packages the registry we
 // install from does not carry, so `npm ci` refused the lock file.)
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -9,7 +10,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(__dirname, '../..');
-const sourceRoots = ['src', 'workers', 'server'];
+const sourceRoots = ['domain', 'src', 'workers', 'server'];
 const extensions = ['.ts', '.tsx'];
 
 interface Edge {
@@ -29,10 +30,12 @@ function listFiles(dir: string): string[] {
   });
 }
 
-/** Resolves like Vite and tsx do: relative paths and the `@/` alias, with or without the extension, index files. */
+/** Resolves like Vite and tsx do: relative paths, the `@/` alias and package.json's `#domain` imports, with or without the extension, index files. */
 function resolveImport(from: string, specifier: string): string | null {
   let base: string;
-  if (specifier.startsWith('@/')) base = join('src', specifier.slice(2));
+  if (specifier === '#domain') base = 'domain/index.ts';
+  else if (specifier.startsWith('#domain/')) base = join('domain', specifier.slice('#domain/'.length));
+  else if (specifier.startsWith('@/')) base = join('src', specifier.slice(2));
   else if (specifier.startsWith('.')) base = join(dirname(from), specifier);
   else return null; // a package
   const stem = base.replace(/\.js$/, '');
@@ -89,7 +92,7 @@ const graph = new Map(files.map((file) => [file, edgesOf(file)]));
 
 // The server's layers, top to bottom. A file may import its own layer and any layer below it:
 //   main.ts, cluster.ts (its workers run main.ts) and the tools (seed/, ops/, bench/, loadtest/: entry points of their own)
-//   → app.ts → plugins/ → routes/ → http/ → services/, bidding/, live/ → reference/, lib/, db/ → src/domain
+//   → app.ts → plugins/ → routes/ → http/ → bidding/, live/ → services/ → bidding-modes/ → reference/, lib/, db/ → domain/
 // config.ts (read once at start; its types are passed everywhere) may be imported from any layer.
 type Place = (file: string) => boolean;
 const under = (...folders: string[]): Place => (file) => folders.some((folder) => file.startsWith(folder + '/'));
@@ -105,13 +108,23 @@ const serverLayers: { target: Place; from: Place; message: string }[] = [
     message: 'Only main.ts, cluster.ts and the tools (seed/, ops/, bench/, loadtest/) import the tools: production code never reads demo data or tooling (reference data lives in server/reference/).',
   },
   {
-    target: under('server/services', 'server/bidding', 'server/live', 'server/reference', 'server/lib', 'server/db'),
+    target: under('server/services', 'server/bidding-modes', 'server/reference', 'server/lib', 'server/db'),
+    from: under('server/bidding', 'server/live'),
+    message: 'services/ and below sit under the bidding engine and the live snapshot: the engine settles through services, never the other way (the modes\' pure rules are in bidding-modes/).',
+  },
+  {
+    target: under('server/bidding-modes', 'server/reference', 'server/lib', 'server/db'),
+    from: under('server/services'),
+    message: 'bidding-modes/ (the pure rules of the eight modes) and below sit under services/.',
+  },
+  {
+    target: under('server/services', 'server/bidding', 'server/bidding-modes', 'server/live', 'server/reference', 'server/lib', 'server/db'),
     from: anyOf(under('server/http', 'server/routes', 'server/plugins'), is('server/app.ts')),
     message: 'services/, bidding/, live/ and below sit under http/, routes/, plugins/ and app.ts: take what you need as a parameter, or move the shared piece down (the envelope and BusinessError are in lib/envelope.ts).',
   },
   {
     target: under('server/reference', 'server/lib', 'server/db'),
-    from: under('server/services', 'server/bidding', 'server/live'),
+    from: under('server/services', 'server/bidding', 'server/bidding-modes', 'server/live'),
     message: 'reference/, lib/ and db/ sit under services/, bidding/ and live/ (a migration freezes a copy of the code it needs: db/migrations/frozen/).',
   },
   {
@@ -129,11 +142,36 @@ const serverLayers: { target: Place; from: Place; message: string }[] = [
   {
     target: under('src', 'workers'),
     from: under('server'),
-    message: 'The browser and the worker talk to the server over HTTP only; shared rules live in src/domain.',
+    message: 'The browser and the worker talk to the server over HTTP only; shared rules live in domain/.',
+  },
+  {
+    target: under('server'),
+    from: under('src', 'workers'),
+    message: 'The server shares only domain/ with the browser and the worker.',
+  },
+  {
+    target: under('workers'),
+    from: under('src'),
+    message: 'The worker never imports the React app; the main thread imports the worker\'s protocol (workers/protocol/).',
+  },
+  {
+    target: under('src'),
+    from: (file) => file.startsWith('workers/') && !file.startsWith('workers/protocol/'),
+    message: 'The main thread reaches the worker only through its protocol (workers/protocol/) and comlink.',
+  },
+  {
+    target: under('domain'),
+    from: under('src', 'workers', 'server'),
+    message: 'domain/ is the core the three runtimes share: it imports only itself.',
+  },
+  {
+    target: under('domain/contract'),
+    from: under('domain/rules'),
+    message: 'The wire contract (domain/contract/) sits under the rules: rules read wire types, never the reverse.',
   },
 ];
 
-/** Import circles among the static, non-type imports (Tarjan's strongly connected components). */
+/** Import circles of any kind — type-only and dynamic imports count too (Tarjan's strongly connected components). */
 function circles(): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
@@ -148,7 +186,6 @@ function circles(): string[][] {
     stack.push(file);
     onStack.add(file);
     for (const edge of graph.get(file) ?? []) {
-      if (edge.typeOnly || edge.dynamic) continue;
       if (!index.has(edge.to)) {
         connect(edge.to);
         low.set(file, Math.min(low.get(file)!, low.get(edge.to)!));
@@ -164,7 +201,7 @@ function circles(): string[][] {
         onStack.delete(member);
         component.push(member);
       } while (member !== file);
-      const selfImport = (graph.get(file) ?? []).some((e) => e.to === file && !e.typeOnly && !e.dynamic);
+      const selfImport = (graph.get(file) ?? []).some((e) => e.to === file);
       if (component.length > 1 || selfImport) found.push(component.sort());
     }
   };
@@ -190,7 +227,7 @@ describe('import architecture', () => {
     expect(breaches).toEqual([]);
   });
 
-  it('closes no import circle in src/, workers/ or server/', () => {
+  it('closes no import circle, type-only or dynamic included, in domain/, src/, workers/ or server/', () => {
     expect(circles()).toEqual([]);
   });
 });

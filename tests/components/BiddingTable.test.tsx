@@ -6,7 +6,7 @@
 import { act, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BiddingTable, LIVE_ROW_HEIGHT } from '../../src/features/hall/components/BiddingTable';
-import type { LiveBidRow, LiveListMeta } from '../../src/live/frames';
+import type { LiveBidRow, LiveListMeta } from '../../workers/protocol/frames';
 import { createLiveListStore } from '../../src/live/rowStore';
 
 const meta = (total: number): LiveListMeta => ({ status: 'ready', error: null, total, current: 1, size: total, pages: 1 });

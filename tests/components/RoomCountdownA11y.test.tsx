@@ -7,9 +7,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { crossedThreshold, thresholdAnnouncement } from '@/domain/countdownAlerts';
-import type { BiddingData } from '@/domain/hall';
-import { liveCountdown } from '@/domain/liveValues';
+import { crossedThreshold, thresholdAnnouncement } from '#domain/rules/countdownAlerts';
+import type { BiddingData } from '#domain/contract/hall';
+import { liveCountdown } from '#domain/rules/liveValues';
 import { RoomAnnouncer, RoomTimer } from '@/features/quote-room/components/RoomAnnouncer';
 import type { MyStanding } from '@/features/quote-room/room';
 

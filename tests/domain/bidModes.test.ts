@@ -1,28 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  compareSealed,
-  dutchEndAt,
-  dutchNextDropAt,
-  dutchPriceAt,
-  finalPhaseReached,
-  incrementAt,
-  phaseAt,
-  phasedEndAfterBid,
-  preEmptiveBeats,
-  sealedRanking,
-  twoStageJoinEnd,
-  twoStagePhaseAt,
-} from '../../src/domain/bidModes';
-import {
-  ascendingBidRejection,
-  BID_REJECTION_MESSAGES,
-  dutchBidRejection,
-  finalPhaseRejection,
-  fixedPriceRejection,
-  nextValidBidFen,
-  sealedBidRejection,
-  type AscendingBidState,
-} from '../../src/domain/bidRules';
+import { compareSealed, dutchEndAt, dutchNextDropAt, dutchPriceAt, finalPhaseReached, incrementAt, phaseAt, phasedEndAfterBid, preEmptiveBeats, sealedRanking, twoStageJoinEnd, twoStagePhaseAt } from '#domain/rules/bidModes';
+import { ascendingBidRejection, BID_REJECTION_MESSAGES, dutchBidRejection, finalPhaseRejection, fixedPriceRejection, nextValidBidFen, sealedBidRejection, type AscendingBidState } from '#domain/rules/bidRules';
 
 const state = (over: Partial<AscendingBidState> = {}): AscendingBidState => ({
   startFen: 100_000,

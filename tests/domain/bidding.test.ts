@@ -1,10 +1,4 @@
-import {
-  COUNTDOWN_MARGIN_SECONDS,
-  TICK_MS,
-  displayRemaining,
-  premiumRate,
-  rowTone,
-} from '../../src/domain/bidding';
+import { COUNTDOWN_MARGIN_SECONDS, TICK_MS, displayRemaining, premiumRate, rowTone } from '#domain/rules/bidding';
 
 describe('rowTone', () => {
   it('is green when the max price is still the start price and nobody bid', () => {

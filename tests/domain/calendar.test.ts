@@ -3,8 +3,8 @@
  * the VTIMEZONE's offset), the start and the end are the lot's instants and read as China time.
  */
 import { describe, expect, it } from 'vitest';
-import { calendarFileName, escapeText, foldLine, lotCalendar } from '@/domain/calendar';
-import { chinaTimeToEpoch } from '@/domain/chinaTime';
+import { calendarFileName, escapeText, foldLine, lotCalendar } from '#domain/rules/calendar';
+import { chinaTimeToEpoch } from '#domain/rules/chinaTime';
 
 /** A small RFC 5545 reader: unfolds, splits name;params:value, keeps the components' nesting. */
 function parseIcs(text: string) {

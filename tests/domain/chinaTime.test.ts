@@ -1,9 +1,9 @@
 /**
- * China time (src/domain/chinaTime.ts): every layout, parsing, the China day, and the same answers in
+ * China time (domain/rules/chinaTime.ts): every layout, parsing, the China day, and the same answers in
  * whatever zone the machine or the browser is in (the functions must never read it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHINA_UTC_OFFSET_MS, chinaDayStart, chinaTimeToEpoch, formatChinaTime, minuteText } from '../../src/domain/chinaTime';
+import { CHINA_UTC_OFFSET_MS, chinaDayStart, chinaTimeToEpoch, formatChinaTime, minuteText } from '#domain/rules/chinaTime';
 
 /** 2026-01-01 16:30:05 UTC is 2026-01-02 00:30:05 in China: the China day differs from the UTC day. */
 const NEW_YEAR_NIGHT = Date.UTC(2026, 0, 1, 16, 30, 5);

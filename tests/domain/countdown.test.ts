@@ -1,6 +1,6 @@
 /** The one countdown formatter (displayRemaining): the spec's 5 s margin by default, or another margin. */
 import { describe, expect, it } from 'vitest';
-import { COUNTDOWN_MARGIN_SECONDS, COUNTDOWN_OVER_TEXT, displayRemaining } from '../../src/domain/bidding';
+import { COUNTDOWN_MARGIN_SECONDS, COUNTDOWN_OVER_TEXT, displayRemaining } from '#domain/rules/bidding';
 
 describe('displayRemaining with the default margin (the bid rows, the bidding room)', () => {
   it('takes off the spec margin', () => {

@@ -1,4 +1,4 @@
-import { creditCodeCheckChar, validateCreditCode } from '../../src/domain/creditCode';
+import { creditCodeCheckChar, validateCreditCode } from '#domain/rules/creditCode';
 
 const fail = (message: string) => ({ ok: false, message });
 const ok = { ok: true };

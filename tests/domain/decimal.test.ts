@@ -1,10 +1,4 @@
-import {
-  decimalToText,
-  groupThousands,
-  parseDecimal,
-  roundDecimal,
-  toScaledInteger,
-} from '../../src/domain/decimal';
+import { decimalToText, groupThousands, parseDecimal, roundDecimal, toScaledInteger } from '#domain/rules/decimal';
 
 describe('parseDecimal', () => {
   it.each([

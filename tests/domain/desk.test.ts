@@ -1,5 +1,6 @@
-/** The desk's pure rules (src/domain/desk.ts): a bidder's standing, his steps in a lot, the outbid title. */
-import { bidderStanding, mySteps, outbidTitle, shortLotName, type StandingInput } from '@/domain/desk';
+/** The desk's pure rules (domain/rules/desk.ts): a bidder's standing, his steps in a lot, the outbid title. */
+import { bidderStanding, mySteps, outbidTitle, shortLotName } from '#domain/rules/desk';
+import { type StandingInput } from '#domain/contract/desk';
 
 const input = (over: Partial<StandingInput> = {}): StandingInput => ({
   enrolled: true,

@@ -1,11 +1,4 @@
-import {
-  ID_DOCUMENT_TYPES,
-  idCardBirthDate,
-  idCardCheckChar,
-  idDocumentTypeName,
-  normalizeIdCard,
-  validateIdCard,
-} from '../../src/domain/idCard';
+import { ID_DOCUMENT_TYPES, idCardBirthDate, idCardCheckChar, idDocumentTypeName, normalizeIdCard, validateIdCard } from '#domain/rules/idCard';
 
 const fail = (message: string) => ({ ok: false, message });
 const ok = { ok: true };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkInvoiceRequest, INVOICE_MESSAGES } from '../../src/domain/invoice';
+import { checkInvoiceRequest, INVOICE_MESSAGES } from '#domain/rules/invoice';
 
 const base = { kind: 'normal' as const, title: '张建国', taxpayerNo: '', address: '', phone: '', bankName: '', bankAccount: '', email: 'a@example.com' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_MESSAGES, CARD_MESSAGES, luhnValid, maskCardNumber, parseWalletAmount, validateCardNumber, WALLET_MAX_FEN } from '../../src/domain/ledger';
+import { AMOUNT_MESSAGES, CARD_MESSAGES, luhnValid, maskCardNumber, parseWalletAmount, validateCardNumber, WALLET_MAX_FEN } from '#domain/rules/ledger';
 
 describe('parseWalletAmount: integer fen or a Chinese message', () => {
   it.each([

@@ -1,12 +1,4 @@
-import {
-  auctionRoundLabel,
-  isPackageProject,
-  judicialStateLabel,
-  listingPriceDisplay,
-  listingStatusLabel,
-  listingStatusOf,
-  type ListingPriceFields,
-} from '../../src/domain/listing';
+import { auctionRoundLabel, isPackageProject, judicialStateLabel, listingPriceDisplay, listingStatusLabel, listingStatusOf, type ListingPriceFields } from '#domain/rules/listing';
 
 describe('listingStatusLabel', () => {
   it.each([

@@ -1,22 +1,12 @@
 /**
- * The one rule for a live lot's values (src/domain/liveValues.ts): status, tone and premium rate in every
+ * The one rule for a live lot's values (domain/rules/liveValues.ts): status, tone and premium rate in every
  * bidding mode, the countdown from the end (or start) and the server clock, and the order of two states.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COUNTDOWN_OVER_TEXT, displayRemaining } from '../../src/domain/bidding';
-import { BIDDING_MODES, type ActivityStatus } from '../../src/domain/hall';
-import {
-  MODE_PREMIUM_RULE,
-  countdownTarget,
-  isSealedLot,
-  leftTime,
-  liveCountdown,
-  liveValues,
-  newerState,
-  newestState,
-  type LiveLot,
-} from '../../src/domain/liveValues';
+import { COUNTDOWN_OVER_TEXT, displayRemaining } from '#domain/rules/bidding';
+import { BIDDING_MODES, type ActivityStatus } from '#domain/contract/hall';
+import { MODE_PREMIUM_RULE, countdownTarget, isSealedLot, leftTime, liveCountdown, liveValues, newerState, newestState, type LiveLot } from '#domain/rules/liveValues';
 
 const lot = (over: Partial<LiveLot> = {}): LiveLot => ({
   mode: 'ongoing',

@@ -1,9 +1,10 @@
 /**
- * The one lot state (src/domain/lotState.ts): which activity a listing follows, the stage it reads as, the
+ * The one lot state (domain/rules/lotState.ts): which activity a listing follows, the stage it reads as, the
  * price it shows, and the stages a state filter word picks.
  */
-import { currentActivity, listingOnlyLot, lotPriceDisplay, lotStage, lotStatus, stagesMatching, type LotActivity } from '@/domain/lotState';
-import { listingStatusLabel } from '@/domain/listing';
+import { currentActivity, listingOnlyLot, lotPriceDisplay, lotStage, lotStatus, stagesMatching } from '#domain/rules/lotState';
+import { type LotActivity } from '#domain/contract/lotState';
+import { listingStatusLabel } from '#domain/rules/listing';
 
 const T0 = Date.UTC(2026, 10, 21, 4, 0, 0);
 const activity = (over: Partial<LotActivity> = {}): LotActivity => ({

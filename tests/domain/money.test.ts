@@ -1,18 +1,4 @@
-import {
-  clampDecimals,
-  fenToChineseUpper,
-  fenToYuan,
-  fenToYuanText,
-  formatAmount,
-  formatInUnit,
-  formatMoney,
-  formatTableMoney,
-  panelUnit,
-  formatTrimmedAmount,
-  formatYuan,
-  sanitizeMoneyInput,
-  yuanToFen,
-} from '../../src/domain/money';
+import { clampDecimals, fenToChineseUpper, fenToYuan, fenToYuanText, formatAmount, formatInUnit, formatMoney, formatTableMoney, panelUnit, formatTrimmedAmount, formatYuan, sanitizeMoneyInput, yuanToFen } from '#domain/rules/money';
 
 describe('sanitizeMoneyInput', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { passwordStrength, passwordStrengthLabel } from '../../src/domain/password';
+import { passwordStrength, passwordStrengthLabel } from '#domain/rules/password';
 
 describe('passwordStrength', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { projectHref } from '../../src/domain/listing';
+import { projectHref } from '#domain/rules/listing';
 
 describe('projectHref', () => {
   it.each([

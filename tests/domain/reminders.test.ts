@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueReminders, type ReminderLot } from '@/domain/reminders';
+import { dueReminders, type ReminderLot } from '#domain/rules/reminders';
 
 const MIN = 60_000;
 const T = Date.UTC(2026, 10, 24, 6, 0, 0); // 14:00:00 China time

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addWorkingDays, amountDueFen, buyerFeeFen, DEFAULT_FEE_SCHEDULE, type FeeSchedule } from '../../src/domain/settlement';
-import { chinaTimeToEpoch, formatChinaTime } from '../../src/domain/chinaTime';
+import { addWorkingDays, amountDueFen, buyerFeeFen, DEFAULT_FEE_SCHEDULE } from '#domain/rules/settlement';
+import { type FeeSchedule } from '#domain/contract/settlement';
+import { chinaTimeToEpoch, formatChinaTime } from '#domain/rules/chinaTime';
 
 describe('buyer fee by price band (progressive)', () => {
   it.each([

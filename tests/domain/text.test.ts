@@ -1,9 +1,4 @@
-import {
-  AUCTION_NAME_MAX_LENGTH,
-  ELLIPSIS_MAX_LENGTH,
-  NEWS_TITLE_MAX_LENGTH,
-  truncate,
-} from '../../src/domain/text';
+import { AUCTION_NAME_MAX_LENGTH, ELLIPSIS_MAX_LENGTH, NEWS_TITLE_MAX_LENGTH, truncate } from '#domain/rules/text';
 
 describe('truncate', () => {
   it('has the spec limits', () => {

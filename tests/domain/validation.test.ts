@@ -1,11 +1,4 @@
-import {
-  validateEmail,
-  validateFileName,
-  validateLandline,
-  validateMobile,
-  validatePersonName,
-  validateUrl,
-} from '../../src/domain/validation';
+import { validateEmail, validateFileName, validateLandline, validateMobile, validatePersonName, validateUrl } from '#domain/rules/validation';
 
 const fail = (message: string) => ({ ok: false, message });
 const ok = { ok: true };

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SESSION_KEYS, session } from '@/lib/session';
 import { getStore, setStore } from '@/lib/storage';
-import type { UserInfo } from '@/domain/contracts';
+import type { UserInfo } from '#domain/contract/portal';
 
 const user = (over: Partial<UserInfo> = {}): UserInfo => ({
   baseUserId: '1001',

@@ -1,10 +1,10 @@
 /**
- * The live lists' delta codec (src/live/frames.ts), pure: encode per sink → decode = the full frames,
+ * The live lists' delta codec (workers/protocol/frames.ts), pure: encode per sink → decode = the full frames,
  * whatever changes between frames (prices, order, membership, meta), and a delta never decodes alone.
  */
 import { describe, expect, it } from 'vitest';
-import { COUNTDOWN_OVER_TEXT } from '../../src/domain/bidding';
-import { biddingDataCodec, FrameDecodeError, isOverText, listCodec, type LiveListFrame, type LiveListMeta } from '../../src/live/frames';
+import { COUNTDOWN_OVER_TEXT } from '#domain/rules/bidding';
+import { biddingDataCodec, FrameDecodeError, isOverText, listCodec, type LiveListFrame, type LiveListMeta } from '../../workers/protocol/frames';
 
 interface Row {
   activityId: number;

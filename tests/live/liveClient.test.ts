@@ -1,8 +1,8 @@
 import * as Comlink from 'comlink';
 import { describe, expect, it } from 'vitest';
 import { createLiveClient, LiveStreamError } from '../../src/live/liveClient';
-import type { ListWire, LiveBidRow } from '../../src/live/frames';
-import type { ClockValue, HallFrame, LiveRemote, LiveSink, LiveUnsubscribe, StreamName } from '../../src/live/protocol';
+import type { ListWire, LiveBidRow } from '../../workers/protocol/frames';
+import type { ClockValue, HallFrame, LiveRemote, LiveSink, LiveUnsubscribe, StreamName } from '../../workers/protocol/protocol';
 
 /** A scripted remote: records subscriptions and lets the test push events into their sinks. */
 function fakeRemote(options: { async?: boolean } = {}) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIVE_CONFIG, isStreamName, resolveLiveConfig, streamKey } from '../../src/live/protocol';
+import { DEFAULT_LIVE_CONFIG, isStreamName, resolveLiveConfig, streamKey } from '../../workers/protocol/protocol';
 
 describe('protocol helpers', () => {
   it('streamKey ignores key order and undefined fields, and treats missing params as {}', () => {

@@ -7,8 +7,8 @@
 import { act, render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { FlashPrice } from '../../src/components/FlashPrice';
-import { COUNTDOWN_OVER_TEXT } from '../../src/domain/bidding';
-import type { LiveListFrame, LiveListMeta } from '../../src/live/frames';
+import { COUNTDOWN_OVER_TEXT } from '#domain/rules/bidding';
+import type { LiveListFrame, LiveListMeta } from '../../workers/protocol/frames';
 import { createLiveListStore } from '../../src/live/rowStore';
 import { useLiveRemaining, useLiveRemainingRef, useLiveRow } from '../../src/live/useLiveList';
 

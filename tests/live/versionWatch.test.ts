@@ -1,6 +1,6 @@
 import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { VersionValue } from '../../src/live/protocol';
+import type { VersionValue } from '../../workers/protocol/protocol';
 import { decideVersion, VERSION_UPDATE_NOTICE, watchVersion } from '../../src/live/versionWatch';
 
 function setup(initial: string | null) {

@@ -4,7 +4,7 @@
  */
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LiveConfig } from '../../src/live/protocol';
+import type { LiveConfig } from '../../workers/protocol/protocol';
 import { startLiveWorker, type LiveWorkerClient } from '../../src/live/worker';
 import { toComlinkApi } from '../../workers/comlinkApi';
 import { createLiveService, type LiveService } from '../../workers/liveService';

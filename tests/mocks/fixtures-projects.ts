@@ -3,10 +3,10 @@
  * priceType, a range, pre-disclosure, each status, a package with children), a detail builder, and
  * judicial items. Names are realistic Hebei listings.
  */
-import type { ListedAsset } from '@/domain/contracts';
-import type { JudicialCity, JudicialCourt, JudicialItem, JudicialItemDetail, ProjectDetail } from '@/domain/projects';
-import { chinaTimeToEpoch } from '@/domain/chinaTime';
-import { lotStatus } from '@/domain/lotState';
+import type { ListedAsset } from '#domain/contract/portal';
+import type { JudicialCity, JudicialCourt, JudicialItem, JudicialItemDetail, ProjectDetail } from '#domain/contract/projects';
+import { chinaTimeToEpoch } from '#domain/rules/chinaTime';
+import { lotStatus } from '#domain/rules/lotState';
 import { listingFixture } from './fixtures';
 
 const asset = (over: Partial<ListedAsset> & Pick<ListedAsset, 'id' | 'assetsName'>): ListedAsset =>
@@ -156,7 +156,7 @@ export function chinaTime(epochMs: number): string {
 
 export function projectDetailFixture(base: ListedAsset, over: Partial<ProjectDetail> = {}): ProjectDetail {
   const isPackage = base.projectType === 1 || base.projectType === 2;
-  // An activity decides the lot state, as on the server (src/domain/lotState.ts).
+  // An activity decides the lot state, as on the server (domain/rules/lotState.ts).
   const a = over.activity;
   const lot =
     over.lot ??

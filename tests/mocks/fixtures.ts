@@ -1,5 +1,6 @@
-import type { ListedAsset, NavigationEntry, NewsItem, Notice, Page } from '@/domain/contracts';
-import { listingOnlyLot } from '@/domain/lotState';
+import type { ListedAsset, NavigationEntry, NewsItem, Notice } from '#domain/contract/portal';
+import type { Page } from '#domain/contract/envelope';
+import { listingOnlyLot } from '#domain/rules/lotState';
 
 export function pageOf<T>(records: T[], size = 10): Page<T> {
   return { records, total: records.length, size, current: 1, pages: Math.max(1, Math.ceil(records.length / size)) };
@@ -32,7 +33,7 @@ export const navigationFixture: NavigationEntry[] = [
 
 export const listingFixture = (over: Partial<ListedAsset> = {}): ListedAsset => {
   const state = over.state ?? '正在报名';
-  // The answer's lot state: the listing's own word unless the test gives an activity's (src/domain/lotState.ts).
+  // The answer's lot state: the listing's own word unless the test gives an activity's (domain/rules/lotState.ts).
   const lot = over.lot ?? listingOnlyLot(over.listingState ?? state);
   return {
     id: 101,

@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { creditCodeCheckChar, idCardCheckChar } from '@/domain';
+import { creditCodeCheckChar, idCardCheckChar } from '#domain';
 import { session } from '@/lib/session';
 import { PASSWORD_CHANGED } from '@/features/auth/pages/UpdatePasswordPage';
 import { authMock, DEMO_PASSWORD, MOCK_CAPTCHA_ANSWER, MOCK_SMS_CODE } from '../mocks/handlers/auth';

@@ -1,7 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_MESSAGES, OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET_HASH } from '@/domain/auth';
+import { AUTH_MESSAGES } from '#domain/rules/auth';
+import { OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET_HASH } from '#domain/contract/auth';
 import { session } from '@/lib/session';
 import { ACCESS_DENIED_MESSAGE } from '@/features/auth/login';
 import { safeRedirect } from '@/features/auth/redirect';

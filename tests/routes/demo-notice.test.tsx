@@ -1,7 +1,7 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SiteRuntime } from '@/domain/contracts';
+import type { SiteRuntime } from '#domain/contract/portal';
 import { DEMO_NOTICE_TEXT } from '@/features/layout/components/DemoNotice';
 import { envelope } from '../mocks/fixtures';
 import { authMock } from '../mocks/handlers/auth';

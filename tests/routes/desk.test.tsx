@@ -5,9 +5,9 @@
  */
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MyLot } from '@/domain/desk';
-import { formatChinaTime } from '@/domain/chinaTime';
-import { lotStatus } from '@/domain/lotState';
+import type { MyLot } from '#domain/contract/desk';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import { lotStatus } from '#domain/rules/lotState';
 import { paidNotice } from '@/features/enrolment/pages/CashierDeskPage';
 import { currentFeedback } from '@/features/quote-room/components/BidPanel';
 import { authMock } from '../mocks/handlers/auth';

@@ -1,8 +1,8 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import type { SiteRuntime } from '@/domain/contracts';
-import { ENROLMENT_COMMITMENTS, type PaymentOrderAnswer } from '@/domain/enrolment';
+import type { SiteRuntime } from '#domain/contract/portal';
+import { ENROLMENT_COMMITMENTS, type PaymentOrderAnswer } from '#domain/contract/enrolment';
 import { envelope } from '../mocks/fixtures';
 import { authMock } from '../mocks/handlers/auth';
 import { ENROL_ASSETS_ID, ENROL_ASSETS_NAME, enrolMock } from '../mocks/handlers/enrolment';

@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ESIGN_PATHS, type FaceChallengeInfo } from '@/domain/esign';
+import { ESIGN_PATHS, type FaceChallengeInfo } from '#domain/contract/esign';
 import { envelope } from '../mocks/fixtures';
 import { authMock } from '../mocks/handlers/auth';
 import { renderApp } from '../mocks/renderApp';

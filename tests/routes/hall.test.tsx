@@ -8,7 +8,7 @@
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { COUNTDOWN_OVER_TEXT } from '@/domain/bidding';
+import { COUNTDOWN_OVER_TEXT } from '#domain/rules/bidding';
 import { frozenClock, stepClock } from '../mocks/clock';
 import { bidEntryFixture, hallBackend, upcomingFixture } from '../mocks/handlers/hall';
 import { renderApp } from '../mocks/renderApp';

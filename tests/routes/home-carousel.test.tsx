@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/app/queryClient';
 import { BannerCarousel } from '@/features/home/components/BannerCarousel';
 import { NewsCarousel } from '@/features/home/components/NewsCarousel';
-import { HOME_BANNER_INTERVAL_MS, NEWS_CAROUSEL_INTERVAL_MS, NEWS_CAROUSEL_MAX_SLIDES } from '@/domain/constants';
+import { HOME_BANNER_INTERVAL_MS, NEWS_CAROUSEL_INTERVAL_MS, NEWS_CAROUSEL_MAX_SLIDES } from '#domain/rules/constants';
 import { adsQueryOptions } from '@/features/home/api/get-ads';
 import { frontPageNewsQueryOptions } from '@/features/home/api/get-front-page-news';
 import { newsFixture, pageOf } from '../mocks/fixtures';

@@ -1,6 +1,6 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { AMOUNT_MESSAGES, CARD_MESSAGES } from '@/domain/ledger';
+import { AMOUNT_MESSAGES, CARD_MESSAGES } from '#domain/rules/ledger';
 import { authMock } from '../mocks/handlers/auth';
 import { MONEY_SMS, moneyMock } from '../mocks/handlers/money';
 import { userFilesMock } from '../mocks/handlers/user-files';

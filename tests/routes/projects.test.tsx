@@ -8,7 +8,7 @@ import { http as mswHttp, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { filterGroups, DEFAULT_CATEGORIES, SORT_OPTIONS } from '@/features/projects/display';
 import { wanToYuan, yuanToWanText } from '@/features/projects/price';
-import { chinaTimeToEpoch } from '@/domain/chinaTime';
+import { chinaTimeToEpoch } from '#domain/rules/chinaTime';
 import { countdownText } from '@/features/projects/time';
 import { authMock } from '../mocks/handlers/auth';
 import { projectsMock } from '../mocks/handlers/projects';

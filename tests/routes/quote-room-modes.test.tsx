@@ -8,8 +8,8 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ModeState } from '@/domain/bidModes';
-import { BID_REJECTION_MESSAGES } from '@/domain/bidRules';
+import type { ModeState } from '#domain/contract/bidModes';
+import { BID_REJECTION_MESSAGES } from '#domain/rules/bidRules';
 import { authMock } from '../mocks/handlers/auth';
 import { quoteRoomBackend, RIVAL_CODE, ROOM_ACTIVITY_ID, ROOM_CODES } from '../mocks/handlers/quote-room';
 import { renderApp } from '../mocks/renderApp';

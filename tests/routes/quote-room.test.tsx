@@ -12,8 +12,8 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BID_REJECTION_MESSAGES } from '@/domain/bidRules';
-import { formatYuan } from '@/domain/money';
+import { BID_REJECTION_MESSAGES } from '#domain/rules/bidRules';
+import { formatYuan } from '#domain/rules/money';
 import { frozenClock } from '../mocks/clock';
 import { authMock } from '../mocks/handlers/auth';
 import { NOT_QUALIFIED_MSG, quoteRoomBackend, RIVAL_CODE, ROOM_ACTIVITY_ID, ROOM_CODES } from '../mocks/handlers/quote-room';

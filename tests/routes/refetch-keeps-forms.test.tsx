@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MONEY_PATHS } from '@/domain/ledger';
+import { MONEY_PATHS } from '#domain/contract/ledger';
 import { authMock } from '../mocks/handlers/auth';
 import { moneyMock } from '../mocks/handlers/money';
 import { renderApp } from '../mocks/renderApp';

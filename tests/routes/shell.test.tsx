@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { http } from '@/api/client';
-import { DESK_PATHS } from '@/domain/desk';
+import { DESK_PATHS } from '#domain/contract/desk';
 import { session } from '@/lib/session';
 import { ROUTE_PATHS } from '@/routes/tree';
 import { renderApp } from '../mocks/renderApp';

@@ -14,8 +14,8 @@ import { openDatabase } from '../../server/db/connection.ts';
 import { loadSecrets } from '../../server/services/accounts/secrets.ts';
 import { DEMO_LEGAL_ID, DEMO_ORG_CREDIT_CODE, DEMO_PERSON_ID } from '../../server/seed/accounts.ts';
 import { seedDemoData } from '../../server/seed/seed.ts';
-import { validateCreditCode } from '../../src/domain/creditCode.ts';
-import { validateIdCard } from '../../src/domain/idCard.ts';
+import { validateCreditCode } from '#domain/rules/creditCode';
+import { validateIdCard } from '#domain/rules/idCard';
 import { prepareDatabase } from '../../server/seed/prepare.ts';
 import { createTestDatabase, NOW, type TestDatabase } from './helpers.ts';
 

@@ -4,7 +4,7 @@
  * 该手机号已被注册, so names and phones could be listed). And the code rules around it: a wrong code is
  * one attempt, a right code answered "name taken" is not used up, a right code makes one user only.
  */
-import { AUTH_MESSAGES } from '../../src/domain/auth.ts';
+import { AUTH_MESSAGES } from '#domain/rules/auth';
 import { MSG_LOGIN_NAME_TAKEN, MSG_PHONE_TAKEN } from '../../server/services/accounts/users.ts';
 import { createAccountsApp, FIXED_SMS, type AccountsTestApp } from './accounts-helpers.ts';
 import { NOW } from './helpers.ts';

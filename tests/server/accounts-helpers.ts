@@ -3,7 +3,7 @@ import { constants, createPublicKey, publicEncrypt, type KeyObject } from 'node:
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET_HASH } from '../../src/domain/auth.ts';
+import { OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET_HASH } from '#domain/contract/auth';
 import { createTestApp, NOW, type Json, type TestApp, type TestAppOptions } from './helpers.ts';
 
 export const FIXED_CAPTCHA = 'e2e7';

@@ -3,7 +3,7 @@
  * user and wrong password, 5-failure lockout for 30 minutes, per-IP throttling, the captcha rules, the
  * client check and the audit rows.
  */
-import { AUTH_MESSAGES } from '../../src/domain/auth.ts';
+import { AUTH_MESSAGES } from '#domain/rules/auth';
 import { createAccounts } from '../../server/services/accounts/create.ts';
 import { findUserByLoginName, passwordMatches } from '../../server/services/accounts/login.ts';
 import { ARGON2_PARAMS, COMMON_PASSWORDS, passwordProblem } from '../../server/services/accounts/passwords.ts';

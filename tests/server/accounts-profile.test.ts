@@ -4,9 +4,9 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { idCardCheckChar } from '../../src/domain/idCard.ts';
-import { creditCodeCheckChar } from '../../src/domain/creditCode.ts';
-import { AUTH_MESSAGES } from '../../src/domain/auth.ts';
+import { idCardCheckChar } from '#domain/rules/idCard';
+import { creditCodeCheckChar } from '#domain/rules/creditCode';
+import { AUTH_MESSAGES } from '#domain/rules/auth';
 import { reviewVerification } from '../../server/services/accounts/verification.ts';
 import { DEMO_ORG_CREDIT_CODE, DEMO_PERSON_ID } from '../../server/seed/accounts.ts';
 import { createAccountsApp, FIXED_SMS, type AccountsTestApp } from './accounts-helpers.ts';

@@ -2,7 +2,7 @@
  * SMS codes (guide item 5) and the calls that use them: registration (2001), forget-password (2002),
  * find-account and SMS login (1008). Bad input → 400 with a Chinese message, nothing written (item 10).
  */
-import { AUTH_MESSAGES } from '../../src/domain/auth.ts';
+import { AUTH_MESSAGES } from '#domain/rules/auth';
 import type { SmsMessage } from '../../server/services/accounts/context.ts';
 import { DEMO_ORG_CREDIT_CODE, DEMO_PERSON_ID } from '../../server/seed/accounts.ts';
 import { createAccountsApp, FIXED_CAPTCHA, FIXED_SMS, type AccountsTestApp } from './accounts-helpers.ts';

@@ -4,7 +4,7 @@
  * password recovery end sessions; login codes, third-party tickets, user detail.
  */
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { AUTH_MESSAGES } from '../../src/domain/auth.ts';
+import { AUTH_MESSAGES } from '#domain/rules/auth';
 import { ssoLink, ticketSignature } from '../../server/services/accounts/login.ts';
 import { loadSecrets } from '../../server/services/accounts/secrets.ts';
 import { createAccountsApp, decodeJwt, DEMO_PASSWORD, FIXED_SMS, type AccountsTestApp } from './accounts-helpers.ts';

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
 import { CLOSE_GRACE_MS } from '../../server/bidding/engine.ts';
 import { sweepActivities } from '../../server/bidding/engine.ts';
 import { loadConfig } from '../../server/config.ts';

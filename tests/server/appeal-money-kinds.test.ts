@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forfeitDeposit } from '../../server/services/deposits.ts';
-import { APPEAL_OPS_PATHS, APPEAL_PATHS } from '../../src/domain/userFiles.ts';
+import { APPEAL_OPS_PATHS, APPEAL_PATHS } from '#domain/contract/userFiles';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import { DIALECT } from './helpers.ts';
 

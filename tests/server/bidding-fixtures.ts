@@ -4,7 +4,7 @@
  * the product's bidding rules without the production functions, so the two can disagree).
  */
 import type { Kysely } from 'kysely';
-import type { ActivitySettings } from '../../src/domain/bidModes.ts';
+import type { ActivitySettings } from '#domain/contract/bidModes';
 import { placeBid, type BidResult, type EngineDeps } from '../../server/bidding/engine.ts';
 import { joinStage, type JoinResult } from '../../server/bidding/join.ts';
 import type { Database } from '../../server/db/schema.ts';

@@ -6,12 +6,13 @@
  */
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dutchEndAt, type ActivitySettings } from '../../src/domain/bidModes.ts';
-import { BID_REJECTION_MESSAGES, JOIN_REJECTION_MESSAGES } from '../../src/domain/bidRules.ts';
+import { dutchEndAt } from '#domain/rules/bidModes';
+import { type ActivitySettings } from '#domain/contract/bidModes';
+import { BID_REJECTION_MESSAGES, JOIN_REJECTION_MESSAGES } from '#domain/rules/bidRules';
 import { CLOSE_GRACE_MS, sweepActivities, type EngineDeps } from '../../server/bidding/engine.ts';
 import { replayActivity } from '../../server/bidding/replay.ts';
 import { changeEventOf } from '../../server/live/changeEvents.ts';
-import type { LiveChangeEvent } from '../../src/domain/liveEvents.ts';
+import type { LiveChangeEvent } from '#domain/contract/liveEvents';
 import { bidAt, createActivity, initialModel, joinAt, liveSpec, modelBid, modelJoin, type ActivitySpec, type ModelState } from './bidding-fixtures.ts';
 import { createTestApp, DIALECT, NOW, TEST_DATABASE_URL, type Json, type TestApp } from './helpers.ts';
 

@@ -5,10 +5,10 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivitySettings } from '../../src/domain/bidModes.ts';
-import { dutchEndAt } from '../../src/domain/bidModes.ts';
-import { BID_REJECTION_MESSAGES } from '../../src/domain/bidRules.ts';
-import { BIDDING_MODES } from '../../src/domain/hall.ts';
+import type { ActivitySettings } from '#domain/contract/bidModes';
+import { dutchEndAt } from '#domain/rules/bidModes';
+import { BID_REJECTION_MESSAGES } from '#domain/rules/bidRules';
+import { BIDDING_MODES } from '#domain/contract/hall';
 import { sweepActivities, CLOSE_GRACE_MS, type EngineDeps } from '../../server/bidding/engine.ts';
 import { replayActivity } from '../../server/bidding/replay.ts';
 import { bidAt, createActivity, liveSpec, initialModel, modelBid, type ActivitySpec } from './bidding-fixtures.ts';

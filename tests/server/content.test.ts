@@ -1,6 +1,7 @@
 /** News (dscq-content news-content, news-platecfig) and notices (dscq-project notice page and detail). */
-import type { NewsItem, Notice, Page } from '../../src/domain/contracts.ts';
-import type { NewsPlate } from '../../src/domain/content.ts';
+import type { NewsItem, Notice } from '#domain/contract/portal';
+import type { Page } from '#domain/contract/envelope';
+import type { NewsPlate } from '#domain/contract/content';
 import { createTestApp, NOW, type TestApp } from './helpers.ts';
 
 let t: TestApp;

@@ -14,7 +14,7 @@ import { exchangeSealPng } from '../../server/services/contracts/exchange-seal.t
 import type { ContractSigning } from '../../server/services/contracts/contracts.ts';
 import type { SigningProvider } from '../../server/services/esign/types.ts';
 import { localSigningProvider } from '../../server/services/contracts/provider.ts';
-import { CONTRACT_OPS_PATHS, CONTRACT_PATHS } from '../../src/domain/tradeContract.ts';
+import { CONTRACT_OPS_PATHS, CONTRACT_PATHS } from '#domain/contract/tradeContract';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import { DIALECT, type Json } from './helpers.ts';
 

@@ -7,7 +7,7 @@
  * TEST_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIDDING_MODES } from '../../src/domain/hall.ts';
+import { BIDDING_MODES } from '#domain/contract/hall';
 import { DEMO_SOON_MS } from '../../server/seed/bidding.ts';
 import { createDemoScheduler, demoLease, type DemoScheduler } from '../../server/seed/scheduler.ts';
 import { createTestApp, DIALECT, NOW, type Json, type TestApp } from './helpers.ts';

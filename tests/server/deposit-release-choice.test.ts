@@ -8,7 +8,7 @@ import { releaseDeposit } from '../../server/services/deposits.ts';
 import { balanceOf, userBalances } from '../../server/services/money/ledger.ts';
 import { completeWithdrawal } from '../../server/services/money/movements.ts';
 import { checkLedger } from '../../server/services/money/reconcile.ts';
-import { MONEY_PATHS } from '../../src/domain/ledger.ts';
+import { MONEY_PATHS } from '#domain/contract/ledger';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import { DIALECT } from './helpers.ts';
 

@@ -4,9 +4,10 @@
  * hall shows), and the enrolment check's deadline (the hall's 如何参与). On the seeded demo data, where
  * bidder01 … bidder05 are qualified in every demo auction.
  */
-import { bidderStanding, DESK_PATHS, outbidTitle, type DeskSignal, type MyLot } from '../../src/domain/desk.ts';
-import { ENROLMENT_COMMITMENTS } from '../../src/domain/enrolment.ts';
-import type { BiddingEntry, RateEntry, WatchPage } from '../../src/domain/hall.ts';
+import { bidderStanding, outbidTitle } from '#domain/rules/desk';
+import { DESK_PATHS, type DeskSignal, type MyLot } from '#domain/contract/desk';
+import { ENROLMENT_COMMITMENTS } from '#domain/contract/enrolment';
+import type { BiddingEntry, RateEntry, WatchPage } from '#domain/contract/hall';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 
 const LOTS = `/api${DESK_PATHS.lots}`;

@@ -4,8 +4,8 @@
  * SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENROLMENT_COMMITMENTS } from '../../src/domain/enrolment.ts';
-import { USER_FILES_PATHS } from '../../src/domain/userFiles.ts';
+import { ENROLMENT_COMMITMENTS } from '#domain/contract/enrolment';
+import { USER_FILES_PATHS } from '#domain/contract/userFiles';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import { DIALECT, multipartFile } from './helpers.ts';
 

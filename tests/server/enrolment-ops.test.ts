@@ -13,7 +13,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/connection.ts';
 import { parseOpsTime, runOps } from '../../server/ops/cli.ts';
 import { prepareDatabase } from '../../server/seed/prepare.ts';
-import { ENROLMENT_COMMITMENTS } from '../../src/domain/enrolment.ts';
+import { ENROLMENT_COMMITMENTS } from '#domain/contract/enrolment';
 import { BASIC } from './accounts-helpers.ts';
 import { createTestDatabase, NOW } from './helpers.ts';
 

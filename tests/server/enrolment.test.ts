@@ -5,7 +5,7 @@
  * auto-approval with racing processes, the demo seed, and the access-control rule (B gets 404 for A's).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENROLMENT_COMMITMENTS } from '../../src/domain/enrolment.ts';
+import { ENROLMENT_COMMITMENTS } from '#domain/contract/enrolment';
 import { settleDeposits } from '../../server/services/deposits.ts';
 import { createActivity } from '../../server/services/enrolment-activities.ts';
 import { runEnrolmentJobs } from '../../server/services/enrolment-jobs.ts';

@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import { NOW } from './helpers.ts';
-import { ESIGN_PATHS, SEAL_MAX_BYTES } from '../../src/domain/esign.ts';
+import { ESIGN_PATHS } from '#domain/contract/esign';
+import { SEAL_MAX_BYTES } from '#domain/rules/esign';
 import { renderPdf } from '../../server/lib/pdf.ts';
 import { drawSealPng } from '../../server/lib/png.ts';
 import { approvedSealOf, decideSeal, MSG_SEAL_NOT_PNG, MSG_SEAL_PENDING, MSG_SEAL_PERSON, MSG_SEAL_TOO_LARGE } from '../../server/services/seals.ts';

@@ -2,8 +2,8 @@
  * Favourites (POST /dscq-user/collect-assets/add, /cancel, /assets-list): the bearer's own rows only,
  * idempotent add and cancel, 401 when anonymous; the detail's `collected` follows the optional bearer.
  */
-import type { ListedAsset } from '../../src/domain/contracts.ts';
-import type { CollectedAsset } from '../../src/domain/projects.ts';
+import type { ListedAsset } from '#domain/contract/portal';
+import type { CollectedAsset } from '#domain/contract/projects';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 
 const ADD = '/api/dscq-user/collect-assets/add';

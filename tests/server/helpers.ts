@@ -3,7 +3,7 @@
  * a fresh PostgreSQL schema (dropped in teardown) — migrated and seeded at a fixed clock.
  */
 import type { ContractSigning } from '../../server/services/contracts/contracts.ts';
-import type { SettlementSettings } from '../../src/domain/settlement.ts';
+import type { SettlementSettings } from '#domain/contract/settlement';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

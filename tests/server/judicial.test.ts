@@ -2,7 +2,7 @@
  * The judicial-auction service under /judicial: its own answer shape { status, message, content }, the
  * query by offset and limit (8) with its filters, courts, cities and one item's detail.
  */
-import type { JudicialCity, JudicialCourt, JudicialItem, JudicialItemDetail } from '../../src/domain/projects.ts';
+import type { JudicialCity, JudicialCourt, JudicialItem, JudicialItemDetail } from '#domain/contract/projects';
 import { createTestApp, type Json, type TestApp } from './helpers.ts';
 
 const QUERY = '/judicial/wechatProject/query';

@@ -1,18 +1,18 @@
 /**
  * One rule for every live value (issue 12): the server's snapshot and the live worker read the same
  * premium rate, status and tone for the same lot — every mode, sealed and dutch included — because both
- * compute them with src/domain/liveValues.ts from the same public state; every answer carries the
+ * compute them with domain/rules/liveValues.ts from the same public state; every answer carries the
  * activity's lockVersion (the order the worker merges its sources by); `leftTime` is the countdown's input,
  * stamped from `endTime` when an answer is served. Real database (SQLite; PostgreSQL with TEST_DATABASE_URL).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_GRACE_MS, sweepActivities, type EngineDeps } from '../../server/bidding/engine.ts';
 import { changeEventOf } from '../../server/live/changeEvents.ts';
-import { dutchEndAt } from '../../src/domain/bidModes.ts';
-import { displayRemaining } from '../../src/domain/bidding.ts';
-import { BIDDING_MODES, type BiddingEntry, type MaxRateEntry, type RateEntry } from '../../src/domain/hall.ts';
-import type { LiveChangeEvent } from '../../src/domain/liveEvents.ts';
-import { leftTime, liveCountdown, liveValues } from '../../src/domain/liveValues.ts';
+import { dutchEndAt } from '#domain/rules/bidModes';
+import { displayRemaining } from '#domain/rules/bidding';
+import { BIDDING_MODES, type BiddingEntry, type MaxRateEntry, type RateEntry } from '#domain/contract/hall';
+import type { LiveChangeEvent } from '#domain/contract/liveEvents';
+import { leftTime, liveCountdown, liveValues } from '#domain/rules/liveValues';
 import { entryState, eventState, rateState, toBidRow } from '../../workers/rows.ts';
 import { bidAt, createActivity, liveSpec, type ActivitySpec } from './bidding-fixtures.ts';
 import { createTestApp, DIALECT, NOW, type Json, type TestApp } from './helpers.ts';

@@ -1,12 +1,12 @@
 /**
- * Issue 13, one lot state: a listing's displayed state follows its bidding activity (src/domain/lotState.ts),
+ * Issue 13, one lot state: a listing's displayed state follows its bidding activity (domain/rules/lotState.ts),
  * the same in every answer — the hall, the project detail, the trading centre's search (rows and the state
  * filter), favourites and the home page's lists — before, during and after the auction. On the seeded demo
  * data (about thirty live lots, some scheduled) at the test clock.
  */
-import type { ListedAsset } from '../../src/domain/contracts.ts';
-import type { BiddingEntry } from '../../src/domain/hall.ts';
-import { isSealedLot } from '../../src/domain/liveValues.ts';
+import type { ListedAsset } from '#domain/contract/portal';
+import type { BiddingEntry } from '#domain/contract/hall';
+import { isSealedLot } from '#domain/rules/liveValues';
 import { lotStageSql, withLots } from '../../server/services/lotStates.ts';
 import { toListedAsset } from '../../server/services/projects.ts';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';

@@ -1,5 +1,5 @@
 /** GET /api/blade-desk/navigation-config/list: the visible menu as a sorted tree. */
-import type { NavigationEntry } from '../../src/domain/contracts.ts';
+import type { NavigationEntry } from '#domain/contract/portal';
 import { createTestApp, NOW, type TestApp } from './helpers.ts';
 
 const MENU = '/api/blade-desk/navigation-config/list';

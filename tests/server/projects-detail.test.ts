@@ -4,8 +4,8 @@
  * (Content-Disposition with the UTF-8 name, nosniff), and the client's download log is stored.
  */
 import { inflateRawSync } from 'node:zlib';
-import type { ListedAsset } from '../../src/domain/contracts.ts';
-import { DISCLOSURE_SECTIONS, type AttachmentTicket, type ProjectDetail } from '../../src/domain/projects.ts';
+import type { ListedAsset } from '#domain/contract/portal';
+import { DISCLOSURE_SECTIONS, type AttachmentTicket, type ProjectDetail } from '#domain/contract/projects';
 import { createAccountsApp, FIXED_CAPTCHA, type AccountsTestApp } from './accounts-helpers.ts';
 import { NOW } from './helpers.ts';
 

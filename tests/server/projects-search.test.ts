@@ -4,9 +4,10 @@
  * Plus the short lists: top/new-publish, basic-assets/new-publish, hb-projects, assets-recommend, and the
  * feature tags, the filter bar and the cover. Expected sets come from the seed data, not from the SQL.
  */
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
-import type { ListedAsset, Page } from '../../src/domain/contracts.ts';
-import type { AssetsFeature, FilterConfig } from '../../src/domain/projects.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import type { ListedAsset } from '#domain/contract/portal';
+import type { Page } from '#domain/contract/envelope';
+import type { AssetsFeature, FilterConfig } from '#domain/contract/projects';
 import { demoProjects, type ProjectSeed } from '../../server/seed/data/projects.ts';
 import { featuresFor, detailFor } from '../../server/seed/data/projects-detail.ts';
 import { createTestApp, NOW, type TestApp } from './helpers.ts';

@@ -2,7 +2,8 @@
  * POST /api/dscq-project/search/page(2): envelope, paging math, filters, mapping to ListedAsset.
  * The demo seed lists 350 projects (the foundation's 150 and issue 5's 200); package children are not listed.
  */
-import type { ListedAsset, Page } from '../../src/domain/contracts.ts';
+import type { ListedAsset } from '#domain/contract/portal';
+import type { Page } from '#domain/contract/envelope';
 import { createTestApp, ENVELOPE_KEYS, type TestApp } from './helpers.ts';
 
 const SEARCH = '/api/dscq-project/search/page';
@@ -166,7 +167,7 @@ describe('ListedAsset mapping', () => {
       imgUrl: '',
       circuseeCount: 3707,
       listingState: '正在报名',
-      // No bidding activity: the listing's own word (the one lot state, src/domain/lotState.ts).
+      // No bidding activity: the listing's own word (the one lot state, domain/rules/lotState.ts).
       lot: {
         status: 'enrolling',
         label: '正在报名',

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ENROLMENT_COMMITMENTS } from '../../src/domain/enrolment.ts';
+import { ENROLMENT_COMMITMENTS } from '#domain/contract/enrolment';
 import { buildApp } from '../../server/app.ts';
 import { ConfigError, DEMO_SEED_IN_PRODUCTION, loadConfig, OUTBOX_IN_PRODUCTION, SANDBOX_IN_PRODUCTION } from '../../server/config.ts';
 import type { SmsMessage } from '../../server/services/accounts/context.ts';

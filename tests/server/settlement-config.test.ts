@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
-import { buyerFeeFen, DEFAULT_SETTLEMENT_SETTINGS } from '../../src/domain/settlement.ts';
+import { buyerFeeFen, DEFAULT_SETTLEMENT_SETTINGS } from '#domain/rules/settlement';
 import { createTestApp } from './helpers.ts';
 
 let dataDir: string;

@@ -18,7 +18,7 @@ import { post } from '../../server/services/money/ledger.ts';
 import { checkLedger } from '../../server/services/money/reconcile.ts';
 import { SandboxBank, sandboxKey } from '../../server/services/payments/sandbox.ts';
 import { prepareDatabase } from '../../server/seed/prepare.ts';
-import { buyerFeeFen } from '../../src/domain/settlement.ts';
+import { buyerFeeFen } from '#domain/rules/settlement';
 import { DIALECT } from './helpers.ts';
 import { createProcessDatabase, type ProcessDatabase } from './process-database.ts';
 

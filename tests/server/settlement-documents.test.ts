@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealLetter } from '../../server/services/money/deals.ts';
 import { invoiceDocument, reviewInvoice } from '../../server/services/money/invoices.ts';
 import type { PdfDocument } from '../../server/lib/pdf.ts';
-import { fenToChineseUpper, formatFenAsYuan } from '../../src/domain/money.ts';
+import { fenToChineseUpper, formatFenAsYuan } from '#domain/rules/money';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import { DIALECT, type Json } from './helpers.ts';
 

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmDealTransfer, rejectDealTransfer } from '../../server/services/money/deals.ts';
 import { checkLedger } from '../../server/services/money/reconcile.ts';
-import { SETTLEMENT_PATHS } from '../../src/domain/settlement.ts';
-import { USER_FILES_PATHS } from '../../src/domain/userFiles.ts';
+import { SETTLEMENT_PATHS } from '#domain/contract/settlement';
+import { USER_FILES_PATHS } from '#domain/contract/userFiles';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import { DIALECT, multipartFile } from './helpers.ts';
 

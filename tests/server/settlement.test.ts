@@ -11,7 +11,7 @@ import { advanceDeal, FORFEIT_NOT_CONFIRMED, openDeal, payoutDeal } from '../../
 import { balanceOf, userBalances } from '../../server/services/money/ledger.ts';
 import { checkLedger } from '../../server/services/money/reconcile.ts';
 import { applyNotification } from '../../server/services/payments/orders.ts';
-import { buyerFeeFen } from '../../src/domain/settlement.ts';
+import { buyerFeeFen } from '#domain/rules/settlement';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import { DIALECT, type Json } from './helpers.ts';
 

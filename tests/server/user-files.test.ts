@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import { NOW } from './helpers.ts';
 import { MSG_FILE_TYPE } from '../../server/services/accounts/files.ts';
-import { APPEAL_OPS_PATHS, APPEAL_PATHS, DEMAND_OPS_PATHS, DEMAND_PATHS, USER_FILES_PATHS } from '../../src/domain/userFiles.ts';
-import { ENROLMENT_COMMITMENTS } from '../../src/domain/enrolment.ts';
+import { APPEAL_OPS_PATHS, APPEAL_PATHS, DEMAND_OPS_PATHS, DEMAND_PATHS, USER_FILES_PATHS } from '#domain/contract/userFiles';
+import { ENROLMENT_COMMITMENTS } from '#domain/contract/enrolment';
 
 const QUOTA = 6000;
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1000, 0x20), Buffer.from('\n%%EOF\n')]);

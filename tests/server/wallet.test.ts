@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeWithdrawal } from '../../server/services/money/movements.ts';
 import { checkLedger } from '../../server/services/money/reconcile.ts';
-import { AMOUNT_MESSAGES, CARD_MESSAGES } from '../../src/domain/ledger.ts';
+import { AMOUNT_MESSAGES, CARD_MESSAGES } from '#domain/rules/ledger';
 import { createAccountsApp, FIXED_SMS, type AccountsTestApp } from './accounts-helpers.ts';
 import { DIALECT, type Json } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 /** Storage ⇄ wire conversions: China time without depending on the machine's zone; fen ⇄ yuan. */
-import { formatChinaTime } from '../../src/domain/chinaTime.ts';
-import { fenToYuan, yuanToFen } from '../../src/domain/money.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import { fenToYuan, yuanToFen } from '#domain/rules/money';
 import { containsPattern } from '../../server/services/projects.ts';
 
 it('formats epoch ms as China time (UTC+8), whatever TZ is', () => {

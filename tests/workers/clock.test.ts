@@ -1,7 +1,7 @@
 import { BehaviorSubject, type Subscription } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ClockValue } from '../../src/live/protocol';
-import { resolveLiveConfig } from '../../src/live/protocol';
+import type { ClockValue } from '../../workers/protocol/protocol';
+import { resolveLiveConfig } from '../../workers/protocol/protocol';
 import {
   computeSample,
   createClock$,

@@ -6,7 +6,7 @@ import * as Comlink from 'comlink';
 import { firstValueFrom, Observable, Subject } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLiveClient } from '../../src/live/liveClient';
-import type { HallFrame, LiveApi, LiveConfig, VersionValue } from '../../src/live/protocol';
+import type { HallFrame, LiveApi, LiveConfig, VersionValue } from '../../workers/protocol/protocol';
 import { toComlinkApi } from '../../workers/comlinkApi';
 import { createLiveService } from '../../workers/liveService';
 import { fakeServer } from './helpers';

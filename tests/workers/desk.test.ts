@@ -5,12 +5,12 @@
  */
 import { BehaviorSubject, NEVER, Subject, filter } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DeskSignal } from '../../src/domain/desk';
-import type { LiveChangeEvent } from '../../src/domain/liveEvents';
-import { resolveLiveConfig } from '../../src/live/protocol';
+import type { DeskSignal } from '#domain/contract/desk';
+import type { LiveChangeEvent } from '#domain/contract/liveEvents';
+import { resolveLiveConfig } from '../../workers/protocol/protocol';
 import type { ProducerContext } from '../../workers/context';
 import { createDesk$, DESK_HIDDEN_POLL_MS, DESK_POLL_MS, isOutbid } from '../../workers/desk';
-import type { LivePush } from '../../workers/push';
+import type { LivePush } from '../../workers/context';
 import { fakeFetch, json, testEnv, watch } from './helpers';
 import { changeEvent } from './liveServer';
 

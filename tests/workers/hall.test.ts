@@ -5,9 +5,9 @@
  */
 import { tap, type Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COUNTDOWN_OVER_TEXT } from '../../src/domain/bidding';
-import type { ListWire, LiveBidRow } from '../../src/live/frames';
-import { createStreamDecoder, type HallFrame, type LiveEvent } from '../../src/live/protocol';
+import { COUNTDOWN_OVER_TEXT } from '#domain/rules/bidding';
+import type { ListWire, LiveBidRow } from '../../workers/protocol/frames';
+import { createStreamDecoder, type HallFrame, type LiveEvent } from '../../workers/protocol/protocol';
 import { createHall$, HALL_POLL_MS } from '../../workers/hall';
 import { createLiveService } from '../../workers/liveService';
 import { fakeLiveServer, lot } from './liveServer';

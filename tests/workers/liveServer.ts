@@ -5,10 +5,10 @@
  * moves a lot's price as an accepted bid would.
  */
 import { BehaviorSubject } from 'rxjs';
-import type { BiddingEntry, RateEntry, UpcomingEntry } from '../../src/domain/hall';
-import type { LiveChangeEvent } from '../../src/domain/liveEvents';
-import { liveValues } from '../../src/domain/liveValues';
-import { resolveLiveConfig } from '../../src/live/protocol';
+import type { BiddingEntry, RateEntry, UpcomingEntry } from '#domain/contract/hall';
+import type { LiveChangeEvent } from '#domain/contract/liveEvents';
+import { liveValues } from '#domain/rules/liveValues';
+import { resolveLiveConfig } from '../../workers/protocol/protocol';
 import { createClock$ } from '../../workers/clock';
 import type { ProducerContext } from '../../workers/context';
 import { fakeFetch, json, sleep, testEnv } from './helpers';

@@ -1,7 +1,7 @@
 import { Observable, Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ListWire, LiveBidRow, LiveListMeta } from '../../src/live/frames';
-import { streamKey, type ClockValue, type HallFrame, type LiveEvent, type VersionValue } from '../../src/live/protocol';
+import type { ListWire, LiveBidRow, LiveListMeta } from '../../workers/protocol/frames';
+import { streamKey, type ClockValue, type HallFrame, type LiveEvent, type VersionValue } from '../../workers/protocol/protocol';
 import type { Producers } from '../../workers/context';
 import { createLiveService, producers } from '../../workers/liveService';
 import { fakeServer } from './helpers';

@@ -3,9 +3,9 @@
  * and biddingData (the bidding room's poll, with its delta encoding).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COUNTDOWN_OVER_TEXT } from '../../src/domain/bidding';
-import type { BiddingDataWire } from '../../src/live/frames';
-import { createStreamDecoder } from '../../src/live/protocol';
+import { COUNTDOWN_OVER_TEXT } from '#domain/rules/bidding';
+import type { BiddingDataWire } from '../../workers/protocol/frames';
+import { createStreamDecoder } from '../../workers/protocol/protocol';
 import { BIDDING_DATA_POLL_MS, createBiddingData$, roomCountdown } from '../../workers/biddingData';
 import { createLiveService } from '../../workers/liveService';
 import { createMaxRate$ } from '../../workers/maxRate';

@@ -4,14 +4,15 @@
  * fails (error, HTTP error, heartbeat silence), and steps back with one re-sync when push returns.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LiveChangeEvent } from '../../src/domain/liveEvents';
-import type { BiddingDataFrame } from '../../src/live/frames';
-import type { LiveEvent } from '../../src/live/protocol';
+import type { LiveChangeEvent } from '#domain/contract/liveEvents';
+import type { BiddingDataFrame } from '../../workers/protocol/frames';
+import type { LiveEvent } from '../../workers/protocol/protocol';
 import { BIDDING_DATA_POLL_MS, createBiddingData$ } from '../../workers/biddingData';
 import type { ProducerContext } from '../../workers/context';
 import { createHall$, HALL_POLL_MS } from '../../workers/hall';
 import { createLiveService } from '../../workers/liveService';
-import { createLivePush, HEARTBEAT_MARGIN_MS, type LivePush } from '../../workers/push';
+import type { LivePush } from '../../workers/context';
+import { createLivePush, HEARTBEAT_MARGIN_MS } from '../../workers/push';
 import { PUSHED_POLL_MS } from '../../workers/pushApply';
 import { json, watch } from './helpers';
 import { changeEvent, fakeLiveServer, lot } from './liveServer';

@@ -1,11 +1,11 @@
 /**
  * One source per row: of the states a hall row's sources carry (the hall list, bidding-rate, push events)
  * the newest by lockVersion (then server time) is shown whole, and the room's data takes a push event
- * only when it is newer — the rule of src/domain/liveValues.ts `newerState`, not "more bids is newer".
+ * only when it is newer — the rule of domain/rules/liveValues.ts `newerState`, not "more bids is newer".
  */
 import { describe, expect, it } from 'vitest';
-import type { BiddingData, RateEntry } from '../../src/domain/hall';
-import type { LiveChangeEvent } from '../../src/domain/liveEvents';
+import type { BiddingData, RateEntry } from '#domain/contract/hall';
+import type { LiveChangeEvent } from '#domain/contract/liveEvents';
 import { applyToBiddingData, newerEvent } from '../../workers/pushApply';
 import { entryState, eventState, rateState, toBidRow } from '../../workers/rows';
 import { changeEvent, lot } from './liveServer';

@@ -1,7 +1,7 @@
 import { BehaviorSubject, distinctUntilChanged } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TOKEN_CHECK_INTERVAL_MS, TOKEN_REFRESH_AGE_SECONDS } from '../../src/domain/constants';
-import { resolveLiveConfig, type LiveEvent, type TokenCheckValue } from '../../src/live/protocol';
+import { TOKEN_CHECK_INTERVAL_MS, TOKEN_REFRESH_AGE_SECONDS } from '#domain/rules/constants';
+import { resolveLiveConfig, type LiveEvent, type TokenCheckValue } from '../../workers/protocol/protocol';
 import type { BaseContext } from '../../workers/context';
 import { createLiveService } from '../../workers/liveService';
 import { checkToken, createTokenCheck$, tokenAgeSeconds } from '../../workers/token';

@@ -1,6 +1,6 @@
 import { BehaviorSubject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveLiveConfig, type VersionValue } from '../../src/live/protocol';
+import { resolveLiveConfig, type VersionValue } from '../../workers/protocol/protocol';
 import type { BaseContext } from '../../workers/context';
 import { createVersion$, parseVersionFile } from '../../workers/version';
 import { fakeServer } from './helpers';

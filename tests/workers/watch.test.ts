@@ -4,12 +4,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NEVER, Subject, filter } from 'rxjs';
-import type { WatchEntry } from '../../src/domain/hall';
-import type { LiveChangeEvent } from '../../src/domain/liveEvents';
-import { resolveLiveConfig } from '../../src/live/protocol';
+import type { WatchEntry } from '#domain/contract/hall';
+import type { LiveChangeEvent } from '#domain/contract/liveEvents';
+import { resolveLiveConfig } from '../../workers/protocol/protocol';
 import { createClock$ } from '../../workers/clock';
 import type { ProducerContext } from '../../workers/context';
-import type { LivePush } from '../../workers/push';
+import type { LivePush } from '../../workers/context';
 import { createWatch$, watchIds, WATCH_POLL_MS } from '../../workers/watch';
 import { fakeFetch, json, testEnv, watch } from './helpers';
 import { changeEvent, lot } from './liveServer';

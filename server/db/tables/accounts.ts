@@ -22,7 +22,7 @@ export interface AppUserTable {
   head_img: string;
   /** argon2id PHC string. */
   password_hash: string;
-  /** AUTH_STATUS (src/domain/auth.ts). */
+  /** AUTH_STATUS (domain/rules/auth.ts). */
   auth_status: number;
   /** 0: disabled account (every session ends; login refused). */
   is_allowed: number;

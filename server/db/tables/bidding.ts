@@ -10,7 +10,7 @@ export interface BidActivityTable {
   /** Stable activity number (natural key). */
   activity_code: string;
   project_id: number;
-  /** BiddingMode (src/domain/hall.ts). */
+  /** BiddingMode (domain/rules/hall.ts). */
   mode: string;
   /** ActivityStatus: scheduled → live → ended. */
   status: string;

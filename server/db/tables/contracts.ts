@@ -1,6 +1,6 @@
 /**
  * Issue 17 (migration 0011): 产权交易合同, its parties and its versions. Times in epoch ms.
- * State and role values are the types in src/domain/tradeContract.ts.
+ * State and role values are the types in domain/rules/tradeContract.ts.
  */
 import type { Generated } from 'kysely';
 

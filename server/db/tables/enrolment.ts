@@ -1,7 +1,7 @@
 /**
  * Enrolment (migration 0006): enrolments, deposits, transfer proofs, online payment orders, the gateway's
  * notifications and user messages. Amounts in fen, times in epoch ms. Status values are the types in
- * src/domain/enrolment.ts.
+ * domain/rules/enrolment.ts.
  */
 import type { Generated } from 'kysely';
 

@@ -20,7 +20,7 @@ export interface LedgerEntryTable {
   id: Generated<number>;
   /** Unique: replaying the same movement posts nothing. */
   idem_key: string;
-  /** LedgerEntryKind (src/domain/ledger.ts). */
+  /** LedgerEntryKind (domain/rules/ledger.ts). */
   kind: string;
   /** The user the movement belongs to (null for the exchange's own). */
   user_id: number | null;
@@ -68,7 +68,7 @@ export interface WithdrawalTable {
   done_at: number | null;
 }
 
-/** A winner's deal: DealStatus in src/domain/settlement.ts. */
+/** A winner's deal: DealStatus in domain/rules/settlement.ts. */
 export interface DealTable {
   id: Generated<number>;
   deal_code: string;

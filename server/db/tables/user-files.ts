@@ -1,6 +1,6 @@
 /**
  * Issue 17 (migration 0010): the document library, appeals and demands. Times in epoch ms, prices in fen.
- * Status values are the types in src/domain/userFiles.ts.
+ * Status values are the types in domain/rules/userFiles.ts.
  */
 import type { Generated } from 'kysely';
 

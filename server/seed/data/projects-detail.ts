@@ -4,8 +4,8 @@
  * Everything about one project is drawn from a PRNG seeded by its project code, so it never depends on the
  * order of the list; only texts that quote the announcement window depend on `now`.
  */
-import { formatChinaTime } from '../../../src/domain/chinaTime.ts';
-import type { DisclosureSectionKey } from '../../../src/domain/projects.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import type { DisclosureSectionKey } from '#domain/contract/projects';
 import { searchKeys } from '../../services/projects-pinyin.ts';
 import { createRng, type Rng } from '../prng.ts';
 import { CITIES } from './places.ts';

@@ -3,7 +3,7 @@
  * the search takes: typeCode, associationId and city as is; state a state word; price 'min-max' in yuan
  * (either side may be empty); orderBy 'key:order' (publishDate | price | views, asc | desc).
  */
-import type { FilterConfig } from '../../../src/domain/projects.ts';
+import type { FilterConfig } from '#domain/contract/projects';
 import { CITIES } from './places.ts';
 import { STATES } from './projects.ts';
 
@@ -27,7 +27,7 @@ export const PROJECT_FILTERS: readonly FilterConfig[] = [
   {
     field: 'state',
     label: '项目状态',
-    // The lot's stages (src/domain/lotState.ts): the listing's words and the auction's 即将竞价, 竞价中, 流拍.
+    // The lot's stages (domain/rules/lotState.ts): the listing's words and the auction's 即将竞价, 竞价中, 流拍.
     options: [STATES.enrolling, STATES.preDisclosure, STATES.enrolmentClosed, '即将竞价', '竞价中', STATES.dealDone, '流拍', STATES.ended].map((s) => ({ label: s, value: s })),
   },
   {

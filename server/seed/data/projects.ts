@@ -5,8 +5,8 @@
  * new. Dates are set so that something is always enrolling. Package children are made in projects-detail.ts.
  */
 import type { Insertable } from 'kysely';
-import { chinaDayStart } from '../../../src/domain/chinaTime.ts';
-import { PROJECT_NATURE } from '../../../src/domain/projects.ts';
+import { chinaDayStart } from '#domain/rules/chinaTime';
+import { PROJECT_NATURE } from '#domain/contract/projects';
 import type { ProjectTable } from '../../db/schema.ts';
 import { searchKeys } from '../../services/projects-pinyin.ts';
 import { createRng, type Rng } from '../prng.ts';

@@ -2,7 +2,8 @@
  * Image captchas (guide item 4): 4 characters, case-insensitive, 5 minutes, single use whatever the
  * result — the check marks the captcha used before comparing, in one conditional update.
  */
-import { CAPTCHA_LIFETIME_SECONDS, type CaptchaAnswer } from '../../../src/domain/auth.ts';
+import { CAPTCHA_LIFETIME_SECONDS } from '#domain/rules/auth';
+import { type CaptchaAnswer } from '#domain/contract/auth';
 import { captchaDataUrl, randomCaptchaAnswer } from './captcha-image.ts';
 import type { Accounts } from './context.ts';
 import { hmacHex, randomId, safeEqual } from './crypto.ts';

@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AUTH_PATHS, type UploadedFile } from '../../../src/domain/auth.ts';
-import { FILE_NAME_FORBIDDEN_CHARACTERS } from '../../../src/domain/validation.ts';
+import { AUTH_PATHS, type UploadedFile } from '#domain/contract/auth';
+import { FILE_NAME_FORBIDDEN_CHARACTERS } from '#domain/rules/validation';
 import { BusinessError, notFound } from '../../lib/envelope.ts';
 import { appendAudit } from './audit.ts';
 import { uploadsDir, type Accounts } from './context.ts';

@@ -6,7 +6,7 @@
  *   from that IP until the window ends — without counting against, or locking, those accounts.
  */
 import { sql } from 'kysely';
-import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '../../../src/domain/auth.ts';
+import { LOGIN_LOCK_MINUTES, LOGIN_MAX_FAILURES } from '#domain/rules/auth';
 import type { Accounts } from './context.ts';
 
 export const LOCK_MS = LOGIN_LOCK_MINUTES * 60_000;

@@ -4,7 +4,8 @@
  * platform). Unknown user and wrong password answer the same body and status after the same argon2 work
  * (guide item 3); a password that does not decrypt is a wrong password (item 1).
  */
-import { AUTH_MESSAGES, GRANT_TYPES, SMS_PURPOSES, type TokenResponse } from '../../../src/domain/auth.ts';
+import { AUTH_MESSAGES } from '#domain/rules/auth';
+import { GRANT_TYPES, SMS_PURPOSES, type TokenResponse } from '#domain/contract/auth';
 import { appendAudit } from './audit.ts';
 import { consumeCaptcha } from './captcha.ts';
 import type { Accounts, ThirdPartyTicket, ThirdPartyTicketVerifier } from './context.ts';

@@ -2,12 +2,8 @@
  * Password storage (guide item 1: argon2id m=19456 KiB, t=2, p=1) and password rules (item 7).
  */
 import { hash, verify, type Options } from '@node-rs/argon2';
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_CLASSES,
-  PASSWORD_MIN_LENGTH,
-} from '../../../src/domain/auth.ts';
-import { passwordStrength } from '../../../src/domain/password.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_CLASSES, PASSWORD_MIN_LENGTH } from '#domain/rules/auth';
+import { passwordStrength } from '#domain/rules/password';
 
 /** The production parameters (OWASP's argon2id minimum). Not configurable: tests assert them. */
 // `Algorithm` is a const enum (not available at run time under isolatedModules): 2 is Argon2id.

@@ -3,9 +3,9 @@
  * from server/reference/places.ts), the industry classification (GB/T 4754-2017 sections with some of their
  * divisions) and the registration agreement.
  */
-import type { AgreementNotice, DictEntry, Industry, Region } from '../../../src/domain/auth.ts';
-import { PROVINCE_CODE } from '../../../src/domain/constants.ts';
-import { ID_DOCUMENT_TYPES } from '../../../src/domain/idCard.ts';
+import type { AgreementNotice, DictEntry, Industry, Region } from '#domain/contract/auth';
+import { PROVINCE_CODE } from '#domain/rules/constants';
+import { ID_DOCUMENT_TYPES } from '#domain/rules/idCard';
 import { CITIES, PROVINCE } from '../../reference/places.ts';
 
 const USER_TYPES = ['个人用户', '机构用户'];

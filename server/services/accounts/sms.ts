@@ -6,14 +6,8 @@
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomInt } from 'node:crypto';
-import {
-  SMS_CODE_LIFETIME_SECONDS,
-  SMS_CODE_MAX_ATTEMPTS,
-  SMS_PURPOSES,
-  SMS_RESEND_SECONDS,
-  AUTH_MESSAGES,
-  type SmsCodeAnswer,
-} from '../../../src/domain/auth.ts';
+import { SMS_CODE_LIFETIME_SECONDS, SMS_CODE_MAX_ATTEMPTS, SMS_RESEND_SECONDS, AUTH_MESSAGES } from '#domain/rules/auth';
+import { SMS_PURPOSES, type SmsCodeAnswer } from '#domain/contract/auth';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { BusinessError } from '../../lib/envelope.ts';

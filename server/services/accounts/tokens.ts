@@ -7,7 +7,8 @@
  * a password change or a disabled account end access at once.
  */
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
-import { ACCESS_TOKEN_SECONDS, AUTH_MESSAGES, OAUTH_CLIENT_ID, type TokenResponse } from '../../../src/domain/auth.ts';
+import { ACCESS_TOKEN_SECONDS, AUTH_MESSAGES } from '#domain/rules/auth';
+import { OAUTH_CLIENT_ID, type TokenResponse } from '#domain/contract/auth';
 import type { AppUserTable } from '../../db/tables/accounts.ts';
 import type { Selectable } from 'kysely';
 import { appendAudit } from './audit.ts';

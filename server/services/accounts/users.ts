@@ -3,17 +3,10 @@
  * and phone changes, avatar, the registration agreement. Inputs arrive checked by the route (formats);
  * the rules that need the database or a secret are here. Nothing is written before every check passed.
  */
-import {
-  AUTH_MESSAGES,
-  SMS_PURPOSES,
-  type FindAccountAnswer,
-  type Membership,
-  type RegisterAnswer,
-  type UserDetail,
-  type UserType,
-} from '../../../src/domain/auth.ts';
+import { AUTH_MESSAGES } from '#domain/rules/auth';
+import { SMS_PURPOSES, type FindAccountAnswer, type Membership, type RegisterAnswer, type UserDetail, type UserType } from '#domain/contract/auth';
 import { BusinessError, notFound } from '../../lib/envelope.ts';
-import { formatChinaTime } from '../../../src/domain/chinaTime.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
 import { appendAudit } from './audit.ts';
 import type { Accounts } from './context.ts';
 import { decryptPassword, maskLoginName, maskMobile, randomId } from './crypto.ts';

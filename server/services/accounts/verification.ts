@@ -1,14 +1,14 @@
 /**
  * Real-name verification of persons and organisations. Formats are checked by the route with the
- * src/domain validators; a VerificationProvider decides, and the default one queues a manual review
+ * domain/ validators; a VerificationProvider decides, and the default one queues a manual review
  * that `npm run ops -- verification approve|reject` settles. ID numbers and credit codes are stored
  * AES-256-GCM encrypted with an HMAC blind index (for account recovery) and their last 4 characters;
  * answers show them masked (guide item 14).
  */
-import { AUTH_STATUS, type VerificationState, type VerificationStatus } from '../../../src/domain/auth.ts';
-import { formatChinaTime } from '../../../src/domain/chinaTime.ts';
-import { normalizeCreditCode } from '../../../src/domain/creditCode.ts';
-import { normalizeIdCard } from '../../../src/domain/idCard.ts';
+import { AUTH_STATUS, type VerificationState, type VerificationStatus } from '#domain/contract/auth';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import { normalizeCreditCode } from '#domain/rules/creditCode';
+import { normalizeIdCard } from '#domain/rules/idCard';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { VerificationTable } from '../../db/tables/accounts.ts';

@@ -11,29 +11,12 @@
  * and step is for a party of the contract only: anyone else gets 404, as if it did not exist.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { formatChinaTime } from '../../../src/domain/chinaTime.ts';
-import type { Page } from '../../../src/domain/contracts.ts';
-import { formatFenAsYuan } from '../../../src/domain/money.ts';
-import { EXCHANGE_SIGNER_NAME } from '../../../src/domain/esign.ts';
-import {
-  CONTRACT_STATE_TEXT,
-  OPEN_FIELD_KEYS,
-  OPEN_FIELDS,
-  PARTY_ROLE_TEXT,
-  maskAccount,
-  maskName,
-  openFieldLabel,
-  rmbUpper,
-  type ContractDetail,
-  type ContractParty,
-  type ContractState,
-  type ContractSummary,
-  type ContractVersion,
-  type OpenFieldKey,
-  type PartyKind,
-  type PartyRole,
-  type SignatoryCandidate,
-} from '../../../src/domain/tradeContract.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import type { Page } from '#domain/contract/envelope';
+import { formatFenAsYuan } from '#domain/rules/money';
+import { EXCHANGE_SIGNER_NAME } from '#domain/rules/esign';
+import { CONTRACT_STATE_TEXT, OPEN_FIELD_KEYS, PARTY_ROLE_TEXT, maskAccount, maskName, openFieldLabel, rmbUpper } from '#domain/rules/tradeContract';
+import { OPEN_FIELDS, type ContractDetail, type ContractParty, type ContractState, type ContractSummary, type ContractVersion, type OpenFieldKey, type PartyKind, type PartyRole, type SignatoryCandidate } from '#domain/contract/tradeContract';
 import type { Database } from '../../db/schema.ts';
 import type { ContractPartyTable, ContractTable } from '../../db/tables/contracts.ts';
 import { BusinessError, notFound } from '../../lib/envelope.ts';

@@ -4,7 +4,7 @@
  * change. The clauses are computed from the stored facts, so a contract reads the same whatever later
  * happens to the lot or the template's wording of other contracts' facts.
  */
-import { OPEN_FIELDS, type ContractClause, type OpenFieldKey } from '../../../src/domain/tradeContract.ts';
+import { OPEN_FIELDS, type ContractClause, type OpenFieldKey } from '#domain/contract/tradeContract';
 
 /** The values filled from the deal (stored with the contract as JSON). */
 export interface ContractFacts {

@@ -11,8 +11,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { formatChinaTime } from '../../../src/domain/chinaTime.ts';
-import { FACE_PURPOSES, type FaceChallenge, type FaceChallengeInfo, type FaceChallengeState, type FacePurpose, type FaceStatus } from '../../../src/domain/esign.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import { FACE_PURPOSES, type FaceChallenge, type FaceChallengeInfo, type FaceChallengeState, type FacePurpose, type FaceStatus } from '#domain/contract/esign';
 import type { Database } from '../../db/schema.ts';
 import type { FaceChallengeTable } from '../../db/tables/esign.ts';
 import { BusinessError, notFound } from '../../lib/envelope.ts';

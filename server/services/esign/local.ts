@@ -3,7 +3,7 @@
  * signer's verified name; each signature is a PAdES B-B style CMS (cms.ts) appended by incremental update
  * (pdf-signature.ts). Verification trusts only this installation's root.
  */
-import { formatChinaTime } from '../../../src/domain/chinaTime.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
 import forge from 'node-forge';
 import type { CaStore } from './ca.ts';
 import { commonName, createDetachedCms, parseDetachedCms } from './cms.ts';

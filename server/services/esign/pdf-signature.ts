@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString } from 'pdf-lib';
-import { formatChinaTime } from '../../../src/domain/chinaTime.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
 import { BusinessError } from '../../lib/envelope.ts';
 import { cachingFontkit, notoSansSc, signatureFieldName } from '../../lib/pdf.ts';
 import type { SignRequest } from './types.ts';

@@ -10,25 +10,13 @@
  * its message, so a repeated call or a redelivered bank notice changes nothing twice.
  */
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import { formatChinaTime } from '../../../src/domain/chinaTime.ts';
-import type { Page } from '../../../src/domain/contracts.ts';
-import { lotTitle } from '../../../src/domain/desk.ts';
-import type { TopUpOrder } from '../../../src/domain/ledger.ts';
-import { fenToChineseUpper, fenToYuan, formatFenAsYuan } from '../../../src/domain/money.ts';
-import {
-  DEAL_PROOF_STATUS_TEXT,
-  DEAL_STATUS_TEXT,
-  DEFAULT_SETTLEMENT_SETTINGS,
-  addWorkingDays,
-  amountDueFen,
-  buyerFeeFen,
-  type DealDetail,
-  type DealProof,
-  type DealProofStatus,
-  type DealStatus,
-  type DealSummary,
-  type SettlementSettings,
-} from '../../../src/domain/settlement.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import type { Page } from '#domain/contract/envelope';
+import { lotTitle } from '#domain/rules/desk';
+import type { TopUpOrder } from '#domain/contract/ledger';
+import { fenToChineseUpper, fenToYuan, formatFenAsYuan } from '#domain/rules/money';
+import { DEAL_PROOF_STATUS_TEXT, DEAL_STATUS_TEXT, DEFAULT_SETTLEMENT_SETTINGS, addWorkingDays, amountDueFen, buyerFeeFen } from '#domain/rules/settlement';
+import { type DealDetail, type DealProof, type DealProofStatus, type DealStatus, type DealSummary, type SettlementSettings } from '#domain/contract/settlement';
 import type { Database } from '../../db/schema.ts';
 import type { DealTable } from '../../db/tables/money.ts';
 import { BusinessError, notFound } from '../../lib/envelope.ts';

@@ -4,20 +4,12 @@
  * a printable HTML document) or refused with a reason. Owner only: another user's invoice answers 404.
  */
 import type { Kysely } from 'kysely';
-import { formatChinaTime } from '../../../src/domain/chinaTime.ts';
-import type { Page } from '../../../src/domain/contracts.ts';
-import { normalizeCreditCode } from '../../../src/domain/creditCode.ts';
-import {
-  INVOICE_KIND_TEXT,
-  INVOICE_STATUS_TEXT,
-  checkInvoiceRequest,
-  type InvoiceItem,
-  type InvoiceKind,
-  type InvoiceRequest,
-  type InvoiceStatus,
-  type InvoiceableDeal,
-} from '../../../src/domain/invoice.ts';
-import { fenToChineseUpper, fenToYuan, formatFenAsYuan } from '../../../src/domain/money.ts';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import type { Page } from '#domain/contract/envelope';
+import { normalizeCreditCode } from '#domain/rules/creditCode';
+import { INVOICE_KIND_TEXT, INVOICE_STATUS_TEXT, checkInvoiceRequest } from '#domain/rules/invoice';
+import { type InvoiceItem, type InvoiceKind, type InvoiceRequest, type InvoiceStatus, type InvoiceableDeal } from '#domain/contract/invoice';
+import { fenToChineseUpper, fenToYuan, formatFenAsYuan } from '#domain/rules/money';
 import type { Database } from '../../db/schema.ts';
 import { BusinessError, notFound } from '../../lib/envelope.ts';
 import { renderPdf, type PdfDocument } from '../../lib/pdf.ts';

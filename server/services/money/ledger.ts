@@ -14,7 +14,8 @@
  * refused with 可用余额不足 and nothing is written.
  */
 import type { Kysely } from 'kysely';
-import { AMOUNT_MESSAGES, type LedgerEntryKind, type LedgerUserAccount } from '../../../src/domain/ledger.ts';
+import { AMOUNT_MESSAGES } from '#domain/rules/ledger';
+import { type LedgerEntryKind, type LedgerUserAccount } from '#domain/contract/ledger';
 import type { Database } from '../../db/schema.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { inTransaction } from '../enrolment-tx.ts';

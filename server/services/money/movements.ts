@@ -3,7 +3,7 @@
  * Each writes its state change and its entry in one transaction; a repeated call posts nothing twice.
  */
 import type { Kysely } from 'kysely';
-import { maskCardNumber } from '../../../src/domain/ledger.ts';
+import { maskCardNumber } from '#domain/rules/ledger';
 import type { Database } from '../../db/schema.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { appendAudit } from '../accounts/audit.ts';

@@ -3,7 +3,7 @@
  * wallet or back to the card they came from, the user's choice"). No row: the wallet.
  */
 import type { Kysely } from 'kysely';
-import type { DepositReleaseChoice, DepositReleasePreference } from '../../../src/domain/ledger.ts';
+import type { DepositReleaseChoice, DepositReleasePreference } from '#domain/contract/ledger';
 import type { Database } from '../../db/schema.ts';
 import { appendAudit } from '../accounts/audit.ts';
 import { inTransaction } from '../enrolment-tx.ts';

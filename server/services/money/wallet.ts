@@ -6,22 +6,12 @@
  * read with the user's id in the query: another user's answers 404.
  */
 import type { Kysely } from 'kysely';
-import { SMS_PURPOSES } from '../../../src/domain/auth.ts';
-import { formatChinaTime } from '../../../src/domain/chinaTime.ts';
-import type { Page } from '../../../src/domain/contracts.ts';
-import {
-  BANKS,
-  LEDGER_ENTRY_TEXT,
-  validateCardNumber,
-  type BankCardView,
-  type FundAccount,
-  type LedgerEntryKind,
-  type TopUpOrder,
-  type WalletEntry,
-  type WalletSummary,
-  type WalletWithdrawal,
-} from '../../../src/domain/ledger.ts';
-import { fenToYuan } from '../../../src/domain/money.ts';
+import { SMS_PURPOSES } from '#domain/contract/auth';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import type { Page } from '#domain/contract/envelope';
+import { BANKS, type BankCardView, type FundAccount, type LedgerEntryKind, type TopUpOrder, type WalletEntry, type WalletSummary, type WalletWithdrawal } from '#domain/contract/ledger';
+import { LEDGER_ENTRY_TEXT, validateCardNumber } from '#domain/rules/ledger';
+import { fenToYuan } from '#domain/rules/money';
 
 import type { Database } from '../../db/schema.ts';
 import { BusinessError, notFound } from '../../lib/envelope.ts';

@@ -4,10 +4,11 @@
  * paid, deposit → confirmed), all in one transaction: a redelivered or concurrent notification changes nothing.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { DEPOSIT_PAID_STATUSES, type DepositStatus, type PaymentOrderAnswer, type PaymentPurpose } from '../../../src/domain/enrolment.ts';
+import { DEPOSIT_PAID_STATUSES } from '#domain/rules/enrolment';
+import { type DepositStatus, type PaymentOrderAnswer, type PaymentPurpose } from '#domain/contract/enrolment';
 import type { PaymentOrderTable } from '../../db/tables/enrolment.ts';
-import type { TopUpOrder } from '../../../src/domain/ledger.ts';
-import { fenToYuan } from '../../../src/domain/money.ts';
+import type { TopUpOrder } from '#domain/contract/ledger';
+import { fenToYuan } from '#domain/rules/money';
 import { post } from '../money/ledger.ts';
 import type { Database } from '../../db/schema.ts';
 import { BusinessError, notFound } from '../../lib/envelope.ts';

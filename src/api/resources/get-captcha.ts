@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { send } from '../client';
 import { unwrapData } from '../transport';
-import { AUTH_PATHS, type CaptchaAnswer } from '@/domain/auth';
+import { AUTH_PATHS, type CaptchaAnswer } from '#domain/contract/auth';
 
 /** The login/registration captcha, or the system's validate-code captcha; both answer {key, image}. */
 export type CaptchaPath = typeof AUTH_PATHS.captcha | typeof AUTH_PATHS.validateCaptcha;

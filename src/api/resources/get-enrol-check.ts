@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../client';
-import { ENROLMENT_PATHS, type EnrolmentCheck } from '@/domain/enrolment';
+import { ENROLMENT_PATHS, type EnrolmentCheck } from '#domain/contract/enrolment';
 
 /**
  * GET /dscq-project/enroll/check: whether and why not the user may enrol, with the deadline (answers

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { judicialSend } from '../transport';
-import { JUDICIAL_PATHS, type JudicialList } from '@/domain/projects';
+import { JUDICIAL_PATHS, type JudicialList } from '#domain/contract/projects';
 
 export interface JudicialQuery {
   offset: number;

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../client';
-import type { Page, PageQuery } from '@/domain/contracts';
-import type { KeyProject } from '@/domain/content';
+import type { Page, PageQuery } from '#domain/contract/envelope';
+import type { KeyProject } from '#domain/contract/content';
 
 export type KeyProjectsQuery = PageQuery;
 

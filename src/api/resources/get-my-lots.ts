@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { http } from '../client';
-import { DESK_PATHS, type MyLot } from '@/domain/desk';
+import { DESK_PATHS, type MyLot } from '#domain/contract/desk';
 import { useSession } from '@/lib/session';
 
 /** GET /dscq-user/desk/lots (bearer): the user's lots — rooms, enrolments, favourites — with the one lot state. */

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../client';
-import type { NewsItem, Page, PageQuery } from '@/domain/contracts';
+import type { NewsItem } from '#domain/contract/portal';
+import type { Page, PageQuery } from '#domain/contract/envelope';
 
 /** A plate (a parent plate covers its children; absent: every plate) and the page. */
 export type NewsPageQuery = PageQuery & { plateId?: number };

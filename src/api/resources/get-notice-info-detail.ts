@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../client';
-import type { NoticeInfoDetail } from '@/domain/content';
+import type { NoticeInfoDetail } from '#domain/contract/content';
 
 /** GET /blade-desk/notice-info/detail: one site notice with its body. */
 export const getNoticeInfoDetail = (id: number) => http.get<NoticeInfoDetail>('/blade-desk/notice-info/detail', { id });

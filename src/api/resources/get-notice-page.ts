@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../client';
-import type { Notice, Page, PageQuery } from '@/domain/contracts';
+import type { Notice } from '#domain/contract/portal';
+import type { Page, PageQuery } from '#domain/contract/envelope';
 
 export type NoticePageQuery = PageQuery & { noticeType: number };
 

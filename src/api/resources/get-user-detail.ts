@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../client';
-import { AUTH_PATHS, type UserDetail } from '@/domain/auth';
+import { AUTH_PATHS, type UserDetail } from '#domain/contract/auth';
 
 /**
  * GET /dscq-user/user/detail: the logged-in user's detail. With `accessToken` (login: the new token is not

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { USER_FILES_PATHS, type LibraryFile } from '@/domain/userFiles';
+import { USER_FILES_PATHS, type LibraryFile } from '#domain/contract/userFiles';
 
 export const libraryFilesQueryOptions = () => queryOptions({ queryKey: ['user-files', 'all'], queryFn: () => http.get<LibraryFile[]>(USER_FILES_PATHS.all), staleTime: 0 });
 export const useLibraryFiles = (enabled = true) => useQuery({ ...libraryFilesQueryOptions(), enabled });

@@ -1,5 +1,5 @@
 import { http } from '../client';
-import { AUTH_PATHS } from '@/domain/auth';
+import { AUTH_PATHS } from '#domain/contract/auth';
 import { session } from '@/lib/session';
 
 /**

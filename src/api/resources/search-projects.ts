@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../client';
-import type { ListedAsset, Page } from '@/domain/contracts';
-import { PROJECT_PATHS, type ProjectSearchParams } from '@/domain/projects';
+import type { ListedAsset } from '#domain/contract/portal';
+import type { Page } from '#domain/contract/envelope';
+import { PROJECT_PATHS, type ProjectSearchParams } from '#domain/contract/projects';
 
 /**
  * POST /dscq-project/search/page: listed projects by the trading centre's filters (the centre, the home

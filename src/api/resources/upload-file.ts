@@ -1,5 +1,5 @@
 import { http } from '../client';
-import { AUTH_PATHS, type UploadedFile } from '@/domain/auth';
+import { AUTH_PATHS, type UploadedFile } from '#domain/contract/auth';
 
 /**
  * POST /dscq-resource/oss/upload: multipart upload of one owner-only file (field `file`), e.g. real-name

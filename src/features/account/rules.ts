@@ -8,7 +8,7 @@ import {
   validateIdCard,
   validatePersonName,
   type ValidationResult,
-} from '@/domain';
+} from '#domain';
 
 export function domainRule(validate: (value: string) => ValidationResult): FormRule {
   return {

@@ -1,5 +1,6 @@
-import { idDocumentTypeName, ID_DOCUMENT_TYPES } from '@/domain';
-import { AUTH_STATUS, isAuthenticatedStatus, type DictEntry, type UserType } from '@/domain/auth';
+import { idDocumentTypeName, ID_DOCUMENT_TYPES } from '#domain';
+import { AUTH_STATUS, type DictEntry, type UserType } from '#domain/contract/auth';
+import { isAuthenticatedStatus } from '#domain/rules/auth';
 
 /** The verification state of `authStatus`, as the account pages show it. */
 export function authStatusLabel(authStatus: number | null | undefined): { text: string; color: string } {

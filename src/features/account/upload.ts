@@ -1,5 +1,5 @@
 /** Client-side checks of a chosen file (the server checks again, by magic bytes). */
-import { validateFileName } from '@/domain';
+import { validateFileName } from '#domain';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 

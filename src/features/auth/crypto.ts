@@ -4,7 +4,7 @@
  * AUTH_PATHS.publicKey; every password leaves the browser as base64 RSA-OAEP (SHA-256) ciphertext of
  * its UTF-8 bytes. OAEP is randomised: the same password encrypts differently every time.
  */
-import { OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET_HASH } from '@/domain/auth';
+import { OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET_HASH } from '#domain/contract/auth';
 
 function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
   const binary = atob(base64.replace(/\s+/g, ''));

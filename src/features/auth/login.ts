@@ -5,7 +5,7 @@
  * third-party-ticket logins.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { TokenRequest, TokenResponse, UserDetail } from '@/domain/auth';
+import type { TokenRequest, TokenResponse, UserDetail } from '#domain/contract/auth';
 import { getUserDetail, userDetailQueryOptions } from '@/api/resources/get-user-detail';
 import { logout } from '@/api/resources/logout';
 import { session } from '@/lib/session';

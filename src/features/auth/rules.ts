@@ -12,14 +12,8 @@ import {
   validateMobile,
   validatePersonName,
   type ValidationResult,
-} from '@/domain';
-import {
-  LOGIN_NAME_PATTERN,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_CLASSES,
-  PASSWORD_MIN_LENGTH,
-  SMS_CODE_LENGTH,
-} from '@/domain/auth';
+} from '#domain';
+import { LOGIN_NAME_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_CLASSES, PASSWORD_MIN_LENGTH, SMS_CODE_LENGTH } from '#domain/rules/auth';
 
 /** A rule from a domain validator (which also reports the empty value with its own message). */
 export function domainRule(validate: (value: string) => ValidationResult): FormRule {

@@ -10,7 +10,7 @@
  * - A refresh failing with a non-network error is the catalogue's row "token refresh fails": clear
  *   everything and go to /login. A network failure leaves the session alone; the next check retries.
  */
-import { TOKEN_REFRESH_AGE_SECONDS } from '@/domain/constants';
+import { TOKEN_REFRESH_AGE_SECONDS } from '#domain/rules/constants';
 import { session } from '@/lib/session';
 import { requestToken } from './api/post-token';
 

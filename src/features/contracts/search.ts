@@ -1,6 +1,7 @@
 /** URL state of 我的合同 pages, validated by the route table. */
 import { z } from 'zod';
-import { CONTRACT_STATES, OPEN_FIELD_KEYS } from '@/domain/tradeContract';
+import { CONTRACT_STATES } from '#domain/contract/tradeContract';
+import { OPEN_FIELD_KEYS } from '#domain/rules/tradeContract';
 import { optionalId } from '@/lib/searchParams';
 
 /** /myContract: the page and a state filter. */

@@ -2,7 +2,7 @@ import '@/styles/hall.css';
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Input, Pagination } from 'antd';
-import { HALL_PAGE_SIZE, HALL_UPCOMING_SIZE } from '@/domain/constants';
+import { HALL_PAGE_SIZE, HALL_UPCOMING_SIZE } from '#domain/rules/constants';
 import { LiveListGate, useLiveList, useLiveListState, type LiveBidRow } from '@/live';
 import { useMyLots } from '@/api/resources/get-my-lots';
 import { LiveLegend } from '@/components/LiveLegend';

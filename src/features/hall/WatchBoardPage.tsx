@@ -6,7 +6,7 @@ import { useMyLots } from '@/api/resources/get-my-lots';
 import { LiveLegend } from '@/components/LiveLegend';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import type { MyLot } from '@/domain/desk';
+import type { MyLot } from '#domain/contract/desk';
 import { LiveListGate, useLiveList, type LiveBidRow, type LiveListStore } from '@/live';
 import { rowStanding, WatchTable } from './components/WatchTable';
 import { WATCH_FILTERS, type WatchFilter } from './search';

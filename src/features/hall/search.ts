@@ -1,6 +1,6 @@
 /** /hall's URL state, validated by the route table. */
 import { z } from 'zod';
-import { HALL_MAX_PAGE_SIZE } from '@/domain/hall';
+import { HALL_MAX_PAGE_SIZE } from '#domain/contract/hall';
 import { optionalId, positiveInt } from '@/lib/searchParams';
 
 /** The name searched and the page live in the URL; any size up to HALL_MAX_PAGE_SIZE (load tests). */

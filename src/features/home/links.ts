@@ -2,7 +2,7 @@
  * Fixed link rules of the home page (spec section 2): news items flagged isOuterLink open outerLinkUrl in
  * a new tab; others open the news centre's detail page. Notices open /noticeDetail with their type.
  */
-import type { NewsItem, Notice } from '@/domain/contracts';
+import type { NewsItem, Notice } from '#domain/contract/portal';
 
 export interface LinkProps {
   href: string;

@@ -1,5 +1,5 @@
-import { formatTableMoney } from '@/domain/money';
-import { auctionRoundLabel, judicialStateLabel } from '@/domain/listing';
+import { formatTableMoney } from '#domain/rules/money';
+import { auctionRoundLabel, judicialStateLabel } from '#domain/rules/listing';
 
 /** Upset price (yuan) through the money display rule; '--' when missing. */
 export function judicialMoney(yuan: number | null | undefined): { text: string; tooltip: string | null } {

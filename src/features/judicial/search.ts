@@ -1,6 +1,6 @@
 /** /sfProject's URL state (its schema, validated by the route table) and its paging. */
 import { z } from 'zod';
-import { JUDICIAL_PAGE_SIZE } from '@/domain/projects';
+import { JUDICIAL_PAGE_SIZE } from '#domain/contract/projects';
 import { optionalId, searchText } from '@/lib/searchParams';
 
 /**

@@ -1,4 +1,4 @@
-import type { NavigationEntry } from '@/domain/contracts';
+import type { NavigationEntry } from '#domain/contract/portal';
 
 export interface NavLinkProps {
   href: string;

@@ -1,6 +1,6 @@
 /** The money pages' URL state, validated by the route table. */
 import { z } from 'zod';
-import { LEDGER_ENTRY_KINDS } from '@/domain/ledger';
+import { LEDGER_ENTRY_KINDS } from '#domain/contract/ledger';
 import { optionalId } from '@/lib/searchParams';
 
 /** /wallet/detail: one entry (id), or the list's page and filters. */

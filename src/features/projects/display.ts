@@ -1,8 +1,9 @@
 /** Display pieces of the trading centre shared by its pages: status colours, money cells, the filter bar's groups. */
-import { ADMINISTRATIVE_ASSOCIATION_ID, TYPE_CODES } from '@/domain/contracts';
-import { listingStatusLabel, type ListingStatusLabel } from '@/domain/listing';
-import { formatTableMoney } from '@/domain/money';
-import { PROJECT_SORTS, type FilterConfig, type ProjectSort } from '@/domain/projects';
+import { ADMINISTRATIVE_ASSOCIATION_ID, TYPE_CODES } from '#domain/contract/portal';
+import { listingStatusLabel } from '#domain/rules/listing';
+import { type ListingStatusLabel } from '#domain/contract/listing';
+import { formatTableMoney } from '#domain/rules/money';
+import { PROJECT_SORTS, type FilterConfig, type ProjectSort } from '#domain/contract/projects';
 
 export const STATUS_COLOURS: Readonly<Record<ListingStatusLabel, string>> = {
   正在报名: 'red',
@@ -36,7 +37,7 @@ export const DEFAULT_CATEGORIES: readonly CategoryOption[] = [
   { label: '司法拍卖', typeCode: TYPE_CODES.judicial },
 ];
 
-/** The state filter when the configuration gives none: the lot's stages in order (src/domain/lotState.ts). */
+/** The state filter when the configuration gives none: the lot's stages in order (domain/rules/lotState.ts). */
 export const DEFAULT_STATES: readonly string[] = ['预披露', '正在报名', '报名已截止', '即将竞价', '竞价中', '已成交', '流拍', '已结束'];
 
 /** A quick price band, yuan, either end open. */

@@ -2,8 +2,8 @@
  * The price filter: users type 万元 (money input rule: ≤ 12 integer digits, ≤ 6 decimals), the search and
  * the URL carry yuan. Exact: 6 decimals of 万元 is one fen, computed on integers.
  */
-import { decimalToText, fromScaledInteger, parseDecimal, toScaledInteger, trimFraction } from '@/domain/decimal';
-import { fenToYuan, sanitizeMoneyInput } from '@/domain/money';
+import { decimalToText, fromScaledInteger, parseDecimal, toScaledInteger, trimFraction } from '#domain/rules/decimal';
+import { fenToYuan, sanitizeMoneyInput } from '#domain/rules/money';
 
 /** 万元 text → yuan; undefined when empty or not a money input. */
 export function wanToYuan(wan: string | null | undefined): number | undefined {

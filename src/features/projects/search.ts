@@ -1,6 +1,7 @@
 /** The trading centre's URL state (its schema, validated by the route table) and its API query. */
 import { z } from 'zod';
-import { PROJECT_SEARCH_DEFAULT_SIZE, PROJECT_SORTS, type ProjectSearchParams } from '@/domain/projects';
+import { PROJECT_SEARCH_DEFAULT_SIZE } from '#domain/rules/projects';
+import { PROJECT_SORTS, type ProjectSearchParams } from '#domain/contract/projects';
 import { optionalId, positiveInt, searchText } from '@/lib/searchParams';
 
 const placeName = searchText(20);

@@ -1,8 +1,8 @@
 /**
- * Wire times are 'YYYY-MM-DD HH:mm:ss' in China time (src/domain/chinaTime.ts); countdowns compare them
+ * Wire times are 'YYYY-MM-DD HH:mm:ss' in China time (domain/rules/chinaTime.ts); countdowns compare them
  * with the live worker's server clock (epoch ms).
  */
-import { displayRemaining } from '@/domain/bidding';
+import { displayRemaining } from '#domain/rules/bidding';
 
 /**
  * The enrolment countdown: whole seconds as '3天04时05分06秒' (days only when > 0), without the bid rows'

@@ -2,26 +2,16 @@
  * What the bidding room shows, computed from one bidding-data answer: prices and quick buttons, the
  * bidder's state, the countdown, the extension notice, the history and the result (README "The bidding
  * room"). Pure: the components only lay these values out, and the route tests check
- * the rules through them. Amount arithmetic runs on integer fen (src/domain/money), never on floats.
+ * the rules through them. Amount arithmetic runs on integer fen (domain/rules/money), never on floats.
  */
-import {
-  ascendingBidRejection,
-  bidWindowRejection,
-  BID_REJECTION_MESSAGES,
-  dutchBidRejection,
-  finalPhaseRejection,
-  fixedPriceRejection,
-  nextValidBidFen,
-  sealedBidRejection,
-  type BidRejection,
-} from '@/domain/bidRules';
-import type { ModePhase } from '@/domain/bidModes';
-import { formatChinaTime } from '@/domain/chinaTime';
-import { LISTING_STATUS_LABELS } from '@/domain/listing';
-import { isSealedLot } from '@/domain/liveValues';
-import { lotStage } from '@/domain/lotState';
-import type { BiddingData, BidRecord } from '@/domain/hall';
-import { fenToYuanText, formatFenAsYuan, formatInUnit, formatYuan, panelUnit, sanitizeMoneyInput, toFenBigInt } from '@/domain/money';
+import { ascendingBidRejection, bidWindowRejection, BID_REJECTION_MESSAGES, dutchBidRejection, finalPhaseRejection, fixedPriceRejection, nextValidBidFen, sealedBidRejection, type BidRejection } from '#domain/rules/bidRules';
+import type { ModePhase } from '#domain/contract/bidModes';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import { LISTING_STATUS_LABELS } from '#domain/rules/listing';
+import { isSealedLot } from '#domain/rules/liveValues';
+import { lotStage } from '#domain/rules/lotState';
+import type { BiddingData, BidRecord } from '#domain/contract/hall';
+import { fenToYuanText, formatFenAsYuan, formatInUnit, formatYuan, panelUnit, sanitizeMoneyInput, toFenBigInt } from '#domain/rules/money';
 
 export type MyStanding = '领先' | '出局' | '未出价' | '已报价' | '已入围' | '竞得' | '未竞得';
 
@@ -150,7 +140,7 @@ export function parseBidFen(text: string): number | null {
 export const EMPTY_AMOUNT_MESSAGE = '请输入出价金额';
 
 /**
- * The pre-check before sending, with the server's own rules (src/domain/bidRules.ts): the window at the
+ * The pre-check before sending, with the server's own rules (domain/rules/bidRules.ts): the window at the
  * worker's server time, then the mode's amount rules in the phase the room shows. The contract carries no
  * self-outbid setting: the guide's default (the leader may not outbid himself) is checked; the cap comes
  * with modeState. Tiered increments are covered by the server's `nextIncrement` (the step of the current
@@ -289,7 +279,7 @@ const PHASE_NAMES: Readonly<Record<Exclude<ModePhase, 'ended'>, string>> = {
 
 /** The phase of the mode, as the bidder reads it (the server's modeState.phase, turned by time: currentPhase). */
 export function phaseText(data: Pick<BiddingData, 'status' | 'mode' | 'extensionCount' | 'outcome' | 'modeState' | 'endTime' | 'biddingCount'>, serverNow = 0): string {
-  // Before and after the auction the room reads the lot state (src/domain/lotState.ts) as every list does.
+  // Before and after the auction the room reads the lot state (domain/rules/lotState.ts) as every list does.
   if (data.status === 'scheduled') return LISTING_STATUS_LABELS.upcoming;
   if (data.status === 'ended') return LISTING_STATUS_LABELS[lotStage(null, data)];
   const phase = currentPhase(data, serverNow) ?? 'open';

@@ -1,21 +1,14 @@
 /**
- * The accounts API as the browser sees it (issue 3, src/domain/auth.ts), in memory: a real RSA-OAEP key
+ * The accounts API as the browser sees it (issue 3, domain/rules/auth.ts), in memory: a real RSA-OAEP key
  * pair (passwords are decrypted and checked, so the browser's encryption is exercised), single-use
  * captchas, SMS codes, the token grants with a 5-failure lockout, rotating refresh tokens, the agreement,
  * real-name verification and the account calls. Tests reset it with `authMock.reset()` and steer it via
  * `authMock.state` (or override single handlers with `server.use`).
  */
 import { http, HttpResponse } from 'msw';
-import {
-  AUTH_MESSAGES,
-  AUTH_PATHS,
-  OAUTH_CLIENT_ID,
-  OAUTH_CLIENT_SECRET_HASH,
-  type TokenResponse,
-  type UserDetail,
-  type VerificationStatus,
-} from '@/domain/auth';
-import { ID_DOCUMENT_TYPES } from '@/domain';
+import { AUTH_MESSAGES } from '#domain/rules/auth';
+import { AUTH_PATHS, OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET_HASH, type TokenResponse, type UserDetail, type VerificationStatus } from '#domain/contract/auth';
+import { ID_DOCUMENT_TYPES } from '#domain';
 import { session, SESSION_KEYS } from '@/lib/session';
 import { setStore } from '@/lib/storage';
 import { envelope } from '../fixtures';

@@ -1,16 +1,7 @@
 /** msw handlers for the content centre's pages (issue 4). Plate ids follow the server's seed order. */
 import { http, HttpResponse } from 'msw';
-import type {
-  ColumnContent,
-  DownloadFile,
-  NewsArticle,
-  NewsPlate,
-  NewsPlateDetail,
-  NoticeDetail,
-  Recruit,
-  RecruitDetail,
-} from '@/domain/content';
-import type { NewsItem } from '@/domain/contracts';
+import type { ColumnContent, DownloadFile, NewsArticle, NewsPlate, NewsPlateDetail, NoticeDetail, Recruit, RecruitDetail } from '#domain/contract/content';
+import type { NewsItem } from '#domain/contract/portal';
 import { envelope, newsFixture, pageOf } from '../fixtures';
 import { keyProjectFixture, noticeInfoFixtures } from './home';
 

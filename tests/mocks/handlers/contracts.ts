@@ -4,7 +4,8 @@
  * confirmation are modelled; the server tests cover the rest.
  */
 import { http, HttpResponse } from 'msw';
-import { CONTRACT_PATHS, CONTRACT_STATE_TEXT, type ContractDetail, type ContractState } from '@/domain/tradeContract';
+import { CONTRACT_PATHS, type ContractDetail, type ContractState } from '#domain/contract/tradeContract';
+import { CONTRACT_STATE_TEXT } from '#domain/rules/tradeContract';
 import { envelope } from '../fixtures';
 import { authMock } from './auth';
 

@@ -5,19 +5,9 @@
  * cashier's order is confirmed on the first status poll after "pay" (the bank's asynchronous notice).
  */
 import { http, HttpResponse } from 'msw';
-import {
-  ENROLMENT_PATHS,
-  ENROLMENT_STATUS_TEXT,
-  DEPOSIT_STATUS_TEXT,
-  MESSAGE_KIND_TEXT,
-  type DepositDetail,
-  type EnrolmentDetail,
-  type EnrolmentForm,
-  type MessageItem,
-  type PaymentOrderAnswer,
-  type QualifiedRoom,
-} from '@/domain/enrolment';
-import { DESK_PATHS, type DeskSignal, type MyLot } from '@/domain/desk';
+import { ENROLMENT_PATHS, type DepositDetail, type EnrolmentDetail, type EnrolmentForm, type MessageItem, type PaymentOrderAnswer, type QualifiedRoom } from '#domain/contract/enrolment';
+import { ENROLMENT_STATUS_TEXT, DEPOSIT_STATUS_TEXT, MESSAGE_KIND_TEXT } from '#domain/rules/enrolment';
+import { DESK_PATHS, type DeskSignal, type MyLot } from '#domain/contract/desk';
 import { envelope } from '../fixtures';
 import { authMock } from './auth';
 

@@ -5,8 +5,8 @@
  * whole app sees (lots ending hours from now).
  */
 import { http, HttpResponse } from 'msw';
-import type { BiddingData, BiddingEntry, MaxRateEntry, RateEntry, UpcomingEntry } from '@/domain/hall';
-import { liveValues } from '@/domain/liveValues';
+import type { BiddingData, BiddingEntry, MaxRateEntry, RateEntry, UpcomingEntry } from '#domain/contract/hall';
+import { liveValues } from '#domain/rules/liveValues';
 import { envelope } from '../fixtures';
 
 const HOUR = 3_600_000;

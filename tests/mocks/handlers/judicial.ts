@@ -4,7 +4,7 @@
  * answer status 1 with that message.
  */
 import { http, HttpResponse } from 'msw';
-import { JUDICIAL_PATHS } from '@/domain/projects';
+import { JUDICIAL_PATHS } from '#domain/contract/projects';
 import { judicialCities, judicialCourts, judicialDetailFixture, judicialItems } from '../fixtures-projects';
 
 const judicial = (path: string) => `/judicial${path}`;

@@ -5,10 +5,13 @@
  * always 246810. Another user's entry answers 404 as the real server does.
  */
 import { http, HttpResponse } from 'msw';
-import { ENROLMENT_PATHS } from '@/domain/enrolment';
-import { BANKS, LEDGER_ENTRY_TEXT, MONEY_PATHS, parseWalletAmount, validateCardNumber, type BankCardView, type LedgerEntryKind, type WalletEntry } from '@/domain/ledger';
-import { INVOICE_PATHS, INVOICE_STATUS_TEXT, checkInvoiceRequest, type InvoiceItem, type InvoiceRequest } from '@/domain/invoice';
-import { DEAL_STATUS_TEXT, SETTLEMENT_PATHS, type DealDetail, type DealStatus } from '@/domain/settlement';
+import { ENROLMENT_PATHS } from '#domain/contract/enrolment';
+import { BANKS, MONEY_PATHS, type BankCardView, type LedgerEntryKind, type WalletEntry } from '#domain/contract/ledger';
+import { LEDGER_ENTRY_TEXT, parseWalletAmount, validateCardNumber } from '#domain/rules/ledger';
+import { INVOICE_PATHS, type InvoiceItem, type InvoiceRequest } from '#domain/contract/invoice';
+import { INVOICE_STATUS_TEXT, checkInvoiceRequest } from '#domain/rules/invoice';
+import { DEAL_STATUS_TEXT } from '#domain/rules/settlement';
+import { SETTLEMENT_PATHS, type DealDetail, type DealStatus } from '#domain/contract/settlement';
 import { envelope } from '../fixtures';
 import { authMock } from './auth';
 

@@ -1,5 +1,5 @@
 /**
- * The trading-centre API (issue 5, src/domain/projects.ts) in memory: search with the centre's filters,
+ * The trading-centre API (issue 5, domain/rules/projects.ts) in memory: search with the centre's filters,
  * details, recommendations, the filter configuration, county lists, favourites per user (401 when
  * anonymous), and attachment downloads behind the image captcha of the auth mock (single use).
  * Tests steer it through `projectsMock.state` and reset it with `projectsMock.reset()`.
@@ -8,8 +8,8 @@
  * and content pages' searches fall through to their own handlers.
  */
 import { http, HttpResponse } from 'msw';
-import type { ListedAsset } from '@/domain/contracts';
-import { PROJECT_PATHS, type CollectedAsset, type FilterConfig, type ProjectDetail } from '@/domain/projects';
+import type { ListedAsset } from '#domain/contract/portal';
+import { PROJECT_PATHS, type CollectedAsset, type FilterConfig, type ProjectDetail } from '#domain/contract/projects';
 import { envelope } from '../fixtures';
 import { allProjects, childProjects, projectDetailFixture } from '../fixtures-projects';
 import { authMock } from './auth';

@@ -3,14 +3,14 @@
  * bearer of a mock token) and POST /dscq-sync/v1/bidding/{mode}/bid. `quoteRoomBackend()` holds one
  * mutable activity: a test lets other bidders bid (`bidAs`), extends or ends it, forces a refusal or a
  * network failure, and reads the bid calls (amounts and idempotency keys). The server's rules are the
- * domain's (src/domain/bidRules.ts), as in the real engine, for ongoing, onceOff, dutch-auction and
+ * domain's (domain/rules/bidRules.ts), as in the real engine, for ongoing, onceOff, dutch-auction and
  * first-come; final's and two-stage's phases are set by the test (`set`, `state.mine`: what each login
  * alone is told), and their bids are accepted as sent. Requests for other activities fall through.
  */
 import { http, HttpResponse } from 'msw';
-import { ascendingBidRejection, bidWindowRejection, BID_REJECTION_MESSAGES, dutchBidRejection, extendedEnd, fixedPriceRejection, sealedBidRejection } from '@/domain/bidRules';
-import { JOIN_STAGE_PATH, type BiddingData, type BidRecord, type PlaceBidAnswer } from '@/domain/hall';
-import { toFenBigInt } from '@/domain/money';
+import { ascendingBidRejection, bidWindowRejection, BID_REJECTION_MESSAGES, dutchBidRejection, extendedEnd, fixedPriceRejection, sealedBidRejection } from '#domain/rules/bidRules';
+import { JOIN_STAGE_PATH, type BiddingData, type BidRecord, type PlaceBidAnswer } from '#domain/contract/hall';
+import { toFenBigInt } from '#domain/rules/money';
 import { envelope } from '../fixtures';
 import { authMock } from './auth';
 

@@ -5,18 +5,8 @@
  * the server's quota message.
  */
 import { http, HttpResponse } from 'msw';
-import {
-  APPEAL_KINDS,
-  APPEAL_PATHS,
-  APPEAL_STATUS_TEXT,
-  DEMAND_PATHS,
-  FILE_DOWNLOAD,
-  USER_FILES_PATHS,
-  type AppealDetail,
-  type DemandDetail,
-  type FolderItem,
-  type LibraryFile,
-} from '@/domain/userFiles';
+import { APPEAL_KINDS, APPEAL_PATHS, DEMAND_PATHS, FILE_DOWNLOAD, USER_FILES_PATHS, type AppealDetail, type DemandDetail, type FolderItem, type LibraryFile } from '#domain/contract/userFiles';
+import { APPEAL_STATUS_TEXT } from '#domain/rules/userFiles';
 import { envelope } from '../fixtures';
 import { authMock } from './auth';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { AUTH_PATHS, type DictEntry } from '@/domain/auth';
+import { AUTH_PATHS, type DictEntry } from '#domain/contract/auth';
 
 export const getDictionary = (code: string) => http.get<DictEntry[]>(AUTH_PATHS.dictionary, { code });
 

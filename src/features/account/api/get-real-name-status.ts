@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { AUTH_PATHS, type VerificationStatus } from '@/domain/auth';
+import { AUTH_PATHS, type VerificationStatus } from '#domain/contract/auth';
 
 export const getRealNameStatus = () => http.get<VerificationStatus>(AUTH_PATHS.realNameStatus);
 

@@ -1,4 +1,4 @@
-import { AUTH_PATHS, type OrgVerificationRequest, type VerificationStatus } from '@/domain/auth';
+import { AUTH_PATHS, type OrgVerificationRequest, type VerificationStatus } from '#domain/contract/auth';
 import { postJson } from '@/api/transport';
 
 export const submitOrgVerification = (request: OrgVerificationRequest) =>

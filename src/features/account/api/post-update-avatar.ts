@@ -1,4 +1,4 @@
-import { AUTH_PATHS } from '@/domain/auth';
+import { AUTH_PATHS } from '#domain/contract/auth';
 import { postJson } from '@/api/transport';
 
 /** Sets the uploaded image (by its fileId) as the user's avatar. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Result, Skeleton } from 'antd';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useUserDetail } from '@/api/resources/get-user-detail';
-import type { UserType } from '@/domain/auth';
+import type { UserType } from '#domain/contract/auth';
 import { useRealNameStatus } from '../api/get-real-name-status';
 
 const KINDS = {

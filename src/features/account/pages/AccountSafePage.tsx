@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useUserDetail } from '@/api/resources/get-user-detail';
 import { AccountPanel } from '../components/AccountPanel';
 import { authStatusLabel, userTypeLabel, verifyPathOf } from '../status';
-import { isAuthenticatedStatus } from '@/domain/auth';
+import { isAuthenticatedStatus } from '#domain/rules/auth';
 import '@/styles/auth.css';
 
 /** /accountSafe: login name, masked phone, verification state, and the ways to change them. */

@@ -1,7 +1,7 @@
 import { Avatar, Button, Descriptions, Result, Skeleton, Tag } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { Link } from '@tanstack/react-router';
-import type { Membership } from '@/domain/auth';
+import type { Membership } from '#domain/contract/auth';
 import { useMembership } from '../api/get-membership';
 import { AccountPanel } from '../components/AccountPanel';
 import { authStatusLabel, idDocumentTypeName, userTypeLabel, verifyPathOf } from '../status';

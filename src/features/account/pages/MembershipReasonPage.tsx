@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from '@tanstack/react-router';
-import type { VerificationStatus } from '@/domain/auth';
+import type { VerificationStatus } from '#domain/contract/auth';
 import { useRealNameStatus } from '../api/get-real-name-status';
 import { QueryState } from '@/components/QueryState';
 import { AccountPanel } from '../components/AccountPanel';

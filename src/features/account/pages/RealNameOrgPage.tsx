@@ -4,7 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { uploadFile } from '@/api/resources/upload-file';
-import { normalizeCreditCode, normalizeIdCard, RESIDENT_ID_CARD_TYPE } from '@/domain';
+import { normalizeCreditCode, normalizeIdCard, RESIDENT_ID_CARD_TYPE } from '#domain';
 import { useDictionary } from '../api/get-dictionary';
 import { submitOrgVerification } from '../api/post-real-name-org';
 import { AccountPanel } from '../components/AccountPanel';

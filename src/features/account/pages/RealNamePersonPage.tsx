@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App as AntdApp, Button, Form, Input, Select } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { normalizeIdCard, RESIDENT_ID_CARD_TYPE } from '@/domain';
+import { normalizeIdCard, RESIDENT_ID_CARD_TYPE } from '#domain';
 import { useDictionary } from '../api/get-dictionary';
 import { submitPersonVerification } from '../api/post-real-name-person';
 import { AccountPanel } from '../components/AccountPanel';

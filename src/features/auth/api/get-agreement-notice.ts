@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { AUTH_PATHS, type AgreementNotice } from '@/domain/auth';
+import { AUTH_PATHS, type AgreementNotice } from '#domain/contract/auth';
 
 /** POST /dscq-system/register-agreement/notice: the registration agreement text (sanitised HTML). */
 export const getAgreementNotice = () => http.post<AgreementNotice>(AUTH_PATHS.agreementNotice);

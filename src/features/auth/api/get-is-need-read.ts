@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { AUTH_PATHS } from '@/domain/auth';
+import { AUTH_PATHS } from '#domain/contract/auth';
 
 /** Reads the answer leniently: `true`, `1`, `'1'`, `'true'` or `{ needRead | isNeedRead: … }` mean unread. */
 export function parseNeedRead(data: unknown): boolean {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { send } from '@/api/client';
-import { AUTH_PATHS, type PublicKeyAnswer } from '@/domain/auth';
+import { AUTH_PATHS, type PublicKeyAnswer } from '#domain/contract/auth';
 import { unwrapData } from '@/api/transport';
 
 export async function getPublicKey(): Promise<PublicKeyAnswer> {

@@ -1,4 +1,4 @@
-import { AUTH_PATHS } from '@/domain/auth';
+import { AUTH_PATHS } from '#domain/contract/auth';
 import { postForEnvelope } from '@/api/transport';
 
 /**

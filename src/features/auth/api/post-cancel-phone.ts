@@ -1,4 +1,4 @@
-import { AUTH_PATHS, type CancelPhoneRequest, type UserDetail } from '@/domain/auth';
+import { AUTH_PATHS, type CancelPhoneRequest, type UserDetail } from '#domain/contract/auth';
 import { postJson } from '@/api/transport';
 
 /** Unbinds the phone: the password (encrypted) and an SMS code (1008) sent to the bound phone. */

@@ -1,5 +1,5 @@
 import { send } from '@/api/client';
-import { AUTH_PATHS, type TokenRequest, type TokenResponse } from '@/domain/auth';
+import { AUTH_PATHS, type TokenRequest, type TokenResponse } from '#domain/contract/auth';
 import { clientAuthorization } from '../crypto';
 
 /**

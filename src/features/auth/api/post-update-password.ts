@@ -1,4 +1,4 @@
-import { AUTH_PATHS, type UpdatePasswordRequest } from '@/domain/auth';
+import { AUTH_PATHS, type UpdatePasswordRequest } from '#domain/contract/auth';
 import { postJson } from '@/api/transport';
 
 /** Both passwords encrypted as for the token call. The server ends the user's other sessions. */

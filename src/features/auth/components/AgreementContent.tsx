@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Alert, Skeleton } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { AgreementNotice } from '@/domain/auth';
+import type { AgreementNotice } from '#domain/contract/auth';
 import { sanitizeHtml } from '../sanitize';
 
 /** The agreement text (sanitised again before rendering), with its loading and error states. */

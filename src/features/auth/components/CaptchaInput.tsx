@@ -1,7 +1,7 @@
 import { useCallback, useId } from 'react';
 import { Input, Spin } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { AUTH_PATHS } from '@/domain/auth';
+import { AUTH_PATHS } from '#domain/contract/auth';
 import { useCaptchaQuery, type CaptchaPath } from '@/api/resources/get-captcha';
 
 export const CAPTCHA_PLACEHOLDER = '请输入图片验证码';

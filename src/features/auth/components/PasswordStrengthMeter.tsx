@@ -1,4 +1,4 @@
-import { passwordStrength, passwordStrengthLabel } from '@/domain';
+import { passwordStrength, passwordStrengthLabel } from '#domain';
 
 const LEVEL_CLASS = { 弱: 'weak', 中: 'medium', 强: 'strong' } as const;
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { App as AntdApp, Button, Input, type FormInstance } from 'antd';
 import { MessageOutlined } from '@ant-design/icons';
-import { validateMobile } from '@/domain';
-import { SMS_RESEND_SECONDS } from '@/domain/auth';
+import { validateMobile } from '#domain';
+import { SMS_RESEND_SECONDS } from '#domain/rules/auth';
 import { useLiveStream } from '@/live';
 import { useSendSmsCode } from '../api/post-sms-code';
 import { CAPTCHA_MESSAGES } from '../rules';

@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, Result } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { AUTH_PATHS, SMS_PURPOSES } from '@/domain/auth';
+import { AUTH_PATHS, SMS_PURPOSES } from '#domain/contract/auth';
 import { forgetPassword } from '../api/post-forget-password';
 import { AuthCard } from '../components/AuthCard';
 import { useCaptcha } from '../components/CaptchaInput';

@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, Tabs } from 'antd';
 import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { AUTH_PATHS, SMS_PURPOSES } from '@/domain/auth';
+import { AUTH_PATHS, SMS_PURPOSES } from '#domain/contract/auth';
 import { CaptchaInput, useCaptcha } from '../components/CaptchaInput';
 import { SmsCodeInput } from '../components/SmsCodeInput';
 import { encryptWithServerKey, loginWith } from '../login';

@@ -4,7 +4,7 @@ import { LockOutlined, MobileOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { FormRule } from 'antd';
-import { AUTH_PATHS, SMS_PURPOSES, type UserDetail } from '@/domain/auth';
+import { AUTH_PATHS, SMS_PURPOSES, type UserDetail } from '#domain/contract/auth';
 import { session } from '@/lib/session';
 import { userDetailQueryOptions, useUserDetail } from '@/api/resources/get-user-detail';
 import { cancelPhone } from '../api/post-cancel-phone';

@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Result } from 'antd
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { AUTH_PATHS, SMS_PURPOSES, type UserType } from '@/domain/auth';
+import { AUTH_PATHS, SMS_PURPOSES, type UserType } from '#domain/contract/auth';
 import { useAgreementNotice } from '../api/get-agreement-notice';
 import { register } from '../api/post-register';
 import { AgreementContent } from '../components/AgreementContent';

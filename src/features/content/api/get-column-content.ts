@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { Page } from '@/domain/contracts';
-import type { ColumnContent } from '@/domain/content';
+import type { Page } from '#domain/contract/envelope';
+import type { ColumnContent } from '#domain/contract/content';
 
 /** GET /dscq-content/columns-content/page: the items of one content column, in order. */
 export const getColumnContent = (columnCode: string, size = 50) =>

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { Page } from '@/domain/contracts';
-import type { DownloadFile } from '@/domain/content';
+import type { Page } from '#domain/contract/envelope';
+import type { DownloadFile } from '#domain/contract/content';
 
 export interface DownloadQuery {
   category?: string;

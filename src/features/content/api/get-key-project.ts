@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { KeyProject } from '@/domain/content';
+import type { KeyProject } from '#domain/contract/content';
 
 /** GET /dscq-content/ad-ads/detail (ours): one key recommendation. */
 export const getKeyProject = (id: number) => http.get<KeyProject>('/dscq-content/ad-ads/detail', { id });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { NewsArticle } from '@/domain/content';
+import type { NewsArticle } from '#domain/contract/content';
 
 /** POST /dscq-content/news-content/detail: the article with its plate name and attachments. */
 export const getNewsDetail = (id: number) => http.post<NewsArticle>('/dscq-content/news-content/detail', { id });

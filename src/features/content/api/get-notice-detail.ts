@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { NoticeDetail } from '@/domain/content';
+import type { NoticeDetail } from '#domain/contract/content';
 
 /** POST /dscq-project/notice/detail. */
 export const getNoticeDetail = (id: number) => http.post<NoticeDetail>('/dscq-project/notice/detail', { id });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { NewsPlateDetail } from '@/domain/content';
+import type { NewsPlateDetail } from '#domain/contract/content';
 
 /** GET /dscq-content/news-platecfig/detail: a plate by id or by code, with parent and children. */
 export const getPlateDetail = (by: { id?: number; plateCode?: string }) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { RecruitDetail } from '@/domain/content';
+import type { RecruitDetail } from '#domain/contract/content';
 
 /** GET /blade-desk/recruit/detail. */
 export const getRecruitDetail = (id: number) => http.get<RecruitDetail>('/blade-desk/recruit/detail', { id });

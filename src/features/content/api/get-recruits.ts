@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { Page } from '@/domain/contracts';
-import type { Recruit } from '@/domain/content';
+import type { Page } from '#domain/contract/envelope';
+import type { Recruit } from '#domain/contract/content';
 
 /** GET /blade-desk/recruit/list. */
 export const getRecruits = () => http.get<Page<Recruit>>('/blade-desk/recruit/list', { size: 20, current: 1 });

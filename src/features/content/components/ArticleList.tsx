@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Tag } from 'antd';
 import { QueryState } from '@/components/QueryState';
-import { NOTICE_TYPE_NAMES } from '@/domain/content';
-import type { NewsItem } from '@/domain/contracts';
+import { NOTICE_TYPE_NAMES } from '#domain/rules/content';
+import type { NewsItem } from '#domain/contract/portal';
 import { useNewsPage } from '@/api/resources/get-news-page';
 import { useNoticePage } from '@/api/resources/get-notice-page';
 import { CONTENT_PAGE_SIZE } from '../constants';

@@ -1,6 +1,7 @@
 import { FileExcelOutlined, FilePdfOutlined, FileTextOutlined, FileWordOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { API_BASE } from '@/api/config';
-import { formatFileSize, type Attachment } from '@/domain/content';
+import { formatFileSize } from '#domain/rules/content';
+import { type Attachment } from '#domain/contract/content';
 
 export function FileIcon({ type }: { type: string }) {
   if (type === 'pdf') return <FilePdfOutlined className="file-icon file-icon--pdf" />;

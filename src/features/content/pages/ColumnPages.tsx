@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Collapse, Skeleton } from 'antd';
 import { useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
-import { SOURCE_TYPES, type NewsPlate, type NewsPlateDetail } from '@/domain/content';
+import { SOURCE_TYPES, type NewsPlate, type NewsPlateDetail } from '#domain/contract/content';
 import { useNewsPage } from '@/api/resources/get-news-page';
 import { useNoticeInfo } from '@/api/resources/get-notice-info';
 import { useNoticeInfoDetail } from '@/api/resources/get-notice-info-detail';

@@ -1,7 +1,7 @@
 import { Button, Result, Tag } from 'antd';
 import { useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
-import { projectHref } from '@/domain/listing';
+import { projectHref } from '#domain/rules/listing';
 import { useNewsDetail } from '../api/get-news-detail';
 import { useNoticeDetail } from '../api/get-notice-detail';
 import { Attachments } from '../components/Attachments';

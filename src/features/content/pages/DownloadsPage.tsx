@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Segmented, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { QueryState } from '@/components/QueryState';
-import { formatFileSize } from '@/domain/content';
+import { formatFileSize } from '#domain/rules/content';
 import { useDownloads } from '../api/get-downloads';
 import { FileIcon, fileHref } from '../components/Attachments';
 import { ContentTitle } from '../components/ContentLayout';

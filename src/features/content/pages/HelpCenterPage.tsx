@@ -1,7 +1,7 @@
 import { Collapse, Skeleton } from 'antd';
 import { useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
-import type { NewsPlate } from '@/domain/content';
+import type { NewsPlate } from '#domain/contract/content';
 import { useNewsPage } from '@/api/resources/get-news-page';
 import { useNewsDetail } from '../api/get-news-detail';
 import { usePlateDetail } from '../api/get-plate-detail';

@@ -1,8 +1,8 @@
 /** 我的合同: the list, one contract, its versions, and every step (each answers the contract as it now is). */
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getBlob, http } from '@/api/client';
-import type { Page } from '@/domain/contracts';
-import { CONTRACT_PATHS, type ContractDetail, type ContractState, type ContractSummary, type ContractVersion, type OpenFieldKey, type SignatoryCandidate } from '@/domain/tradeContract';
+import type { Page } from '#domain/contract/envelope';
+import { CONTRACT_PATHS, type ContractDetail, type ContractState, type ContractSummary, type ContractVersion, type OpenFieldKey, type SignatoryCandidate } from '#domain/contract/tradeContract';
 
 export const contractsQueryOptions = (current: number, size: number, state?: ContractState) =>
   queryOptions({

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Alert, Descriptions, Tag } from 'antd';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { formatYuan } from '@/domain/money';
-import type { ContractDetail, ContractState } from '@/domain/tradeContract';
+import { formatYuan } from '#domain/rules/money';
+import type { ContractDetail, ContractState } from '#domain/contract/tradeContract';
 import { useContract } from '../api/contracts';
 
 export const STATE_COLOR: Record<ContractState, string> = { drafting: 'default', confirming: 'gold', signing: 'blue', signed: 'cyan', sealed: 'green' };

@@ -1,6 +1,6 @@
 import { App, Button, Popconfirm } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import type { ContractDetail } from '@/domain/tradeContract';
+import type { ContractDetail } from '#domain/contract/tradeContract';
 import { submitContract, useContractUpdated } from '../api/contracts';
 
 /** 提交各方确认: a drafting contract goes to the parties to read and confirm (no edits meanwhile). */

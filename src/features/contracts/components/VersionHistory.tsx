@@ -1,5 +1,5 @@
 import { Card, Collapse, Empty, Skeleton, Tag } from 'antd';
-import { OPEN_FIELDS, type ContractVersion } from '@/domain/tradeContract';
+import { OPEN_FIELDS, type ContractVersion } from '#domain/contract/tradeContract';
 import { useContractVersions } from '../api/contracts';
 import { ClauseHtml } from './ClauseHtml';
 

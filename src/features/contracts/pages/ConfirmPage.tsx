@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Card, Checkbox, Popconfirm, Space, Tag } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
-import { OPEN_FIELDS, type ContractDetail } from '@/domain/tradeContract';
+import { OPEN_FIELDS, type ContractDetail } from '#domain/contract/tradeContract';
 import { confirmContract, reopenContract, useContractUpdated } from '../api/contracts';
 import { ClauseHtml } from '../components/ClauseHtml';
 import { ContractShell } from '../components/ContractShell';

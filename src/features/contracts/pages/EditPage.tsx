@@ -1,7 +1,8 @@
 import { App, Button, Card, Form, Input, Space } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
-import { OPEN_FIELDS, OPEN_FIELD_MAX, type ContractDetail, type OpenFieldKey } from '@/domain/tradeContract';
+import { OPEN_FIELDS, type ContractDetail, type OpenFieldKey } from '#domain/contract/tradeContract';
+import { OPEN_FIELD_MAX } from '#domain/rules/tradeContract';
 import { saveOpenFields, useContractUpdated } from '../api/contracts';
 import { htmlToLines, linesToHtml } from '../components/ClauseHtml';
 import { ContractShell } from '../components/ContractShell';

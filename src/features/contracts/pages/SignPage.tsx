@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Col, Row, Steps, Tag } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
-import type { ContractDetail } from '@/domain/tradeContract';
+import type { ContractDetail } from '#domain/contract/tradeContract';
 import { signContract, useContractUpdated } from '../api/contracts';
 import { ContractShell } from '../components/ContractShell';
 import { FaceStep } from '../components/FaceStep';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Input, Popconfirm, Table, Tag } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import type { ContractDetail, ContractParty, SignatoryCandidate } from '@/domain/tradeContract';
+import type { ContractDetail, ContractParty, SignatoryCandidate } from '#domain/contract/tradeContract';
 import { addSignatory, findSignatory, removeSignatory, useContractUpdated } from '../api/contracts';
 import { ContractShell } from '../components/ContractShell';
 import type { ContractSearch } from '../search';

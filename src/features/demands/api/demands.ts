@@ -1,8 +1,8 @@
 /** 我的服务 / 需求: the user's demands, one demand with the exchange's answer and its matches, registering and closing. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { Page } from '@/domain/contracts';
-import { DEMAND_PATHS, type DemandDetail, type DemandSummary } from '@/domain/userFiles';
+import type { Page } from '#domain/contract/envelope';
+import { DEMAND_PATHS, type DemandDetail, type DemandSummary } from '#domain/contract/userFiles';
 
 export const demandsQueryOptions = (current: number, size: number) =>
   queryOptions({

@@ -2,7 +2,7 @@ import { Button, Pagination, Table, Tag } from 'antd';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import type { DemandStatus, DemandSummary } from '@/domain/userFiles';
+import type { DemandStatus, DemandSummary } from '#domain/contract/userFiles';
 import { useDemands } from '../api/demands';
 
 const PAGE_SIZE = 10;

@@ -3,7 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { DEMAND_ASSET_TYPES, DEMAND_KEYWORDS_MAX } from '@/domain/userFiles';
+import { DEMAND_ASSET_TYPES, DEMAND_KEYWORDS_MAX } from '#domain/rules/userFiles';
 import { closeDemand, submitDemand, useDemand } from '../api/demands';
 import type { DemandSearch } from '../search';
 import { DEMAND_COLOR } from './MyServicePage';

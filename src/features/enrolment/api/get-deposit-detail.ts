@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { ENROLMENT_PATHS, type DepositDetail } from '@/domain/enrolment';
+import { ENROLMENT_PATHS, type DepositDetail } from '#domain/contract/enrolment';
 
 export const getDepositDetail = (id: number) => http.get<DepositDetail>(ENROLMENT_PATHS.depositDetail, { id });
 

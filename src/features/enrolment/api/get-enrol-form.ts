@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { ENROLMENT_PATHS, type EnrolmentForm } from '@/domain/enrolment';
+import { ENROLMENT_PATHS, type EnrolmentForm } from '#domain/contract/enrolment';
 
 export const getEnrolForm = (assetsId: number) => http.get<EnrolmentForm>(ENROLMENT_PATHS.form, { assetsId });
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { ENROLMENT_PATHS, type EnrolmentDetail } from '@/domain/enrolment';
+import { ENROLMENT_PATHS, type EnrolmentDetail } from '#domain/contract/enrolment';
 
 export const getEnrolmentDetail = (id: number) => http.get<EnrolmentDetail>(ENROLMENT_PATHS.detail, { id });
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { ENROLMENT_PATHS, type PaymentOrderAnswer } from '@/domain/enrolment';
+import { ENROLMENT_PATHS, type PaymentOrderAnswer } from '#domain/contract/enrolment';
 
 export const getPayOrder = (orderNo: string) => http.get<PaymentOrderAnswer>(ENROLMENT_PATHS.payOrderStatus, { orderNo });
 

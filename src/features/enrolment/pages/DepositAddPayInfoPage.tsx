@@ -6,8 +6,8 @@ import type { Dayjs } from 'dayjs';
 import { uploadFile } from '@/api/resources/upload-file';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { type Attachment, type DepositDetail } from '@/domain/enrolment';
-import { formatYuan } from '@/domain/money';
+import { type Attachment, type DepositDetail } from '#domain/contract/enrolment';
+import { formatYuan } from '#domain/rules/money';
 import { useDepositDetail } from '../api/get-deposit-detail';
 import { postDepositProof } from '../api/post-deposit-proof';
 

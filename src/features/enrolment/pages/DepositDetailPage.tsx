@@ -3,8 +3,8 @@ import { useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { ProjectLink } from '@/components/ProjectLink';
-import { type DepositDetail, type DepositProof } from '@/domain/enrolment';
-import { formatYuan } from '@/domain/money';
+import { type DepositDetail, type DepositProof } from '#domain/contract/enrolment';
+import { formatYuan } from '#domain/rules/money';
 import { useDepositDetail } from '../api/get-deposit-detail';
 
 const METHOD_TEXT = { '': '—', online: '在线支付', transfer: '线下转账', wallet: '钱包余额' } as const;

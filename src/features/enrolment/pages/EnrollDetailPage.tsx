@@ -3,8 +3,9 @@ import { useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { ProjectLink } from '@/components/ProjectLink';
-import { DEPOSIT_STATUS_TEXT, ENROLMENT_COMMITMENTS, enrolmentStep, type EnrolmentDetail } from '@/domain/enrolment';
-import { formatYuan } from '@/domain/money';
+import { DEPOSIT_STATUS_TEXT, enrolmentStep } from '#domain/rules/enrolment';
+import { ENROLMENT_COMMITMENTS, type EnrolmentDetail } from '#domain/contract/enrolment';
+import { formatYuan } from '#domain/rules/money';
 import { useEnrolmentDetail } from '../api/get-enrolment-detail';
 
 const STEPS = ['提交报名', '资格审核', '缴纳保证金', '保证金确认', '取得竞买资格'];

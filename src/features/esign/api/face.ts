@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { ESIGN_PATHS, type FaceChallenge, type FaceChallengeInfo, type FaceChallengeState, type FacePurpose } from '@/domain/esign';
+import { ESIGN_PATHS, type FaceChallenge, type FaceChallengeInfo, type FaceChallengeState, type FacePurpose } from '#domain/contract/esign';
 
 export const createFaceChallenge = (purpose: FacePurpose, refId: string) => http.post<FaceChallenge>(ESIGN_PATHS.faceCreate, { purpose, refId });
 

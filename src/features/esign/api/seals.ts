@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getBlob, http } from '@/api/client';
-import { ESIGN_PATHS, type SealApplication, type SealEligibility } from '@/domain/esign';
+import { ESIGN_PATHS, type SealApplication, type SealEligibility } from '#domain/contract/esign';
 
 export const sealEligibilityQueryOptions = () => queryOptions({ queryKey: ['esign', 'seal', 'eligibility'], queryFn: () => http.get<SealEligibility>(ESIGN_PATHS.sealEligibility), staleTime: 0 });
 export const useSealEligibility = () => useQuery(sealEligibilityQueryOptions());

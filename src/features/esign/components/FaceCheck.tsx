@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, QRCode, Space, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import { FACE_PURPOSES, faceQrUrl, type FacePurpose } from '@/domain/esign';
+import { FACE_PURPOSES, faceQrUrl, type FacePurpose } from '#domain/contract/esign';
 import { createFaceChallenge, useFaceStatus } from '../api/face';
 
 export interface FaceCheckProps {

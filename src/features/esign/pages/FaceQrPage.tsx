@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Descriptions, Result } from 'antd';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FACE_QR_PATH, FACE_STATUS_TEXT } from '@/domain/esign';
+import { FACE_QR_PATH } from '#domain/contract/esign';
+import { FACE_STATUS_TEXT } from '#domain/rules/esign';
 import { session } from '@/lib/session';
 import { confirmFace, useFaceInfo } from '../api/face';
 

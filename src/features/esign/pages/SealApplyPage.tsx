@@ -4,7 +4,8 @@ import type { UploadFile } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { SEAL_MAX_BYTES, SEAL_NAME_MAX, type SealApplication, type SealStatus } from '@/domain/esign';
+import { SEAL_MAX_BYTES, SEAL_NAME_MAX } from '#domain/rules/esign';
+import { type SealApplication, type SealStatus } from '#domain/contract/esign';
 import { applySeal, useSealEligibility, useSealImage, useSeals } from '../api/seals';
 
 const COLOR: Record<SealStatus, string> = { pending: 'gold', approved: 'green', rejected: 'red' };

@@ -2,8 +2,8 @@ import { memo, useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } f
 import { FlashPrice } from '@/components/FlashPrice';
 import { ProjectLink } from '@/components/ProjectLink';
 import { useLiveListState, useLiveRemainingRef, useFlashingLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
-import { LISTING_STATUS_LABELS } from '@/domain/listing';
-import { lotStage } from '@/domain/lotState';
+import { LISTING_STATUS_LABELS } from '#domain/rules/listing';
+import { lotStage } from '#domain/rules/lotState';
 import { useWindowRange } from './useWindowRange';
 
 /** Fixed row height (px): the virtual list's arithmetic and the CSS agree on it. */

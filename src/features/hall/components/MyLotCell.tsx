@@ -1,7 +1,8 @@
 import { Button, Popover } from 'antd';
 import { EnrolHint } from '@/components/EnrolHint';
 import { StandingTag } from '@/components/Standing';
-import { bidderStanding, type MyLot } from '@/domain/desk';
+import { bidderStanding } from '#domain/rules/desk';
+import { type MyLot } from '#domain/contract/desk';
 import type { LiveBidRow } from '@/live';
 
 /** Lots where this tab has seen the user lead: he has bid there, whatever the desk's count said when it was read. */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { NewsItem, Page } from '@/domain/contracts';
+import type { NewsItem } from '#domain/contract/portal';
+import type { Page } from '#domain/contract/envelope';
 
 /** POST /dscq-content/news-content/front-page: the picture news of the home carousel. */
 export const getFrontPageNews = (size: number) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { HotInvestment } from '@/domain/content';
+import type { HotInvestment } from '#domain/contract/content';
 
 /** GET /blade-desk/hot-investments/list (spec: size 8). */
 export const getHotInvestments = (size: number) => http.get<HotInvestment[]>('/blade-desk/hot-investments/list', { size });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { PageModule } from '@/domain/content';
+import type { PageModule } from '#domain/contract/content';
 
 /** The module groups of the home page: top news, the news block, the right panel and the policy column. */
 export const HOME_MODULE_CODES = ['home-top', 'home-news', 'home-right', 'home-policy'] as const;

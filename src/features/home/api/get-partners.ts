@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { Page } from '@/domain/contracts';
-import type { Partner } from '@/domain/content';
+import type { Page } from '#domain/contract/envelope';
+import type { Partner } from '#domain/contract/content';
 
 /** POST /dscq-content/partners/page (spec: positionType, size 100). */
 export const getPartners = (positionType: number) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { PositionTitle } from '@/domain/content';
+import type { PositionTitle } from '#domain/contract/content';
 
 /** GET /blade-desk/title-config/by-position (spec: "title by position a1"; the path is ours). */
 export const getPositionTitle = (position: string) =>

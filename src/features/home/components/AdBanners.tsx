@@ -1,4 +1,4 @@
-import { contentLinkProps } from '@/domain/content';
+import { contentLinkProps } from '#domain/rules/content';
 import { useAds } from '../api/get-ads';
 
 /** Ad banners between the blocks (ads of position 'home-ad'); nothing at all when none is configured. */

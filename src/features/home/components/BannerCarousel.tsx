@@ -1,7 +1,7 @@
 import { InertWhenHidden } from '@/components/InertWhenHidden';
 import { Carousel, Skeleton } from 'antd';
-import { HOME_BANNER_INTERVAL_MS } from '@/domain/constants';
-import { contentLinkProps } from '@/domain/content';
+import { HOME_BANNER_INTERVAL_MS } from '#domain/rules/constants';
+import { contentLinkProps } from '#domain/rules/content';
 import { useAds } from '../api/get-ads';
 
 /**

@@ -9,7 +9,7 @@ import {
   ShoppingCartOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
-import { ADMINISTRATIVE_ASSOCIATION_ID, TYPE_CODES } from '@/domain/contracts';
+import { ADMINISTRATIVE_ASSOCIATION_ID, TYPE_CODES } from '#domain/contract/portal';
 import { EXTERNAL_ENTRIES } from '../links';
 
 /**

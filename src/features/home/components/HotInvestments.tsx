@@ -1,6 +1,6 @@
 import { QueryState } from '@/components/QueryState';
 import { ProjectLink } from '@/components/ProjectLink';
-import { HOME_HOT_LIST_SIZE } from '@/domain/constants';
+import { HOME_HOT_LIST_SIZE } from '#domain/rules/constants';
 import { useHotInvestments } from '../api/get-hot-investments';
 import { LotPrice } from '@/components/LotPrice';
 

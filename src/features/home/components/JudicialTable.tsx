@@ -2,10 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { Tag } from 'antd';
 import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
-import { HOME_JUDICIAL_LIST_SIZE } from '@/domain/constants';
-import { auctionRoundLabel, judicialStateLabel } from '@/domain/listing';
-import { formatTableMoney } from '@/domain/money';
-import { AUCTION_NAME_MAX_LENGTH, truncate } from '@/domain/text';
+import { HOME_JUDICIAL_LIST_SIZE } from '#domain/rules/constants';
+import { auctionRoundLabel, judicialStateLabel } from '#domain/rules/listing';
+import { formatTableMoney } from '#domain/rules/money';
+import { AUCTION_NAME_MAX_LENGTH, truncate } from '#domain/rules/text';
 import { useJudicialItems } from '@/api/resources/get-judicial-items';
 
 /** Judicial auctions (8, spec section 9) from the separate judicial service, with a More link to /sfProject. */

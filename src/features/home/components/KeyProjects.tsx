@@ -2,14 +2,10 @@ import { useRef } from 'react';
 import { Button } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { QueryState } from '@/components/QueryState';
-import {
-  HOME_KEY_PROJECT_COUNT,
-  KEY_PROJECT_ITEM_WIDTH_PX,
-  KEY_PROJECT_WIDE_EXTRA_PX,
-  KEY_PROJECT_WIDE_THRESHOLD,
-} from '@/domain/constants';
-import { contentLinkProps, keyProjectStripLayout, type KeyProject } from '@/domain/content';
-import { listingStatusLabel } from '@/domain/listing';
+import { HOME_KEY_PROJECT_COUNT, KEY_PROJECT_ITEM_WIDTH_PX, KEY_PROJECT_WIDE_EXTRA_PX, KEY_PROJECT_WIDE_THRESHOLD } from '#domain/rules/constants';
+import { contentLinkProps, keyProjectStripLayout } from '#domain/rules/content';
+import { type KeyProject } from '#domain/contract/content';
+import { listingStatusLabel } from '#domain/rules/listing';
 import { useKeyProjects } from '@/api/resources/get-key-projects';
 import { usePositionTitle } from '../api/get-position-title';
 import { LotPrice } from '@/components/LotPrice';

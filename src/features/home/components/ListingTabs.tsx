@@ -3,10 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { useSearchProjects } from '@/api/resources/search-projects';
 import { QueryState } from '@/components/QueryState';
 import { ProjectLink } from '@/components/ProjectLink';
-import { HOME_LISTING_ROWS_PER_TYPE } from '@/domain/constants';
-import { TYPE_CODES, type ListedAsset } from '@/domain/contracts';
-import { listingStatusLabel } from '@/domain/listing';
-import type { ProjectSearchParams } from '@/domain/projects';
+import { HOME_LISTING_ROWS_PER_TYPE } from '#domain/rules/constants';
+import { TYPE_CODES, type ListedAsset } from '#domain/contract/portal';
+import { listingStatusLabel } from '#domain/rules/listing';
+import type { ProjectSearchParams } from '#domain/contract/projects';
 import { withoutHiddenNames } from '../hiddenListings';
 import { LotPrice } from '@/components/LotPrice';
 

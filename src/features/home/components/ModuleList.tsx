@@ -1,5 +1,5 @@
 import { QueryState } from '@/components/QueryState';
-import { SOURCE_TYPES, type PageModule } from '@/domain/content';
+import { SOURCE_TYPES, type PageModule } from '#domain/contract/content';
 import { useNewsPage } from '@/api/resources/get-news-page';
 import { useNoticePage } from '@/api/resources/get-notice-page';
 import { newsLinkProps, noticeLinkProps } from '../links';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Tabs } from 'antd';
 import { QueryState } from '@/components/QueryState';
-import { HOME_NEWS_PER_TAB } from '@/domain/constants';
+import { HOME_NEWS_PER_TAB } from '#domain/rules/constants';
 import { useModules } from '../api/get-modules';
 import { ModuleList, ModuleMore } from './ModuleList';
 

@@ -1,7 +1,7 @@
 import { InertWhenHidden } from '@/components/InertWhenHidden';
 import { Carousel } from 'antd';
 import { QueryState } from '@/components/QueryState';
-import { NEWS_CAROUSEL_INTERVAL_MS, NEWS_CAROUSEL_MAX_SLIDES } from '@/domain/constants';
+import { NEWS_CAROUSEL_INTERVAL_MS, NEWS_CAROUSEL_MAX_SLIDES } from '#domain/rules/constants';
 import { useFrontPageNews } from '../api/get-front-page-news';
 import { newsLinkProps } from '../links';
 

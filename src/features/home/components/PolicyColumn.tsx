@@ -1,5 +1,5 @@
 import { QueryState } from '@/components/QueryState';
-import { HOME_CLASSIFY_NEWS_SIZE } from '@/domain/constants';
+import { HOME_CLASSIFY_NEWS_SIZE } from '#domain/rules/constants';
 import { useModules } from '../api/get-modules';
 import { ModuleList, ModuleMore } from './ModuleList';
 

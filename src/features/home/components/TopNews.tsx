@@ -1,6 +1,6 @@
 import { QueryState } from '@/components/QueryState';
-import { HOME_TOP_NEWS_COUNT } from '@/domain/constants';
-import type { NewsItem } from '@/domain/contracts';
+import { HOME_TOP_NEWS_COUNT } from '#domain/rules/constants';
+import type { NewsItem } from '#domain/contract/portal';
 import { useNewsPage } from '@/api/resources/get-news-page';
 import { useModules } from '../api/get-modules';
 import { newsLinkProps } from '../links';

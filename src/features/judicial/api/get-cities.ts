@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { JUDICIAL_PATHS, type JudicialCity } from '@/domain/projects';
+import { JUDICIAL_PATHS, type JudicialCity } from '#domain/contract/projects';
 import { judicialSend } from '@/api/transport';
 
 /** GET /wechatProject/ajaxGetCity: the cities the service has courts in. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { JUDICIAL_PATHS, type JudicialCourt } from '@/domain/projects';
+import { JUDICIAL_PATHS, type JudicialCourt } from '#domain/contract/projects';
 import { judicialSend } from '@/api/transport';
 
 /** GET /wechatProject/ajaxGetCourt?cityCode=: the courts (of a city). */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { JUDICIAL_PATHS, type JudicialItemDetail } from '@/domain/projects';
+import { JUDICIAL_PATHS, type JudicialItemDetail } from '#domain/contract/projects';
 import { judicialSend } from '@/api/transport';
 
 /** GET /wechatProject/detail?pkHouseproject= (ours: the spec shows no detail call). */

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Descriptions, Drawer, Tag } from 'antd';
 import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
-import type { JudicialItemDetail } from '@/domain/projects';
-import { minuteText } from '@/domain/chinaTime';
+import type { JudicialItemDetail } from '#domain/contract/projects';
+import { minuteText } from '#domain/rules/chinaTime';
 import { useJudicialDetail } from '../api/get-detail';
 import { auctionRoundLabel, judicialMoney, judicialStateTag } from '../display';
 

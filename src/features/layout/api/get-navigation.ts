@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { NavigationEntry } from '@/domain/contracts';
+import type { NavigationEntry } from '#domain/contract/portal';
 
 export const getNavigation = () => http.get<NavigationEntry[]>('/blade-desk/navigation-config/list');
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import type { MessageItem } from '@/domain/enrolment';
+import type { MessageItem } from '#domain/contract/enrolment';
 import { alertPrefs, playAlertTone, showBrowserNotification } from '@/lib/alertPrefs';
 import { session, useSession } from '@/lib/session';
 import { useLive } from '@/live';

@@ -10,7 +10,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { useNavigate } from '@tanstack/react-router';
-import { FLOAT_PANEL_SCROLL_THRESHOLD_PX } from '@/domain/constants';
+import { FLOAT_PANEL_SCROLL_THRESHOLD_PX } from '#domain/rules/constants';
 import { session } from '@/lib/session';
 import { SITE_INFO } from '../siteInfo';
 import { DepartmentPhones, ServiceHours } from './ContactInfo';

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { App } from 'antd';
 import { useMyLots } from '@/api/resources/get-my-lots';
-import { chinaTimeToEpoch } from '@/domain/chinaTime';
-import { projectHref } from '@/domain/listing';
-import { dueReminders, type ReminderLot } from '@/domain/reminders';
+import { chinaTimeToEpoch } from '#domain/rules/chinaTime';
+import { projectHref } from '#domain/rules/listing';
+import { dueReminders, type ReminderLot } from '#domain/rules/reminders';
 import { alertPrefs, playAlertTone, showBrowserNotification, useAlertPrefs } from '@/lib/alertPrefs';
 import { getStore, setStore } from '@/lib/storage';
 import { useLive } from '@/live';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Checkbox, Popover, Switch } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { REMINDER_CHOICES } from '@/domain/reminders';
+import { REMINDER_CHOICES } from '#domain/rules/reminders';
 import { notificationPermission, requestNotifications, setAlertPrefs, useAlertPrefs } from '@/lib/alertPrefs';
 import { useLiveStream } from '@/live';
 

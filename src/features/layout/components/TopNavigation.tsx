@@ -1,7 +1,7 @@
 import { Dropdown, Skeleton } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useLocation } from '@tanstack/react-router';
-import type { NavigationEntry } from '@/domain/contracts';
+import type { NavigationEntry } from '#domain/contract/portal';
 import { useNavigation } from '../api/get-navigation';
 import { navLinkProps } from '../navLink';
 

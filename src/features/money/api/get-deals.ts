@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { Page } from '@/domain/contracts';
-import { SETTLEMENT_PATHS, type DealDetail, type DealSummary } from '@/domain/settlement';
+import type { Page } from '#domain/contract/envelope';
+import { SETTLEMENT_PATHS, type DealDetail, type DealSummary } from '#domain/contract/settlement';
 
 export const getDeals = (current: number, size: number) => http.get<Page<DealSummary>>(SETTLEMENT_PATHS.page, { current, size });
 export const dealsQueryOptions = (current: number, size: number) =>

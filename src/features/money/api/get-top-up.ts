@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { MONEY_PATHS, type TopUpOrder } from '@/domain/ledger';
+import { MONEY_PATHS, type TopUpOrder } from '#domain/contract/ledger';
 
 export const getTopUp = (orderNo: string) => http.get<TopUpOrder>(MONEY_PATHS.topUpStatus, { orderNo });
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { Page } from '@/domain/contracts';
-import { MONEY_PATHS, type LedgerEntryKind, type WalletEntry } from '@/domain/ledger';
+import type { Page } from '#domain/contract/envelope';
+import { MONEY_PATHS, type LedgerEntryKind, type WalletEntry } from '#domain/contract/ledger';
 
 export interface EntryQuery {
   current: number;

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getBlob, http } from '@/api/client';
-import type { Page } from '@/domain/contracts';
-import { INVOICE_PATHS, type InvoiceItem, type InvoiceRequest, type InvoiceableDeal } from '@/domain/invoice';
+import type { Page } from '#domain/contract/envelope';
+import { INVOICE_PATHS, type InvoiceItem, type InvoiceRequest, type InvoiceableDeal } from '#domain/contract/invoice';
 
 export const getInvoices = (current: number, size: number) => http.get<Page<InvoiceItem>>(INVOICE_PATHS.page, { current, size });
 export const invoicesQueryOptions = (current: number, size: number) =>

@@ -1,5 +1,5 @@
 import { http } from '@/api/client';
-import { MONEY_PATHS, type FundAccount } from '@/domain/ledger';
+import { MONEY_PATHS, type FundAccount } from '#domain/contract/ledger';
 
 export interface BindCardInput {
   bankCode: string;

@@ -1,6 +1,6 @@
 import { getBlob, http } from '@/api/client';
-import type { TopUpOrder } from '@/domain/ledger';
-import { SETTLEMENT_PATHS, type DealDetail } from '@/domain/settlement';
+import type { TopUpOrder } from '#domain/contract/ledger';
+import { SETTLEMENT_PATHS, type DealDetail } from '#domain/contract/settlement';
 
 export const postConfirmDeal = (id: number) => http.post<DealDetail>(SETTLEMENT_PATHS.confirm, undefined, { id });
 export const postDealOrder = (id: number) => http.post<TopUpOrder>(SETTLEMENT_PATHS.payOrder, undefined, { id });

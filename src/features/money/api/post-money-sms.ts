@@ -1,6 +1,6 @@
 import { http } from '@/api/client';
-import type { SmsCodeAnswer } from '@/domain/auth';
-import { MONEY_PATHS } from '@/domain/ledger';
+import type { SmsCodeAnswer } from '#domain/contract/auth';
+import { MONEY_PATHS } from '#domain/contract/ledger';
 
 export type MoneySmsPurpose = 'bind' | 'unbind' | 'withdraw';
 

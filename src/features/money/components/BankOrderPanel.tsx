@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Space, Spin } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TopUpOrder } from '@/domain/ledger';
-import { formatYuan } from '@/domain/money';
+import type { TopUpOrder } from '#domain/contract/ledger';
+import { formatYuan } from '#domain/rules/money';
 import { useTopUp } from '../api/get-top-up';
 import { postSandboxPay } from '../api/post-sandbox-pay';
 

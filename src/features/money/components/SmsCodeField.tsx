@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { App as AntdApp, Button, Input, Space } from 'antd';
-import { SMS_RESEND_SECONDS } from '@/domain/auth';
+import { SMS_RESEND_SECONDS } from '#domain/rules/auth';
 import { useLiveStream } from '@/live';
 import { postMoneySms, type MoneySmsPurpose } from '../api/post-money-sms';
 

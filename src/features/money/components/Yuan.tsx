@@ -1,4 +1,4 @@
-import { formatYuan } from '@/domain/money';
+import { formatYuan } from '#domain/rules/money';
 
 /** A signed change in yuan: +green / −red, '—' for none. */
 export function Change({ value }: { value: number }) {

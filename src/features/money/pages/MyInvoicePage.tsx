@@ -5,8 +5,9 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { PdfDocumentModal } from '@/components/PdfDocumentModal';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { checkInvoiceRequest, type InvoiceItem, type InvoiceKind, type InvoiceRequest } from '@/domain/invoice';
-import { formatYuan } from '@/domain/money';
+import { checkInvoiceRequest } from '#domain/rules/invoice';
+import { type InvoiceItem, type InvoiceKind, type InvoiceRequest } from '#domain/contract/invoice';
+import { formatYuan } from '#domain/rules/money';
 import { getInvoiceDocument, postInvoiceRequest, useInvoiceable, useInvoices } from '../api/invoices';
 import '@/styles/money.css';
 

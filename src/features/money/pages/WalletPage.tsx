@@ -1,7 +1,7 @@
 import { Button, Card, Col, Row, Space, Statistic, Table } from 'antd';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import type { WalletEntry } from '@/domain/ledger';
+import type { WalletEntry } from '#domain/contract/ledger';
 import { useWalletEntries } from '../api/get-wallet-entries';
 import { useWalletSummary } from '../api/get-wallet-summary';
 import { Change } from '../components/Yuan';

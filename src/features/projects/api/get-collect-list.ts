@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { Page } from '@/domain/contracts';
-import { PROJECT_PATHS, PROJECT_SEARCH_MAX_SIZE, type CollectedAsset } from '@/domain/projects';
+import type { Page } from '#domain/contract/envelope';
+import { PROJECT_PATHS, PROJECT_SEARCH_MAX_SIZE, type CollectedAsset } from '#domain/contract/projects';
 import { useSession } from '@/lib/session';
 
 /** POST /dscq-user/collect-assets/assets-list: the user's favourites, newest first. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { PROJECT_PATHS, type FilterConfig } from '@/domain/projects';
+import { PROJECT_PATHS, type FilterConfig } from '#domain/contract/projects';
 
 /** GET /blade-desk/filter-query-config/open-list: the trading centre's filter bar. */
 export const getFilterConfig = () => http.get<FilterConfig[]>(PROJECT_PATHS.filterConfig);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { PROJECT_PATHS, type ProjectDetail } from '@/domain/projects';
+import { PROJECT_PATHS, type ProjectDetail } from '#domain/contract/projects';
 import { useSession } from '@/lib/session';
 
 /** GET /dscq-project/project/detail?id= (single asset, package or managed project alike). */

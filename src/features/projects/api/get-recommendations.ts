@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { ListedAsset } from '@/domain/contracts';
-import { PROJECT_PATHS } from '@/domain/projects';
+import type { ListedAsset } from '#domain/contract/portal';
+import { PROJECT_PATHS } from '#domain/contract/projects';
 
 export const RECOMMENDATION_COUNT = 4;
 

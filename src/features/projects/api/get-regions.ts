@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { Region } from '@/domain/auth';
-import { PROVINCE_CODE } from '@/domain/constants';
+import type { Region } from '#domain/contract/auth';
+import { PROVINCE_CODE } from '#domain/rules/constants';
 
 /** GET /dscq-system/region/list?pbh=: '13' → Hebei's cities; a city code → its counties. */
 export const getRegions = (pbh: string) => http.get<Region[]>('/dscq-system/region/list', { pbh });

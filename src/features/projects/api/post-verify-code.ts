@@ -1,5 +1,5 @@
 import { http } from '@/api/client';
-import { PROJECT_PATHS, type AttachmentTicket } from '@/domain/projects';
+import { PROJECT_PATHS, type AttachmentTicket } from '#domain/contract/projects';
 
 export interface VerifyCodeRequest {
   attachmentId: number;

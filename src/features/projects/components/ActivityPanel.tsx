@@ -3,10 +3,12 @@ import { ThunderboltOutlined } from '@ant-design/icons';
 import { AddToCalendar, type CalendarLot } from '@/components/AddToCalendar';
 import { EnrolHint } from '@/components/EnrolHint';
 import { StandingTag } from '@/components/Standing';
-import { chinaTimeToEpoch, minuteText } from '@/domain/chinaTime';
-import { bidderStanding, mySteps, type MyLot } from '@/domain/desk';
-import { BIDDING_MODE_NAMES, type BiddingMode } from '@/domain/hall';
-import type { ProjectDetail } from '@/domain/projects';
+import { chinaTimeToEpoch, minuteText } from '#domain/rules/chinaTime';
+import { bidderStanding, mySteps } from '#domain/rules/desk';
+import { type MyLot } from '#domain/contract/desk';
+import { BIDDING_MODE_NAMES } from '#domain/rules/hall';
+import { type BiddingMode } from '#domain/contract/hall';
+import type { ProjectDetail } from '#domain/contract/projects';
 import { STATUS_COLOURS } from '../display';
 
 /**

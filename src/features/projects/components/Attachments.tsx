@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { App, Button, Form, Input, Modal, Spin } from 'antd';
 import { DownloadOutlined, FileTextOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import type { AttachmentInfo } from '@/domain/projects';
+import type { AttachmentInfo } from '#domain/contract/projects';
 import { useCaptchaQuery } from '@/api/resources/get-captcha';
 import { postAttachmentLog } from '../api/post-attachment-log';
 import { postVerifyCode } from '../api/post-verify-code';

@@ -1,5 +1,5 @@
 import { ProjectLink } from '@/components/ProjectLink';
-import type { ListedAsset } from '@/domain/contracts';
+import type { ListedAsset } from '#domain/contract/portal';
 import { StatusTag } from './StatusTag';
 import { LotPrice } from '@/components/LotPrice';
 

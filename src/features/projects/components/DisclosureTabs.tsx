@@ -1,5 +1,5 @@
 import { Empty, Tabs } from 'antd';
-import { DISCLOSURE_SECTIONS, type DisclosureSection } from '@/domain/projects';
+import { DISCLOSURE_SECTIONS, type DisclosureSection } from '#domain/contract/projects';
 
 /**
  * The disclosure of a project in its fixed tabs (项目公告, 转让方信息 …). The server sends sanitised

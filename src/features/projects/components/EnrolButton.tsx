@@ -1,6 +1,7 @@
 import { App, Button } from 'antd';
 import { useNavigate } from '@tanstack/react-router';
-import { isPackageProject, listingStatusOf, type ListingStatus } from '@/domain/listing';
+import { isPackageProject, listingStatusOf } from '#domain/rules/listing';
+import { type ListingStatus } from '#domain/contract/listing';
 import { useSession } from '@/lib/session';
 
 /** The spec's prompt for an anonymous action (section 6: 请先登录 → /login). */

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { chinaTimeToEpoch } from '@/domain/chinaTime';
+import { chinaTimeToEpoch } from '#domain/rules/chinaTime';
 import { useLiveStream } from '@/live';
 import { countdownText } from '../time';
 

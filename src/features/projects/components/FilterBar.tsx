@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Input, Skeleton } from 'antd';
-import { sanitizeMoneyInput } from '@/domain/money';
+import { sanitizeMoneyInput } from '#domain/rules/money';
 import { useFilterConfig } from '../api/get-filter-config';
 import { useCities, useCounties } from '../api/get-regions';
 import { filterGroups, type CategoryOption } from '../display';

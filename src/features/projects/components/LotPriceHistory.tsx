@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from 'antd';
-import { isSealedLot } from '@/domain/liveValues';
-import type { ProjectActivity } from '@/domain/projects';
+import { isSealedLot } from '#domain/rules/liveValues';
+import type { ProjectActivity } from '#domain/contract/projects';
 import { useLiveStream } from '@/live';
 
 /** The chart, loaded only when a lot's page shows it. */

@@ -1,14 +1,14 @@
 import { Tag } from 'antd';
 import { EnvironmentOutlined, EyeOutlined } from '@ant-design/icons';
 import { Price } from '@/components/Price';
-import type { ListedAsset } from '@/domain/contracts';
-import { isPackageProject, projectHref } from '@/domain/listing';
-import { minuteText } from '@/domain/chinaTime';
+import type { ListedAsset } from '#domain/contract/portal';
+import { isPackageProject, projectHref } from '#domain/rules/listing';
+import { minuteText } from '#domain/rules/chinaTime';
 import { moneyCell } from '../display';
 import { FavouriteButton } from './FavouriteButton';
 import { ProjectCover } from './ProjectCover';
 import { StatusTag } from './StatusTag';
-import { lotPriceDisplay } from '@/domain/lotState';
+import { lotPriceDisplay } from '#domain/rules/lotState';
 import { LotPrice } from '@/components/LotPrice';
 
 /** One result of the trading centre: cover, name, facts, price (display rules of spec sections 3–5), favourite. */

@@ -1,6 +1,6 @@
 import { Button, Pagination } from 'antd';
 import { QueryState } from '@/components/QueryState';
-import type { ProjectSearchParams } from '@/domain/projects';
+import type { ProjectSearchParams } from '#domain/contract/projects';
 import { useSearchProjects } from '@/api/resources/search-projects';
 import { useCollectedIds } from '../api/get-collect-list';
 import { useFilterConfig } from '../api/get-filter-config';

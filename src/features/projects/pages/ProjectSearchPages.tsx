@@ -1,5 +1,5 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { PROJECT_NATURE } from '@/domain/projects';
+import { PROJECT_NATURE } from '#domain/contract/projects';
 import { FilterBar } from '../components/FilterBar';
 import { ProjectResults } from '../components/ProjectResults';
 import type { ProjectUrlSearch } from '../search';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { HALL_PATHS, type BiddingData } from '@/domain/hall';
+import { HALL_PATHS, type BiddingData } from '#domain/contract/hall';
 import { useSession } from '@/lib/session';
 
 /**

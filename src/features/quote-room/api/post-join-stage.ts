@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, http } from '@/api/client';
-import type { Envelope } from '@/domain/contracts';
-import { JOIN_STAGE_PATH, type JoinStageAnswer } from '@/domain/hall';
+import type { Envelope } from '#domain/contract/envelope';
+import { JOIN_STAGE_PATH, type JoinStageAnswer } from '#domain/contract/hall';
 import { BID_REFUSED_FALLBACK } from './post-place-bid';
 
 export type JoinStageOutcome = { joined: true; answer: JoinStageAnswer } | { joined: false; code: number; msg: string };

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, http } from '@/api/client';
-import type { Envelope } from '@/domain/contracts';
-import { bidPath, type BiddingMode, type PlaceBidAnswer, type PlaceBidRequest } from '@/domain/hall';
+import type { Envelope } from '#domain/contract/envelope';
+import { bidPath, type BiddingMode, type PlaceBidAnswer, type PlaceBidRequest } from '#domain/contract/hall';
 
 /** The server's answer to one bid: accepted, or refused with its Chinese msg. */
 export type PlaceBidOutcome =

@@ -1,7 +1,7 @@
 import { memo } from 'react';
-import type { BiddingData } from '@/domain/hall';
-import { formatChinaTime } from '@/domain/chinaTime';
-import { formatYuan } from '@/domain/money';
+import type { BiddingData } from '#domain/contract/hall';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import { formatYuan } from '#domain/rules/money';
 import { bidStanding, isSealed } from '../room';
 
 /** Why the history is hidden, by the sealed phase. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Input } from 'antd';
-import type { BiddingData, PlaceBidAnswer, PlaceBidRequest } from '@/domain/hall';
-import { fenToYuanText, formatFenAsYuan, formatYuan } from '@/domain/money';
+import type { BiddingData, PlaceBidAnswer, PlaceBidRequest } from '#domain/contract/hall';
+import { fenToYuanText, formatFenAsYuan, formatYuan } from '#domain/rules/money';
 import { useJoinStage } from '../api/post-join-stage';
 import { BID_NETWORK_FAILURE, usePlaceBid } from '../api/post-place-bid';
 import {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { crossedThreshold, thresholdAnnouncement, type CountdownTarget } from '@/domain/countdownAlerts';
-import type { BiddingData } from '@/domain/hall';
-import { liveCountdown } from '@/domain/liveValues';
+import { crossedThreshold, thresholdAnnouncement, type CountdownTarget } from '#domain/rules/countdownAlerts';
+import type { BiddingData } from '#domain/contract/hall';
+import { liveCountdown } from '#domain/rules/liveValues';
 import { pricePanelMoney, roomResult, type MyStanding } from '../room';
 
 /** The target the room counts down to, or null once it has ended. */
@@ -34,7 +34,7 @@ interface Said {
 /**
  * The room's one polite live region (issue 14). The countdown itself is a `role="timer"` that is never read
  * out; this region speaks only when something happens:
- * - the displayed countdown crosses 5 minutes, 1 minute or 30 seconds (src/domain/countdownAlerts);
+ * - the displayed countdown crosses 5 minutes, 1 minute or 30 seconds (domain/rules/countdownAlerts);
  * - the bidder is outbid (his standing goes from 领先 to 出局);
  * - the activity ends (its result).
  * Nothing is said on opening the room: the page itself shows the state. Computed on render from the tick's

@@ -1,5 +1,5 @@
 import { Alert, Button, Result } from 'antd';
-import { projectHref, type ProjectRef } from '@/domain/listing';
+import { projectHref, type ProjectRef } from '#domain/rules/listing';
 
 /** The room's own path, for the login redirect. */
 export const roomHref = (activityId: number) => `/quoteHall?activityId=${activityId}`;

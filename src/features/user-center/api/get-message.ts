@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { ENROLMENT_PATHS, type MessageItem } from '@/domain/enrolment';
+import { ENROLMENT_PATHS, type MessageItem } from '#domain/contract/enrolment';
 
 /** Reading a message marks it read on the server. */
 export const getMessage = (id: number) => http.get<MessageItem>(ENROLMENT_PATHS.messageDetail, { id });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { ENROLMENT_PATHS, type MessagePage } from '@/domain/enrolment';
+import { ENROLMENT_PATHS, type MessagePage } from '#domain/contract/enrolment';
 
 export const getMessages = (current: number, size: number) => http.get<MessagePage>(ENROLMENT_PATHS.messagePage, { current, size });
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { Page } from '@/domain/contracts';
-import { ENROLMENT_PATHS, type DepositSummary } from '@/domain/enrolment';
+import type { Page } from '#domain/contract/envelope';
+import { ENROLMENT_PATHS, type DepositSummary } from '#domain/contract/enrolment';
 
 export const getMyDeposits = (current: number, size: number) => http.get<Page<DepositSummary>>(ENROLMENT_PATHS.depositPage, { current, size });
 

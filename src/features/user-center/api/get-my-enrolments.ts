@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { Page } from '@/domain/contracts';
-import { ENROLMENT_PATHS, type EnrolmentSummary } from '@/domain/enrolment';
+import type { Page } from '#domain/contract/envelope';
+import { ENROLMENT_PATHS, type EnrolmentSummary } from '#domain/contract/enrolment';
 
 export const getMyEnrolments = (current: number, size: number) => http.get<Page<EnrolmentSummary>>(ENROLMENT_PATHS.myPage, { current, size });
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { ENROLMENT_PATHS, type QualifiedRoom } from '@/domain/enrolment';
+import { ENROLMENT_PATHS, type QualifiedRoom } from '#domain/contract/enrolment';
 
 export const getMyRooms = () => http.get<QualifiedRoom[]>(ENROLMENT_PATHS.rooms);
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { ENROLMENT_PATHS, type UserCentreSummary } from '@/domain/enrolment';
+import { ENROLMENT_PATHS, type UserCentreSummary } from '#domain/contract/enrolment';
 
 export const getSummary = () => http.get<UserCentreSummary>(ENROLMENT_PATHS.summary);
 

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import type { MessageItem } from '@/domain/enrolment';
+import type { MessageItem } from '#domain/contract/enrolment';
 
 const KIND_COLOR: Partial<Record<MessageItem['kind'], string>> = { won: 'green', outbid: 'orange', failed: 'default', released: 'blue', deposit: 'cyan', enrolment: 'geekblue' };
 

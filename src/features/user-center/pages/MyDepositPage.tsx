@@ -2,8 +2,8 @@ import { Pagination, Table, Tag } from 'antd';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { type DepositSummary } from '@/domain/enrolment';
-import { formatYuan } from '@/domain/money';
+import { type DepositSummary } from '#domain/contract/enrolment';
+import { formatYuan } from '#domain/rules/money';
 import { useMyDeposits } from '../api/get-my-deposits';
 
 const PAGE_SIZE = 10;

@@ -3,8 +3,8 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { ProjectLink } from '@/components/ProjectLink';
-import { type EnrolmentSummary, type QualifiedRoom } from '@/domain/enrolment';
-import { formatYuan } from '@/domain/money';
+import { type EnrolmentSummary, type QualifiedRoom } from '#domain/contract/enrolment';
+import { formatYuan } from '#domain/rules/money';
 import { useMyEnrolments } from '../api/get-my-enrolments';
 import { useMyRooms } from '../api/get-my-rooms';
 

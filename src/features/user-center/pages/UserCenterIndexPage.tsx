@@ -1,6 +1,6 @@
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { formatYuan } from '@/domain/money';
+import { formatYuan } from '#domain/rules/money';
 import { useSummary } from '../api/get-summary';
 import { MessageList } from '../components/MessageRow';
 

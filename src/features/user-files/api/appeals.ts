@@ -1,8 +1,8 @@
 /** 申诉: the user's list, one appeal, the records a kind may name, and the submission. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { Page } from '@/domain/contracts';
-import { APPEAL_PATHS, type AppealDetail, type AppealKind, type AppealSubject, type AppealSummary } from '@/domain/userFiles';
+import type { Page } from '#domain/contract/envelope';
+import { APPEAL_PATHS, type AppealDetail, type AppealKind, type AppealSubject, type AppealSummary } from '#domain/contract/userFiles';
 
 export const appealsQueryOptions = (current: number, size: number) =>
   queryOptions({

@@ -1,6 +1,6 @@
 /** The library's changes: one POST each (USER_FILES_PATHS), all answered with the changed item or null. */
 import { http } from '@/api/client';
-import { USER_FILES_PATHS, type FolderItem, type LibraryFile } from '@/domain/userFiles';
+import { USER_FILES_PATHS, type FolderItem, type LibraryFile } from '#domain/contract/userFiles';
 
 export const renameFile = (fileId: string, name: string) => http.post<LibraryFile>(USER_FILES_PATHS.rename, { fileId, name });
 export const moveFile = (fileId: string, folderId: number | null) => http.post<LibraryFile>(USER_FILES_PATHS.move, { fileId, folderId: folderId ?? undefined });

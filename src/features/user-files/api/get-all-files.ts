@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { USER_FILES_PATHS, type LibraryFile } from '@/domain/userFiles';
+import { USER_FILES_PATHS, type LibraryFile } from '#domain/contract/userFiles';
 
 export const getAllFiles = () => http.get<LibraryFile[]>(USER_FILES_PATHS.all);
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { USER_FILES_PATHS, type FolderListing } from '@/domain/userFiles';
+import { USER_FILES_PATHS, type FolderListing } from '#domain/contract/userFiles';
 
 export const getFolder = (folderId: number | undefined) => http.get<FolderListing>(USER_FILES_PATHS.list, folderId ? { folderId } : undefined);
 

@@ -1,5 +1,5 @@
 import { http } from '@/api/client';
-import { USER_FILES_PATHS, type LibraryFile } from '@/domain/userFiles';
+import { USER_FILES_PATHS, type LibraryFile } from '#domain/contract/userFiles';
 
 /** POST multipart (field `file`) into a folder (the root without one). */
 export function uploadLibraryFile(file: File, folderId: number | undefined, signal?: AbortSignal): Promise<LibraryFile> {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Modal, Spin } from 'antd';
-import type { LibraryFile } from '@/domain/userFiles';
+import type { LibraryFile } from '#domain/contract/userFiles';
 import { saveBlob } from '@/lib/saveBlob';
 import { getFileBlob } from '../api/get-file-blob';
 
