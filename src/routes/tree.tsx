@@ -1,10 +1,10 @@
 /**
- * Every route of spec section 2, public and auth, each with its title in `staticData`. Routes are
- * defined in code (not file-based): most pages are still the spec's under-construction page, and one
- * table here is easier to read and change than ninety near-identical files. A page that gets built
- * swaps its `DoingPage` for its feature's lazy component; the README's status table follows this file.
- * A page's search is validated by the zod schema its feature owns (features/<feature>/search.ts), and
- * the page's search type is inferred from that schema.
+ * Every route of spec section 2, public and auth, plus the watch board /myWatch (ours), each with its
+ * title in `staticData`. Routes are defined in code (not file-based): one typed table is easier to read
+ * and change than ninety-odd near-identical files. Every route renders its feature's lazy component;
+ * the spec's under-construction page (`DoingPage`) is /doing's own. docs/routes.md lists every route
+ * with its page and status, following this file. A page's search is validated by the zod schema its
+ * feature owns (features/<feature>/search.ts), and the page's search type is inferred from that schema.
  */
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
