@@ -14,8 +14,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** What `vite build` reads, relative to the repository root. */
-export const BUILD_INPUTS = ['src', 'workers', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
-/** Build-time settings that end up in the bundle (README "Configuration"). */
+export const BUILD_INPUTS = ['domain', 'src', 'workers', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+/** Build-time settings that end up in the bundle (docs/operations.md "Configuration"). */
 const BUILD_ENV = /^(VITE_.+|PORTAL_VERSION)$/;
 export const STAMP_FILE = '.build-stamp.json';
 

@@ -77,5 +77,5 @@ it('builds again when a build-time setting changes (VITE_*, PORTAL_VERSION)', ()
 });
 
 it('watches every input the build reads', () => {
-  expect(BUILD_INPUTS).toEqual(expect.arrayContaining(['src', 'workers', 'index.html', 'vite.config.ts', 'package-lock.json']));
+  expect(BUILD_INPUTS).toEqual(expect.arrayContaining(['domain', 'src', 'workers', 'index.html', 'vite.config.ts', 'package-lock.json']));
 });
