@@ -1,4 +1,8 @@
-/** The wire side (types, paths, enumerations) of domain/rules/auth.ts: The accounts wire contract (spec sections 3, 4, 7), shared by the browser and `server/`. Paths are */
+/**
+ * The accounts wire contract (spec sections 3, 4, 7), shared by the browser and `server/`. Paths are
+ * service paths: the client prefixes its API base, the server mounts them under `/api`. Where the spec
+ * does not show a path or a field, the SpringBlade family's names are used, and ours are marked (ours).
+ */
 /** Fixed OAuth client of the portal (spec: "fixed client id and a hashed client secret"). */
 export const OAUTH_CLIENT_ID = 'hbcq';
 

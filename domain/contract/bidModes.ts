@@ -1,4 +1,4 @@
-/** The wire side (types, paths, enumerations) of domain/rules/bidModes.ts: Pure rules of the bidding modes (README "Live bidding hall" › Modes) on integer fen and server epoch */
+/** The bidding modes' parameters and live state as they travel and are stored: settings per mode, the phase and the state a room shows (the rules are domain/rules/bidModes.ts). */
 /** Mode parameters kept in bid_activity.settings (JSON; the server validates it when read). */
 export interface IncrementTier {
   /** The tier applies from this current price on (fen). */

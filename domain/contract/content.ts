@@ -1,4 +1,9 @@
-/** The wire side (types, paths, enumerations) of domain/rules/content.ts: The content centre's part of the wire contract (spec sections 3 and 7 "Content"): plates, modules, */
+/**
+ * The content centre's part of the wire contract (spec sections 3 and 7 "Content"): plates, modules,
+ * ads, partners, notices, site notices, recruitment, columns, downloads. Field names follow the spec
+ * (and the dscq/SpringBlade family); what the spec does not show is marked "(ours)".
+ * Times on the wire are 'YYYY-MM-DD HH:mm:ss' China time; rich text is HTML sanitised by the server.
+ */
 import type { NewsDetail } from './portal';
 import type { Flag } from './envelope';
 import type { LotStatus } from './lotState';

@@ -1,4 +1,4 @@
-/** The wire side (types, paths, enumerations) of domain/rules/desk.ts: The active bidder's desk (issue 13): the logged-in user's lots — the rooms he is qualified in, his */
+/** The bidder's desk on the wire: its paths, the user's lots, enrolments and standings (the rules are domain/rules/desk.ts). */
 import type { ListedAsset } from './portal';
 import type { DepositStatus, EnrolmentStatus, MessageItem } from './enrolment';
 import type { ActivityOutcome, ActivityStatus } from './hall';

@@ -1,4 +1,9 @@
-/** The wire side (types, paths, enumerations) of domain/rules/enrolment.ts: The enrolment wire contract (spec section 2 auth routes /bidEnrollNormal … /depositAddPayInfo, /myProject, */
+/**
+ * The enrolment wire contract (spec section 2 auth routes /bidEnrollNormal … /depositAddPayInfo, /myProject,
+ * /myDeposit, /myMessage; section 8 the enrolment-check exemption): enrolment, deposit (online cashier or
+ * bank transfer with a proof), qualification with a bid code, and the user's messages.
+ * Amounts are yuan on the wire, times 'YYYY-MM-DD HH:mm:ss' China time. Pure: shared by browser and server.
+ */
 import type { Page } from './envelope';
 
 export const ENROLMENT_PATHS = {

@@ -1,10 +1,8 @@
-/** The wire side (types, paths, enumerations) of domain/rules/esign.ts: Issue 17: digital signatures — the API paths, the wire types and the texts both sides share: */
 /**
  * Issue 17: digital signatures — the API paths, the wire types and the texts both sides share:
  * verification of a signed PDF (public), the organisation seal applications (/contract/seal/apply) and
  * the face-verification challenge (/contract/seal/qrcode).
  */
-
 export const ESIGN_PATHS = {
   /** POST multipart (field `file`, a PDF), public → SignatureVerification. */
   verify: '/dscq-esign/verify',

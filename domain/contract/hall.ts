@@ -1,4 +1,9 @@
-/** The wire side (types, paths, enumerations) of domain/rules/hall.ts: The live-bidding wire contract (spec sections 3 "Bidding entry", 7 "Projects and bidding", 9): the */
+/**
+ * The live-bidding wire contract (spec sections 3 "Bidding entry", 7 "Projects and bidding", 9): the
+ * bidding hall, the upcoming list, bidding data of one activity, the premium rates, and placing a bid.
+ * Amounts are yuan on the wire (fen in the database); `*At` / `endTime` / `serverTime` are epoch ms of the
+ * SERVER clock, so a client computes remaining time as `endTime − (local now + measured offset)`.
+ */
 import type { ModeState } from './bidModes';
 import type { Page } from './envelope';
 

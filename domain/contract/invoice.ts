@@ -1,4 +1,4 @@
-/** The wire side (types, paths, enumerations) of domain/rules/invoice.ts: Invoices for paid service fees (guide after-the-hammer.md "Invoices"; issue 16 step 4): the request's */
+/** Invoices on the wire: paths, kinds, states and the request (the rules are domain/rules/invoice.ts). */
 
 export const INVOICE_PATHS = {
   /** GET ?current&size → Page<InvoiceItem>. */

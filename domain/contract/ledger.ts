@@ -1,4 +1,4 @@
-/** The wire side (types, paths, enumerations) of domain/rules/ledger.ts: The money ledger's words and rules shared by server and browser (issue 16): entry kinds and their */
+/** Money on the wire: ledger entry kinds, accounts, banks, wallet, fund account and withdrawal paths (the rules are domain/rules/ledger.ts). */
 
 export const LEDGER_ENTRY_KINDS = [
   'depositPaid',

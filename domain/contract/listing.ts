@@ -1,4 +1,4 @@
-/** The wire side (types, paths, enumerations) of domain/rules/listing.ts: Listed-asset display rules (spec section 3 "Listed asset", section 4 "Listing status display", */
+/** A listed lot's stage and the label it reads as (the display rules are domain/rules/listing.ts). */
 
 /**
  * The stages of a lot as a visitor reads them. The listing's own state text holds the spec's five words

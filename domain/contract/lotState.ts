@@ -1,4 +1,4 @@
-/** The wire side (types, paths, enumerations) of domain/rules/lotState.ts: One lot state (issue 13): what a lot reads as, everywhere — the hall, a project's page, the trading */
+/** The one lot state as every answer carries it (derived by domain/rules/lotState.ts). */
 import type { ActivityOutcome, ActivityStatus } from './hall';
 import { type ListingStatus, type ListingStatusLabel } from './listing';
 

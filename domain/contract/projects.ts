@@ -1,4 +1,10 @@
-/** The wire side (types, paths, enumerations) of domain/rules/projects.ts: The trading-centre wire contract (spec sections 2, 3, 4, 7 "Projects and bidding", and where the spec is */
+/**
+ * The trading-centre wire contract (spec sections 2, 3, 4, 7 "Projects and bidding", and where the spec is
+ * silent the names of the real dscq-* system family, e.g. search's orderBy/order/minPrice/maxPrice):
+ * search with our extra filters, project / package / managed-project detail with its disclosure sections,
+ * attachments behind the image verify code, favourites, and the judicial-auction service.
+ * Amounts are yuan on the wire, times 'YYYY-MM-DD HH:mm:ss' China time (as ListedAsset).
+ */
 import type { ListedAsset } from './portal';
 
 export const PROJECT_PATHS = {

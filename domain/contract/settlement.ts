@@ -1,4 +1,4 @@
-/** The wire side (types, paths, enumerations) of domain/rules/settlement.ts: Deal confirmation and settlement rules (guide after-the-hammer.md, issue 16 step 3): the buyer's service */
+/** Deals and settlement on the wire: fee schedule, deal states, paths and answers (the rules are domain/rules/settlement.ts). */
 
 /** One band of the schedule: the part of the price up to `uptoFen` (null: no ceiling) pays `ratePermille` ‰. */
 export interface FeeBand {

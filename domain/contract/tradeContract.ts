@@ -1,11 +1,4 @@
-/** The wire side (types, paths, enumerations) of domain/rules/tradeContract.ts: 产权交易合同 (issue 17, guide after-the-hammer.md step 4): shared by the server and the pages. */
-/**
- * 产权交易合同 (issue 17, guide after-the-hammer.md step 4): shared by the server and the pages.
- * drafting → confirming → signing → signed → sealed. The parties edit only the template's open fields
- * while drafting; every party confirms the whole draft (the PDF is then frozen); each signatory signs in
- * order; the exchange seals last.
- */
-
+/** 产权交易合同 on the wire: states, party roles, open fields, paths and answers (the rules are domain/rules/tradeContract.ts). */
 export const CONTRACT_STATES = ['drafting', 'confirming', 'signing', 'signed', 'sealed'] as const;
 
 export type ContractState = (typeof CONTRACT_STATES)[number];

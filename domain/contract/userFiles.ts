@@ -1,10 +1,8 @@
-/** The wire side (types, paths, enumerations) of domain/rules/userFiles.ts: Issue 17: the user's document library (我的文件), appeals (申诉) and demands (我的服务 / 需求): the API */
 /**
  * Issue 17: the user's document library (我的文件), appeals (申诉) and demands (我的服务 / 需求): the API
  * paths, the wire types, and the rules both sides share — the appeal kinds and the appeal state machine
  * as data, the folder-name rule, and the demand ↔ listing match.
  */
-
 export const USER_FILES_PATHS = {
   /** GET ?folderId? → FolderListing: one folder (the root without folderId), its sub-folders, files and the quota. */
   list: '/dscq-user/files/list',

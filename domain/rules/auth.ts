@@ -1,10 +1,4 @@
-/**
- * The accounts wire contract (spec sections 3, 4, 7), shared by the browser and `server/`. Paths are
- * service paths: the client prefixes its API base, the server mounts them under `/api`. Where the spec
- * does not show a path or a field, the SpringBlade family's names are used, and ours are marked (ours).
- */
-
-/** Fixed OAuth client of the portal (spec: "fixed client id and a hashed client secret"). */
+/** Account rules shared by browser and server: SMS code and password limits, login lockout, authentication states, the accounts' messages (the wire side is domain/contract/auth.ts). */
 
 /** SMS code rules (guide item 5). */
 export const SMS_CODE_LENGTH = 6;

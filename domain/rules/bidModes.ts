@@ -5,7 +5,6 @@
  * inside its transaction; the bidding room pre-checks with them, and the replay (server/bidding/replay.ts)
  * recomputes an activity from its bid log with them.
  */
-
 /** Mode parameters kept in bid_activity.settings (JSON; the server validates it when read). */
 import { type IncrementTier, type PhasedSettings, type DutchSettings, type TwoStageSettings } from '../contract/bidModes';
 

@@ -1,10 +1,4 @@
-/**
- * The content centre's part of the wire contract (spec sections 3 and 7 "Content"): plates, modules,
- * ads, partners, notices, site notices, recruitment, columns, downloads. Field names follow the spec
- * (and the dscq/SpringBlade family); what the spec does not show is marked "(ours)".
- * Times on the wire are 'YYYY-MM-DD HH:mm:ss' China time; rich text is HTML sanitised by the server.
- */
-
+/** Content display rules: the key-project strip layout, outer links, file sizes (the wire side is domain/contract/content.ts). */
 /** Notice types (ours; the spec does not show them): 1 挂牌公告, 2 成交公告, 3 结果公示. */
 export const NOTICE_TYPES = { listing: 1, transaction: 2, result: 3 } as const;
 

@@ -1,9 +1,4 @@
-/**
- * The enrolment wire contract (spec section 2 auth routes /bidEnrollNormal … /depositAddPayInfo, /myProject,
- * /myDeposit, /myMessage; section 8 the enrolment-check exemption): enrolment, deposit (online cashier or
- * bank transfer with a proof), qualification with a bid code, and the user's messages.
- * Amounts are yuan on the wire, times 'YYYY-MM-DD HH:mm:ss' China time. Pure: shared by browser and server.
- */
+/** Enrolment rules: the status words, the allowed transitions and the steps a bidder sees (the wire side is domain/contract/enrolment.ts). */
 import { type EnrolmentStatus, type DepositStatus, type MessageKind } from '../contract/enrolment';
 
 export const ENROLMENT_STATUS_TEXT: Record<EnrolmentStatus, string> = {

@@ -1,8 +1,4 @@
-/**
- * Issue 17: digital signatures — the API paths, the wire types and the texts both sides share:
- * verification of a signed PDF (public), the organisation seal applications (/contract/seal/apply) and
- * the face-verification challenge (/contract/seal/qrcode).
- */
+/** Signature and seal texts and limits both sides show (the wire side is domain/contract/esign.ts). */
 import { type SealStatus, FACE_PURPOSES, type FacePurpose, type FaceStatus } from '../contract/esign';
 
 export const SEAL_STATUS_TEXT: Record<SealStatus, string> = { pending: '待审核', approved: '已通过', rejected: '已驳回' };

@@ -1,9 +1,4 @@
-/**
- * The live-bidding wire contract (spec sections 3 "Bidding entry", 7 "Projects and bidding", 9): the
- * bidding hall, the upcoming list, bidding data of one activity, the premium rates, and placing a bid.
- * Amounts are yuan on the wire (fen in the database); `*At` / `endTime` / `serverTime` are epoch ms of the
- * SERVER clock, so a client computes remaining time as `endTime − (local now + measured offset)`.
- */
+/** The bidding modes' Chinese names, as the room and the result notice show them (the wire side is domain/contract/hall.ts). */
 import { type BiddingMode } from '../contract/hall';
 
 /** Each mode's Chinese name, as the bidding room and the result notice show it. */

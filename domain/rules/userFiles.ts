@@ -1,8 +1,4 @@
-/**
- * Issue 17: the user's document library (我的文件), appeals (申诉) and demands (我的服务 / 需求): the API
- * paths, the wire types, and the rules both sides share — the appeal kinds and the appeal state machine
- * as data, the folder-name rule, and the demand ↔ listing match.
- */
+/** Rules of the document library, appeals and demands: the folder and file-name rule, the appeal state machine as data, the demand ↔ listing match (the wire side is domain/contract/userFiles.ts). */
 import { APPEAL_KINDS, type AppealKind, type AppealStatus, APPEAL_TRANSITIONS, type AppealAction, type DemandCriteria, type ListingFacts } from '../contract/userFiles';
 
 export const FOLDER_NAME_MAX = 50;
