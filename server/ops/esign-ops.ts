@@ -13,8 +13,8 @@ import { BusinessError } from '../lib/envelope.ts';
 import { DbCaStore } from '../services/esign/ca.ts';
 import { LocalCaSigningProvider } from '../services/esign/local.ts';
 import type { SigningProvider } from '../services/esign/types.ts';
-import { loadProviders } from '../services/providers.ts';
-import { decideSeal, listSealApplications } from '../services/seals.ts';
+import { loadProviders } from '../services/common/providers.ts';
+import { decideSeal, listSealApplications } from '../services/esign/seals.ts';
 
 export const ESIGN_USAGE = `  npm run ops -- esign verify <文件.pdf>            验证 PDF 中的数字签名（签署人、时间、是否被修改、证书是否可信）
   npm run ops -- seal list [--all] | approve <印章申请id> | reject <印章申请id> --reason "原因"`;

@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimits } from '../config.ts';
-import { addressKey, RateLimiter } from '../services/rate-limit.ts';
+import { addressKey, RateLimiter } from '../services/common/rate-limit.ts';
 
 export interface RateLimitOptions {
   /** PORTAL_RATE_LIMITS; DEFAULT_RATE_LIMITS when absent. */

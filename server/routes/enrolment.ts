@@ -14,13 +14,13 @@ import { ENROLMENT_COMMITMENTS, ENROLMENT_PATHS, ENROLMENT_STATUSES, type Commit
 import { requiredText } from '../http/account-params.ts';
 import { BusinessError, ok, page } from '../lib/envelope.ts';
 import { optionalChinaTime, optionalFlag, optionalInt, optionalYuanAsFen, pagingParams, requiredId } from '../http/params.ts';
-import { confirmDeposit, confirmProof, listDeposits, myDeposit, myDeposits, rejectProof, submitProof } from '../services/deposits.ts';
-import { approveEnrolment, checkEnrolment, enrolmentForm, listEnrolments, myEnrolment, myEnrolments, myRooms, rejectEnrolment, submitEnrolment } from '../services/enrolment.ts';
-import { myMessages, readMessage } from '../services/messages.ts';
+import { confirmDeposit, confirmProof, listDeposits, myDeposit, myDeposits, rejectProof, submitProof } from '../services/enrolment/deposits.ts';
+import { approveEnrolment, checkEnrolment, enrolmentForm, listEnrolments, myEnrolment, myEnrolments, myRooms, rejectEnrolment, submitEnrolment } from '../services/enrolment/enrolment.ts';
+import { myMessages, readMessage } from '../services/user-centre/messages.ts';
 import { applyNotification, createPayOrder, ownOrder } from '../services/payments/orders.ts';
-import { userCentreSummary } from '../services/enrolment-summary.ts';
+import { userCentreSummary } from '../services/user-centre/summary.ts';
 import { appendAudit } from '../services/accounts/audit.ts';
-import { createActivity, listActivities, qualifyBidder } from '../services/enrolment-activities.ts';
+import { createActivity, listActivities, qualifyBidder } from '../services/auctions/activities.ts';
 import { BIDDING_MODES } from '#domain/contract/hall';
 import { fenToYuan } from '#domain/rules/money';
 

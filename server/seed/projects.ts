@@ -10,10 +10,10 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { contentFilesDir } from '../services/content-files.ts';
-import { PROJECT_FILES_SUBDIR } from '../services/attachments.ts';
-import { coverRef, JUDICIAL_COVER_KINDS, TYPE_COVERS } from '../services/projects-detail.ts';
-import { sanitizeRichText } from '../services/sanitize.ts';
+import { contentFilesDir } from '../services/content/files.ts';
+import { PROJECT_FILES_SUBDIR } from '../services/projects/attachments.ts';
+import { coverRef, JUDICIAL_COVER_KINDS, TYPE_COVERS } from '../services/projects/detail.ts';
+import { sanitizeRichText } from '../services/common/rich-text.ts';
 import { PALETTES, pictureSvg } from './content/files.ts';
 import {
   attachmentsFor,

@@ -7,8 +7,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Ad, ColumnContent, DownloadFile, KeyProject, PageModule, Partner } from '#domain/contract/content';
 import type { Page } from '#domain/contract/envelope';
-import { contentFilesDir } from '../../server/services/content-files.ts';
-import { sanitizeRichText } from '../../server/services/sanitize.ts';
+import { contentFilesDir } from '../../server/services/content/files.ts';
+import { sanitizeRichText } from '../../server/services/common/rich-text.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;

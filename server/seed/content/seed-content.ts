@@ -9,8 +9,8 @@ import { existsSync, mkdirSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { contentFilesDir, publicFileUrl } from '../../services/content-files.ts';
-import { sanitizeRichText } from '../../services/sanitize.ts';
+import { contentFilesDir, publicFileUrl } from '../../services/content/files.ts';
+import { sanitizeRichText } from '../../services/common/rich-text.ts';
 import { ARTICLES, ATTACH_TO_FOUNDATION_NEWS, ATTACH_TO_NOTICES, CONTENT_PLATES, type ArticleSeed } from './articles.ts';
 import { adSvg, bannerSvg, keyPictureSvg, makeDocx, makePdf, makeXlsx, PALETTES, partnerLogoSvg, pictureSvg } from './files.ts';
 import {

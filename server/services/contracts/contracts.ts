@@ -22,11 +22,11 @@ import type { ContractPartyTable, ContractTable } from '../../db/tables/contract
 import { BusinessError, notFound } from '../../lib/envelope.ts';
 import { renderPdf, type PdfBlock } from '../../lib/pdf.ts';
 import { appendAudit } from '../accounts/audit.ts';
-import { newCode } from '../enrolment.ts';
-import { inTransaction } from '../enrolment-tx.ts';
+import { newCode } from '../enrolment/enrolment.ts';
+import { inTransaction } from '../common/transactions.ts';
 import type { SigningProvider, SignatureMark } from '../esign/types.ts';
-import { sendMessage } from '../messages.ts';
-import { plainText, sanitizeRichText } from '../sanitize.ts';
+import { sendMessage } from '../user-centre/messages.ts';
+import { plainText, sanitizeRichText } from '../common/rich-text.ts';
 import { exchangeSealPng } from './exchange-seal.ts';
 import { TEMPLATES, fixedClauses, templateKey, templateOf, type ContractFacts } from './templates.ts';
 

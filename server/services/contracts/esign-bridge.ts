@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { FaceVerifier } from '../esign/face.ts';
 import type { SigningProvider } from '../esign/types.ts';
-import { approvedSealOf } from '../seals.ts';
+import { approvedSealOf } from '../esign/seals.ts';
 import type { ContractSigning } from './contracts.ts';
 
 /** The organisation's current approved seal image, or null. */

@@ -14,10 +14,10 @@ import type { Database } from '../../db/schema.ts';
 import { BusinessError, notFound } from '../../lib/envelope.ts';
 import { renderPdf, type PdfDocument } from '../../lib/pdf.ts';
 import { appendAudit } from '../accounts/audit.ts';
-import type { DepositActor } from '../deposits.ts';
-import { newCode } from '../enrolment.ts';
-import { inTransaction } from '../enrolment-tx.ts';
-import { sendMessage } from '../messages.ts';
+import type { DepositActor } from '../enrolment/deposits.ts';
+import { newCode } from '../enrolment/enrolment.ts';
+import { inTransaction } from '../common/transactions.ts';
+import { sendMessage } from '../user-centre/messages.ts';
 
 export const MSG_INVOICE_NOT_FOUND = '发票记录不存在';
 const PAID = ['paid', 'handedOver', 'certified', 'paidOut'];

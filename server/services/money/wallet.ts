@@ -19,9 +19,9 @@ import { appendAudit } from '../accounts/audit.ts';
 import { maskMobile } from '../accounts/crypto.ts';
 import type { Accounts } from '../accounts/context.ts';
 import { checkSmsCode, sendSmsCode } from '../accounts/sms.ts';
-import { bidderFacts } from '../enrolment.ts';
-import { inTransaction } from '../enrolment-tx.ts';
-import { sendMessage } from '../messages.ts';
+import { bidderFacts } from '../enrolment/enrolment.ts';
+import { inTransaction } from '../common/transactions.ts';
+import { sendMessage } from '../user-centre/messages.ts';
 import { userBalances } from './ledger.ts';
 import { requestWithdrawal, storeCard } from './movements.ts';
 

@@ -6,12 +6,12 @@ import type { Kysely } from 'kysely';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import type { Page } from '#domain/contract/envelope';
 import type { CollectedAsset } from '#domain/contract/projects';
-import type { Database } from '../db/schema.ts';
-import { notFound } from '../lib/envelope.ts';
-import { pageWithLots } from './lotStates.ts';
-import { fetchPage, type PageRequest } from './paging.ts';
-import { PROJECT_NOT_FOUND } from './projects-detail.ts';
-import { toListedAsset } from './projects.ts';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../lib/envelope.ts';
+import { pageWithLots } from '../auctions/lot-states.ts';
+import { fetchPage, type PageRequest } from '../common/paging.ts';
+import { PROJECT_NOT_FOUND } from './detail.ts';
+import { toListedAsset } from './search.ts';
 
 export async function addFavourite(db: Kysely<Database>, userId: number, projectId: number, now: number): Promise<void> {
   const project = await db.selectFrom('project').select('id').where('id', '=', projectId).executeTakeFirst();

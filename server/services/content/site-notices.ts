@@ -8,14 +8,14 @@ import type { Page } from '#domain/contract/envelope';
 import { fenToYuan } from '#domain/rules/money';
 import { NOTICE_TYPE_NAMES } from '#domain/rules/content';
 import { type HotInvestment, type NoticeDetail, type NoticeInfo, type NoticeInfoDetail, type PositionTitle, type Recruit, type RecruitDetail } from '#domain/contract/content';
-import type { Database } from '../db/schema.ts';
-import type { NoticeInfoTable, RecruitTable } from '../db/tables/content.ts';
-import { notFound } from '../lib/envelope.ts';
-import { toFlag } from '../lib/wire.ts';
-import { listAttachments } from './content-files.ts';
-import { withLots } from './lotStates.ts';
-import { fetchPage, type PageRequest } from './paging.ts';
-import { sanitizeRichText } from './sanitize.ts';
+import type { Database } from '../../db/schema.ts';
+import type { NoticeInfoTable, RecruitTable } from '../../db/tables/content.ts';
+import { notFound } from '../../lib/envelope.ts';
+import { toFlag } from '../../lib/wire.ts';
+import { listAttachments } from './files.ts';
+import { withLots } from '../auctions/lot-states.ts';
+import { fetchPage, type PageRequest } from '../common/paging.ts';
+import { sanitizeRichText } from '../common/rich-text.ts';
 
 /* ---------- notice-info ---------- */
 

@@ -17,10 +17,10 @@
  * is not a factory of the right shape, stops the start with a ConfigError naming the variable.
  */
 import { pathToFileURL } from 'node:url';
-import { ConfigError, type AppConfig, type ProviderChoice } from '../config.ts';
-import type { SmsSender } from './accounts/context.ts';
-import type { SigningProvider } from './esign/types.ts';
-import type { PaymentGateway } from './payments/gateway.ts';
+import { ConfigError, type AppConfig, type ProviderChoice } from '../../config.ts';
+import type { SmsSender } from '../accounts/context.ts';
+import type { SigningProvider } from '../esign/types.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
 
 /** What a provider factory receives. */
 export interface ProviderContext {

@@ -14,12 +14,12 @@ import { dutchEndAt } from '#domain/rules/bidModes';
 import { type ActivitySettings, type IncrementTier } from '#domain/contract/bidModes';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import { BIDDING_MODES, type BiddingMode } from '#domain/contract/hall';
-import { parseSettings, SettingsError } from '../bidding-modes/settings.ts';
-import type { Database } from '../db/schema.ts';
-import { BusinessError } from '../lib/envelope.ts';
-import { appendAudit } from './accounts/audit.ts';
-import { qualifyWaiting } from './enrolment.ts';
-import { sendMessage } from './messages.ts';
+import { parseSettings, SettingsError } from '../../bidding-modes/settings.ts';
+import type { Database } from '../../db/schema.ts';
+import { BusinessError } from '../../lib/envelope.ts';
+import { appendAudit } from '../accounts/audit.ts';
+import { qualifyWaiting } from '../enrolment/enrolment.ts';
+import { sendMessage } from '../user-centre/messages.ts';
 
 /** What an operator gives for a new activity (amounts in fen, times epoch ms, durations ms). */
 export interface ActivityPlanInput {

@@ -11,10 +11,10 @@ import { ENROLMENT_STATUS_TEXT } from '#domain/rules/enrolment';
 import { type DepositStatus, type EnrolmentStatus } from '#domain/contract/enrolment';
 import { DESK_SIGNAL_MESSAGES, type DeskSignal } from '#domain/contract/desk';
 import { isSealedLot } from '#domain/rules/liveValues';
-import type { Database } from '../db/schema.ts';
-import { withLots } from './lotStates.ts';
-import { latestMessages, unreadCount } from './messages.ts';
-import { toListedAsset } from './projects.ts';
+import type { Database } from '../../db/schema.ts';
+import { withLots } from './lot-states.ts';
+import { latestMessages, unreadCount } from '../user-centre/messages.ts';
+import { toListedAsset } from '../projects/search.ts';
 
 export async function myLots(db: Kysely<Database>, userId: number, now: number): Promise<MyLot[]> {
   const [rooms, enrolments, favourites] = await Promise.all([

@@ -7,15 +7,15 @@ import { formatChinaTime } from '#domain/rules/chinaTime';
 import type { Page } from '#domain/contract/envelope';
 import { fenToYuan } from '#domain/rules/money';
 import type { Ad, ColumnContent, DownloadFile, KeyProject, NewsArticle, NewsPlate, NewsPlateDetail, PageModule, Partner, SourceType } from '#domain/contract/content';
-import type { Database } from '../db/schema.ts';
-import type { AdTable, NewsPlateTable } from '../db/tables/content.ts';
-import { notFound } from '../lib/envelope.ts';
-import { toFlag } from '../lib/wire.ts';
-import { listAttachments, toAttachment } from './content-files.ts';
+import type { Database } from '../../db/schema.ts';
+import type { AdTable, NewsPlateTable } from '../../db/tables/content.ts';
+import { notFound } from '../../lib/envelope.ts';
+import { toFlag } from '../../lib/wire.ts';
+import { listAttachments, toAttachment } from './files.ts';
 import { getNewsDetail, listNews } from './news.ts';
-import { withLots } from './lotStates.ts';
-import { fetchPage, type PageRequest } from './paging.ts';
-import { sanitizeRichText } from './sanitize.ts';
+import { withLots } from '../auctions/lot-states.ts';
+import { fetchPage, type PageRequest } from '../common/paging.ts';
+import { sanitizeRichText } from '../common/rich-text.ts';
 
 /* ---------- plates ---------- */
 

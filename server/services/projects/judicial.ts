@@ -7,12 +7,12 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import { fenToYuan } from '#domain/rules/money';
 import type { JudicialCity, JudicialCourt, JudicialItem, JudicialItemDetail, JudicialList, JudicialRound } from '#domain/contract/projects';
-import type { Database } from '../db/schema.ts';
-import type { JudicialItemTable } from '../db/tables/projects-detail.ts';
-import { notFound } from '../lib/envelope.ts';
-import { CITIES } from '../reference/places.ts';
-import { containsPattern } from './projects.ts';
-import { sanitizeRichText } from './sanitize.ts';
+import type { Database } from '../../db/schema.ts';
+import type { JudicialItemTable } from '../../db/tables/projects-detail.ts';
+import { notFound } from '../../lib/envelope.ts';
+import { CITIES } from '../../reference/places.ts';
+import { containsPattern } from './search.ts';
+import { sanitizeRichText } from '../common/rich-text.ts';
 
 export const JUDICIAL_NOT_FOUND = '拍卖标的不存在';
 

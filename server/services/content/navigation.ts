@@ -1,8 +1,8 @@
 /** Top navigation menu (blade-desk navigation-config). */
 import type { Kysely } from 'kysely';
 import type { NavigationEntry } from '#domain/contract/portal';
-import type { Database } from '../db/schema.ts';
-import { toFlag } from '../lib/wire.ts';
+import type { Database } from '../../db/schema.ts';
+import { toFlag } from '../../lib/wire.ts';
 
 /**
  * The visible menu as a tree: only entries with menu_flag 1, ordered by sort then id.

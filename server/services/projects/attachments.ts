@@ -8,9 +8,9 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { PROJECT_PATHS, type AttachmentInfo, type AttachmentTicket } from '#domain/contract/projects';
-import type { Database } from '../db/schema.ts';
-import { BusinessError, notFound } from '../lib/envelope.ts';
-import { extensionOf, isSafeStoredName } from './content-files.ts';
+import type { Database } from '../../db/schema.ts';
+import { BusinessError, notFound } from '../../lib/envelope.ts';
+import { extensionOf, isSafeStoredName } from '../content/files.ts';
 
 export const PROJECT_FILES_SUBDIR = 'project-files';
 export const TICKET_LIFETIME_SECONDS = 300;

@@ -11,14 +11,14 @@ import type { Page } from '#domain/contract/envelope';
 import type { LotActivity } from '#domain/contract/lotState';
 import { fenToYuan } from '#domain/rules/money';
 import { DISCLOSURE_SECTIONS, PROJECT_NATURE, type AssetsFeature, type DisclosureSection, type FilterConfig, type ProjectActivity, type ProjectDetail } from '#domain/contract/projects';
-import type { Database, ProjectTable } from '../db/schema.ts';
-import { notFound } from '../lib/envelope.ts';
+import type { Database, ProjectTable } from '../../db/schema.ts';
+import { notFound } from '../../lib/envelope.ts';
 import { listProjectAttachments } from './attachments.ts';
-import { publicFileUrl } from './content-files.ts';
-import { fetchPage, type PageRequest } from './paging.ts';
-import { applyLot, currentActivities, pageWithLots, withLots } from './lotStates.ts';
-import { toListedAsset } from './projects.ts';
-import { sanitizeRichText } from './sanitize.ts';
+import { publicFileUrl } from '../content/files.ts';
+import { fetchPage, type PageRequest } from '../common/paging.ts';
+import { applyLot, currentActivities, pageWithLots, withLots } from '../auctions/lot-states.ts';
+import { toListedAsset } from './search.ts';
+import { sanitizeRichText } from '../common/rich-text.ts';
 
 export const PROJECT_NOT_FOUND = '项目不存在';
 

@@ -11,16 +11,16 @@ import { fenToYuan } from '#domain/rules/money';
 import { PROJECT_NATURE } from '#domain/contract/projects';
 import { DEMAND_STATUS_TEXT, type DemandCriteria, type DemandDetail, type DemandMatch, type DemandStatus, type DemandSummary } from '#domain/contract/userFiles';
 import { demandTypeLabel, listingMatchesDemand } from '#domain/rules/userFiles';
-import type { Database } from '../db/schema.ts';
-import type { ProjectTable } from '../db/tables/project.ts';
-import type { DemandTable } from '../db/tables/user-files.ts';
-import { PROVINCE } from '../reference/places.ts';
-import { BusinessError, notFound } from '../lib/envelope.ts';
-import { appendAudit } from './accounts/audit.ts';
-import { inTransaction } from './enrolment-tx.ts';
-import { sendMessage } from './messages.ts';
-import { fetchPage, type PageRequest } from './paging.ts';
-import { searchKeys } from './projects-pinyin.ts';
+import type { Database } from '../../db/schema.ts';
+import type { ProjectTable } from '../../db/tables/project.ts';
+import type { DemandTable } from '../../db/tables/user-files.ts';
+import { PROVINCE } from '../../reference/places.ts';
+import { BusinessError, notFound } from '../../lib/envelope.ts';
+import { appendAudit } from '../accounts/audit.ts';
+import { inTransaction } from '../common/transactions.ts';
+import { sendMessage } from '../user-centre/messages.ts';
+import { fetchPage, type PageRequest } from '../common/paging.ts';
+import { searchKeys } from '../projects/search-keys.ts';
 
 type Db = Kysely<Database>;
 

@@ -5,10 +5,10 @@
  * Every step is a conditional update, so processes running it at the same time change each row once.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { approveEnrolment, qualifyEnrolment } from './enrolment.ts';
-import { sweepDeals } from './money/deals.ts';
-import type { SandboxBank, SandboxNotification } from './payments/sandbox.ts';
+import { sweepDeals } from '../money/deals.ts';
+import type { SandboxBank, SandboxNotification } from '../payments/sandbox.ts';
 
 export const DEMO_ACTOR = { name: 'demo-auto', ip: '' };
 

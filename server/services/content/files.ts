@@ -7,8 +7,8 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Attachment } from '#domain/contract/content';
-import type { Database } from '../db/schema.ts';
-import { notFound } from '../lib/envelope.ts';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../lib/envelope.ts';
 
 export const CONTENT_FILES_SUBDIR = 'content-files';
 

@@ -3,10 +3,10 @@ import type { Kysely, Selectable } from 'kysely';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import type { NewsDetail, NewsItem } from '#domain/contract/portal';
 import type { Page } from '#domain/contract/envelope';
-import type { Database, NewsTable } from '../db/schema.ts';
-import { notFound } from '../lib/envelope.ts';
-import { toFlag } from '../lib/wire.ts';
-import { fetchPage, type PageRequest } from './paging.ts';
+import type { Database, NewsTable } from '../../db/schema.ts';
+import { notFound } from '../../lib/envelope.ts';
+import { toFlag } from '../../lib/wire.ts';
+import { fetchPage, type PageRequest } from '../common/paging.ts';
 
 export interface NewsSearch extends PageRequest {
   plateId?: number | undefined;

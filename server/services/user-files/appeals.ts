@@ -13,13 +13,13 @@ import { type DealStatus } from '#domain/contract/settlement';
 import type { Page } from '#domain/contract/envelope';
 import { APPEAL_KINDS, APPEAL_TRANSITIONS, type AppealAction, type AppealDetail, type AppealKind, type AppealStatus, type AppealSubject, type AppealSummary } from '#domain/contract/userFiles';
 import { APPEAL_STATUS_TEXT, appealKindLabel, nextAppealStatus } from '#domain/rules/userFiles';
-import type { Database } from '../db/schema.ts';
-import type { AppealTable } from '../db/tables/user-files.ts';
-import { BusinessError, notFound } from '../lib/envelope.ts';
-import { appendAudit } from './accounts/audit.ts';
-import { inTransaction } from './enrolment-tx.ts';
-import { sendMessage } from './messages.ts';
-import { fetchPage, type PageRequest } from './paging.ts';
+import type { Database } from '../../db/schema.ts';
+import type { AppealTable } from '../../db/tables/user-files.ts';
+import { BusinessError, notFound } from '../../lib/envelope.ts';
+import { appendAudit } from '../accounts/audit.ts';
+import { inTransaction } from '../common/transactions.ts';
+import { sendMessage } from '../user-centre/messages.ts';
+import { fetchPage, type PageRequest } from '../common/paging.ts';
 
 type Db = Kysely<Database>;
 

@@ -9,11 +9,11 @@ import type { ListedAsset } from '#domain/contract/portal';
 import type { Page } from '#domain/contract/envelope';
 import { fenToYuan, yuanToFen } from '#domain/rules/money';
 import type { ProjectSort } from '#domain/contract/projects';
-import { isPostgres } from '../db/migrations/portable.ts';
-import type { Database, ProjectTable } from '../db/schema.ts';
-import type { PageRequest } from './paging.ts';
-import { stateWordCondition, withLots } from './lotStates.ts';
-import { normaliseKeyword } from './projects-pinyin.ts';
+import { isPostgres } from '../../db/migrations/portable.ts';
+import type { Database, ProjectTable } from '../../db/schema.ts';
+import type { PageRequest } from '../common/paging.ts';
+import { stateWordCondition, withLots } from '../auctions/lot-states.ts';
+import { normaliseKeyword } from './search-keys.ts';
 
 export interface ProjectSearch extends PageRequest {
   typeCode?: number | undefined;

@@ -10,18 +10,18 @@ import type { Page } from '#domain/contract/envelope';
 import { fenToYuan, formatFenAsYuan } from '#domain/rules/money';
 import { DEPOSIT_PAID_STATUSES, DEPOSIT_STATUS_TEXT } from '#domain/rules/enrolment';
 import { type DepositDetail, type DepositMethod, type DepositProof, type DepositProofSubmit, type DepositStatus, type DepositSummary, type PaymentOrderAnswer, type PaymentOrderStatus, type ReceivingAccount } from '#domain/contract/enrolment';
-import type { Database } from '../db/schema.ts';
-import type { DepositTable, PaymentOrderTable } from '../db/tables/enrolment.ts';
-import { BusinessError, notFound } from '../lib/envelope.ts';
-import { appendAudit } from './accounts/audit.ts';
-import type { Accounts } from './accounts/context.ts';
-import { encryptField } from './accounts/crypto.ts';
-import { ownFile } from './accounts/files.ts';
+import type { Database } from '../../db/schema.ts';
+import type { DepositTable, PaymentOrderTable } from '../../db/tables/enrolment.ts';
+import { BusinessError, notFound } from '../../lib/envelope.ts';
+import { appendAudit } from '../accounts/audit.ts';
+import type { Accounts } from '../accounts/context.ts';
+import { encryptField } from '../accounts/crypto.ts';
+import { ownFile } from '../accounts/files.ts';
 import { newCode, qualifyEnrolment } from './enrolment.ts';
-import { inTransaction } from './enrolment-tx.ts';
-import { sendMessage } from './messages.ts';
-import { post, type AccountRef } from './money/ledger.ts';
-import { depositReleaseChoice } from './money/preferences.ts';
+import { inTransaction } from '../common/transactions.ts';
+import { sendMessage } from '../user-centre/messages.ts';
+import { post, type AccountRef } from '../money/ledger.ts';
+import { depositReleaseChoice } from '../money/preferences.ts';
 
 /**
  * At the end of an activity: every confirmed deposit of its project is released, except the winner's, which

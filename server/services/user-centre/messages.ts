@@ -7,9 +7,9 @@ import type { Kysely, Selectable } from 'kysely';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import { MESSAGE_KIND_TEXT } from '#domain/rules/enrolment';
 import { type MessageItem, type MessageKind, type MessagePage } from '#domain/contract/enrolment';
-import type { Database } from '../db/schema.ts';
-import type { MessageTable } from '../db/tables/enrolment.ts';
-import { notFound } from '../lib/envelope.ts';
+import type { Database } from '../../db/schema.ts';
+import type { MessageTable } from '../../db/tables/enrolment.ts';
+import { notFound } from '../../lib/envelope.ts';
 
 export interface NewMessage {
   userId: number;

@@ -9,12 +9,12 @@ import type { Kysely, Selectable } from 'kysely';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import { folderNameProblem, formatBytes, MAX_FOLDER_DEPTH } from '#domain/rules/userFiles';
 import { type FolderChoice, type FolderItem, type FolderListing, type LibraryFile, type QuotaUsage } from '#domain/contract/userFiles';
-import type { Database } from '../db/schema.ts';
-import type { FileFolderTable } from '../db/tables/user-files.ts';
-import { BusinessError, notFound } from '../lib/envelope.ts';
-import type { Accounts } from './accounts/context.ts';
-import { cleanFileName, MAX_UPLOAD_BYTES, MSG_FILE_MISSING, MSG_FILE_TOO_LARGE, MSG_FILE_TYPE, saveUpload, sniffContentType } from './accounts/files.ts';
-import { inTransaction } from './enrolment-tx.ts';
+import type { Database } from '../../db/schema.ts';
+import type { FileFolderTable } from '../../db/tables/user-files.ts';
+import { BusinessError, notFound } from '../../lib/envelope.ts';
+import type { Accounts } from '../accounts/context.ts';
+import { cleanFileName, MAX_UPLOAD_BYTES, MSG_FILE_MISSING, MSG_FILE_TOO_LARGE, MSG_FILE_TYPE, saveUpload, sniffContentType } from '../accounts/files.ts';
+import { inTransaction } from '../common/transactions.ts';
 
 /** PORTAL_FILE_QUOTA_MB's default. */
 export const DEFAULT_FILE_QUOTA_BYTES = 200 * 1024 * 1024;

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { UserCentreSummary } from '#domain/contract/enrolment';
 import { fenToYuan } from '#domain/rules/money';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { myMessages } from './messages.ts';
 
 export async function userCentreSummary(db: Kysely<Database>, userId: number): Promise<UserCentreSummary> {

@@ -9,9 +9,9 @@
  */
 import { isIPv6 } from 'node:net';
 import type { Kysely } from 'kysely';
-import type { RateLimitName, RateLimits } from '../config.ts';
-import type { Database } from '../db/schema.ts';
-import { TooManyRequestsError } from '../lib/envelope.ts';
+import type { RateLimitName, RateLimits } from '../../config.ts';
+import type { Database } from '../../db/schema.ts';
+import { TooManyRequestsError } from '../../lib/envelope.ts';
 
 /** What the user reads when a rule refuses (HTTP 429). */
 export const RATE_LIMIT_MESSAGES: Record<RateLimitName, string> = {

@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import type { Notice } from '#domain/contract/portal';
 import type { Page } from '#domain/contract/envelope';
-import type { Database } from '../db/schema.ts';
-import { fetchPage, type PageRequest } from './paging.ts';
+import type { Database } from '../../db/schema.ts';
+import { fetchPage, type PageRequest } from '../common/paging.ts';
 
 /** Notice type codes (ours; the spec does not show them). */
 export const NOTICE_TYPES = {

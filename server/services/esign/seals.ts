@@ -10,11 +10,11 @@ import { AUTH_STATUS } from '#domain/contract/auth';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import { SEAL_MAX_BYTES, SEAL_NAME_MAX, SEAL_STATUS_TEXT } from '#domain/rules/esign';
 import { type SealApplication, type SealEligibility, type SealStatus } from '#domain/contract/esign';
-import type { Database } from '../db/schema.ts';
-import type { SealApplicationTable } from '../db/tables/esign.ts';
-import { BusinessError, notFound } from '../lib/envelope.ts';
-import { inTransaction } from './enrolment-tx.ts';
-import { sendMessage } from './messages.ts';
+import type { Database } from '../../db/schema.ts';
+import type { SealApplicationTable } from '../../db/tables/esign.ts';
+import { BusinessError, notFound } from '../../lib/envelope.ts';
+import { inTransaction } from '../common/transactions.ts';
+import { sendMessage } from '../user-centre/messages.ts';
 
 type Db = Kysely<Database>;
 

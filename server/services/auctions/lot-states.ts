@@ -16,9 +16,9 @@ import { type ListingStatus } from '#domain/contract/listing';
 import { currentActivity, lotStatus, stagesMatching } from '#domain/rules/lotState';
 import { type LotActivity, type LotStatus } from '#domain/contract/lotState';
 import { fenToYuan } from '#domain/rules/money';
-import { modeRules } from '../bidding-modes/index.ts';
-import { settingsOrEmpty } from '../bidding-modes/settings.ts';
-import type { Database } from '../db/schema.ts';
+import { modeRules } from '../../bidding-modes/index.ts';
+import { settingsOrEmpty } from '../../bidding-modes/settings.ts';
+import type { Database } from '../../db/schema.ts';
 
 /**
  * The activities of some listings, each listing's current one (the domain's choice), with the price the
