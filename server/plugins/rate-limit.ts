@@ -1,5 +1,5 @@
 /**
- * Request limits (services/rate-limit.ts), counted in the database so they hold across processes:
+ * Request limits (services/common/rate-limit.ts), counted in the database so they hold across processes:
  * `app.rateLimit(rule, request)` counts one hit of the client's address (IPv6 per /64) and
  * `app.rateLimits.hit(rule, key)` one hit of another key (a phone); past the limit both throw the 429.
  */

@@ -6,7 +6,7 @@
  *
  * ```ts
  * // my-sms.ts — PORTAL_SMS_SENDER=./my-sms.ts
- * import type { SmsSenderFactory } from './server/services/providers.ts';
+ * import type { SmsSenderFactory } from './server/services/common/providers.ts';
  * const create: SmsSenderFactory = ({ env }) => ({
  *   async send(message) { await callMyProvider(env.MY_SMS_KEY, message.phone, message.text); },
  * });
@@ -44,7 +44,7 @@ export type SmsSenderFactory = ProviderFactory<SmsSender>;
  *
  * ```ts
  * // my-esign.ts — PORTAL_ESIGN_PROVIDER=./my-esign.ts
- * import type { SigningProviderFactory } from './server/services/providers.ts';
+ * import type { SigningProviderFactory } from './server/services/common/providers.ts';
  * const create: SigningProviderFactory = ({ env }) => ({
  *   async sign(pdf, request) { return callMyCa(env.MY_CA_KEY, pdf, request); },
  *   async verify(pdf) { return verifyWithMyCa(pdf); },

@@ -1,4 +1,4 @@
-/** Shared by the enrolment and deposit services: join the caller's transaction or open one. */
+/** Join the caller's transaction or open one: a service step that writes several rows runs whole whether or not its caller already holds a transaction. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 

@@ -22,7 +22,7 @@ import type { ContractPartyTable, ContractTable } from '../../db/tables/contract
 import { BusinessError, notFound } from '../../lib/envelope.ts';
 import { renderPdf, type PdfBlock } from '../../lib/pdf.ts';
 import { appendAudit } from '../accounts/audit.ts';
-import { newCode } from '../enrolment/enrolment.ts';
+import { newCode } from '../common/codes.ts';
 import { inTransaction } from '../common/transactions.ts';
 import type { SigningProvider, SignatureMark } from '../esign/types.ts';
 import { sendMessage } from '../user-centre/messages.ts';

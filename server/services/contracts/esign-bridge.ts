@@ -1,6 +1,6 @@
 /**
  * The contract's signing needs from the e-sign module (plugins/esign.ts): its provider (app.esign.signing),
- * an organisation's approved seal (services/seals.ts), and the face check (app.esign.face) passed for
+ * an organisation's approved seal (services/esign/seals.ts), and the face check (app.esign.face) passed for
  * signing this very contract — the page sends the id of the face challenge it created with purpose
  * 'contract-sign' and the contract's id; a confirmed challenge is used once.
  */

@@ -21,6 +21,7 @@ import type { Accounts } from '../accounts/context.ts';
 import { maskMobile, maskName } from '../accounts/crypto.ts';
 import { ownFile } from '../accounts/files.ts';
 import { toStatus } from '../accounts/verification.ts';
+import { newCode } from '../common/codes.ts';
 import { inTransaction } from '../common/transactions.ts';
 import { sendMessage } from '../user-centre/messages.ts';
 
@@ -36,11 +37,6 @@ export class StateError extends BusinessError {
   constructor(msg: string) {
     super(409, msg);
   }
-}
-
-/** 'BM' / 'BZJ' / 'PO' + China date + 8 random digits: unguessable enough to show, unique by constraint. */
-export function newCode(prefix: string, now: number): string {
-  return `${prefix}${formatChinaTime(now, 'YYYY-MM-DD').replace(/-/g, '')}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
 
 const REFUSALS: Record<Exclude<EnrolmentCheck['reason'], null>, string> = {

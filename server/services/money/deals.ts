@@ -23,7 +23,7 @@ import { BusinessError, notFound } from '../../lib/envelope.ts';
 import { renderPdf, type PdfDocument } from '../../lib/pdf.ts';
 import { appendAudit } from '../accounts/audit.ts';
 import { forfeitDeposit, type DepositActor } from '../enrolment/deposits.ts';
-import { newCode } from '../enrolment/enrolment.ts';
+import { newCode } from '../common/codes.ts';
 import { inTransaction } from '../common/transactions.ts';
 import { draftContract } from '../contracts/contracts.ts';
 import { sendMessage } from '../user-centre/messages.ts';

@@ -15,7 +15,7 @@ import { BusinessError, notFound } from '../../lib/envelope.ts';
 import { renderPdf, type PdfDocument } from '../../lib/pdf.ts';
 import { appendAudit } from '../accounts/audit.ts';
 import type { DepositActor } from '../enrolment/deposits.ts';
-import { newCode } from '../enrolment/enrolment.ts';
+import { newCode } from '../common/codes.ts';
 import { inTransaction } from '../common/transactions.ts';
 import { sendMessage } from '../user-centre/messages.ts';
 

@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { appendAudit } from '../accounts/audit.ts';
 import { encryptField } from '../accounts/crypto.ts';
-import { newCode } from '../enrolment/enrolment.ts';
+import { newCode } from '../common/codes.ts';
 import { inTransaction } from '../common/transactions.ts';
 import { lockAccount, post, type AccountRef } from './ledger.ts';
 

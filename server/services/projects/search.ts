@@ -141,7 +141,7 @@ export async function searchProjects(db: Kysely<Database>, s: ProjectSearch, now
 
 /**
  * A listing row as the wire shows it, before its lot state: `state` is the listing's own text here;
- * withLots (services/lotStates.ts) derives the displayed state of every answer from it and the activity.
+ * withLots (services/auctions/lot-states.ts) derives the displayed state of every answer from it and the activity.
  */
 export function toListedAsset(r: Selectable<ProjectTable>): Omit<ListedAsset, 'listingState' | 'lot'> {
   return {
