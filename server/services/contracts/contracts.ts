@@ -23,6 +23,7 @@ import { BusinessError, notFound } from '../../lib/envelope.ts';
 import { renderPdf, type PdfBlock } from '../../lib/pdf.ts';
 import { appendAudit } from '../accounts/audit.ts';
 import { newCode } from '../common/codes.ts';
+import { fetchPage, type PageRequest } from '../common/paging.ts';
 import { inTransaction } from '../common/transactions.ts';
 import type { SigningProvider, SignatureMark } from '../esign/types.ts';
 import { sendMessage } from '../user-centre/messages.ts';
@@ -246,18 +247,17 @@ export async function myContract(db: Kysely<Database>, userId: number, id: numbe
   return detailOf(c, me, parties, userId);
 }
 
-export async function myContracts(db: Kysely<Database>, userId: number, q: { current: number; size: number; state?: ContractState | undefined }): Promise<Page<ContractSummary>> {
-  let base = db.selectFrom('contract').innerJoin('contract_party', 'contract_party.contract_id', 'contract.id').where('contract_party.user_id', '=', userId);
+export async function myContracts(db: Kysely<Database>, userId: number, q: PageRequest & { state?: ContractState | undefined }): Promise<Page<ContractSummary>> {
+  // A contract once however many of its parties the user is.
+  let base = db.selectFrom('contract').where('contract.id', 'in', db.selectFrom('contract_party').select('contract_id').where('user_id', '=', userId));
   if (q.state) base = base.where('contract.state', '=', q.state);
-  const { n } = await base.select((eb) => eb.fn.count<number>('contract.id').distinct().as('n')).executeTakeFirstOrThrow();
-  const ids = await base.select('contract.id').distinct().select('contract.updated_at').orderBy('contract.updated_at', 'desc').orderBy('contract.id', 'desc').limit(q.size).offset((q.current - 1) * q.size).execute();
+  const ids = await fetchPage(base, q, (b) => b.select('contract.id').orderBy('contract.updated_at', 'desc').orderBy('contract.id', 'desc'), (r) => r.id);
   const records: ContractSummary[] = [];
-  for (const { id } of ids) {
+  for (const id of ids.records) {
     const { c, me, parties } = await asParty(db, userId, id);
     records.push(summaryOf(c, me, parties));
   }
-  const total = Number(n);
-  return { records, total, size: q.size, current: q.current, pages: Math.ceil(total / q.size) };
+  return { ...ids, records };
 }
 
 export async function contractVersions(db: Kysely<Database>, userId: number, id: number): Promise<ContractVersion[]> {

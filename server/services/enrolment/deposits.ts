@@ -3,7 +3,7 @@
  * at the end of an auction. Every state change is a conditional update on the expected status, so a
  * repeated call, a redelivered bank notification or a second server process changes nothing twice.
  */
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import { lotTitle } from '#domain/rules/desk';
 import type { Page } from '#domain/contract/envelope';
@@ -23,6 +23,7 @@ import { inTransaction } from '../common/transactions.ts';
 import { sendMessage } from '../user-centre/messages.ts';
 import { post, type AccountRef } from '../money/ledger.ts';
 import { depositReleaseChoice } from '../money/preferences.ts';
+import { fetchPage, type PageRequest } from '../common/paging.ts';
 
 /**
  * At the end of an activity: every confirmed deposit of its project is released, except the winner's, which
@@ -364,8 +365,13 @@ export async function rejectProof(db: Kysely<Database>, proofId: number, reason:
 // ---------------------------------------------------------------------------------------------------------
 // Reading
 
+/** A deposit with its project's name and code: each deposit one row. */
+function withProject<O>(q: SelectQueryBuilder<Database, 'deposit', O>) {
+  return q.innerJoin('project', 'project.id', 'deposit.project_id').selectAll('deposit').select(['project.assets_name', 'project.project_code']);
+}
+
 function summaryQuery(db: Kysely<Database>) {
-  return db.selectFrom('deposit').innerJoin('project', 'project.id', 'deposit.project_id').selectAll('deposit').select(['project.assets_name', 'project.project_code']);
+  return withProject(db.selectFrom('deposit'));
 }
 
 function toSummary(r: DepositRow & { assets_name: string }): DepositSummary {
@@ -386,18 +392,14 @@ function toSummary(r: DepositRow & { assets_name: string }): DepositSummary {
   };
 }
 
-export async function myDeposits(db: Kysely<Database>, userId: number, q: { current: number; size: number }): Promise<Page<DepositSummary>> {
-  const { n } = await db.selectFrom('deposit').where('user_id', '=', userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await summaryQuery(db)
-    .where('deposit.user_id', '=', userId)
+export async function myDeposits(db: Kysely<Database>, userId: number, q: PageRequest): Promise<Page<DepositSummary>> {
+  return fetchPage(
+    db.selectFrom('deposit').where('deposit.user_id', '=', userId),
+    q,
     // Most recently changed first: a deposit just paid, released or kept comes to the top.
-    .orderBy('deposit.updated_at', 'desc')
-    .orderBy('deposit.id', 'desc')
-    .limit(q.size)
-    .offset((q.current - 1) * q.size)
-    .execute();
-  const total = Number(n);
-  return { records: rows.map(toSummary), total, size: q.size, current: q.current, pages: Math.ceil(total / q.size) };
+    (b) => withProject(b).orderBy('deposit.updated_at', 'desc').orderBy('deposit.id', 'desc'),
+    toSummary,
+  );
 }
 
 export function toOrderAnswer(o: Selectable<PaymentOrderTable>, gatewayName: string): PaymentOrderAnswer {

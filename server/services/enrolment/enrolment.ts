@@ -5,7 +5,7 @@
  * the demo job on several processes, a retried call: one wins, the others change nothing) and is audited.
  */
 import { randomInt } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { isAuthenticatedStatus } from '#domain/rules/auth';
 import { ENROLMENT_COMMITMENTS, type Attachment, type CommitmentKey, type DepositStatus, type EnrolmentCheck, type EnrolmentDetail, type EnrolmentForm, type EnrolmentProject, type EnrolmentStatus, type EnrolmentSubmit, type EnrolmentSummary, type QualifiedRoom } from '#domain/contract/enrolment';
 import { ENROLMENT_STATUS_TEXT } from '#domain/rules/enrolment';
@@ -24,6 +24,7 @@ import { toStatus } from '../accounts/verification.ts';
 import { newCode } from '../common/codes.ts';
 import { inTransaction } from '../common/transactions.ts';
 import { sendMessage } from '../user-centre/messages.ts';
+import { fetchPage, type PageRequest } from '../common/paging.ts';
 
 type Db = Kysely<Database>;
 export type EnrolmentRow = Selectable<EnrolmentTable>;
@@ -207,13 +208,17 @@ type SummaryRow = EnrolmentRow & {
   deposit_status: string | null;
 };
 
-function summaryQuery(db: Db) {
-  return db
-    .selectFrom('enrolment')
+/** An enrolment with its project's code and name and its deposit (at most one): each enrolment one row. */
+function withProjectAndDeposit<O>(q: SelectQueryBuilder<Database, 'enrolment', O>) {
+  return q
     .innerJoin('project', 'project.id', 'enrolment.project_id')
     .leftJoin('deposit', 'deposit.enrolment_id', 'enrolment.id')
     .selectAll('enrolment')
     .select(['project.project_code', 'project.assets_name', 'deposit.id as deposit_id', 'deposit.status as deposit_status']);
+}
+
+function summaryQuery(db: Db) {
+  return withProjectAndDeposit(db.selectFrom('enrolment'));
 }
 
 function toSummary(r: SummaryRow): EnrolmentSummary {
@@ -263,21 +268,11 @@ export async function myEnrolment(db: Db, userId: number, id: number): Promise<E
 export async function myEnrolments(
   db: Db,
   userId: number,
-  q: { current: number; size: number; status?: EnrolmentStatus | undefined },
+  q: PageRequest & { status?: EnrolmentStatus | undefined },
 ): Promise<Page<EnrolmentSummary>> {
-  let base = db.selectFrom('enrolment').where('user_id', '=', userId);
-  if (q.status) base = base.where('status', '=', q.status);
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  let rows = summaryQuery(db).where('enrolment.user_id', '=', userId);
-  if (q.status) rows = rows.where('enrolment.status', '=', q.status);
-  const records = await rows
-    .orderBy('enrolment.submitted_at', 'desc')
-    .orderBy('enrolment.id', 'desc')
-    .limit(q.size)
-    .offset((q.current - 1) * q.size)
-    .execute();
-  const total = Number(n);
-  return { records: records.map(toSummary), total, size: q.size, current: q.current, pages: Math.ceil(total / q.size) };
+  let base = db.selectFrom('enrolment').where('enrolment.user_id', '=', userId);
+  if (q.status) base = base.where('enrolment.status', '=', q.status);
+  return fetchPage(base, q, (b) => withProjectAndDeposit(b).orderBy('enrolment.submitted_at', 'desc').orderBy('enrolment.id', 'desc'), toSummary);
 }
 
 /** My bidding rooms: every activity I am qualified in (enrolled or seeded), newest first. */

@@ -11,7 +11,7 @@ import { fenToYuan, yuanToFen } from '#domain/rules/money';
 import type { ProjectSort } from '#domain/contract/projects';
 import { isPostgres } from '../../db/migrations/portable.ts';
 import type { Database, ProjectTable } from '../../db/schema.ts';
-import type { PageRequest } from '../common/paging.ts';
+import { pageOffset, toPage, type PageRequest } from '../common/paging.ts';
 import { stateWordCondition, withLots } from '../auctions/lot-states.ts';
 import { normaliseKeyword } from './search-keys.ts';
 
@@ -112,7 +112,7 @@ export async function searchProjects(db: Kysely<Database>, s: ProjectSearch, now
   const column = SORT_COLUMNS[s.orderBy ?? 'publishDate'];
   const direction = s.order ?? 'desc';
   const filtered = filteredProjects(db, s);
-  const offset = (s.current - 1) * s.size;
+  const offset = pageOffset(s);
   const count = async () => Number((await filtered.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
   const pageIds = filtered.select('id').orderBy(column, direction).orderBy('id', direction).limit(s.size).offset(offset);
   let ids: { id: number }[];
@@ -136,7 +136,7 @@ export async function searchProjects(db: Kysely<Database>, s: ProjectSearch, now
         .orderBy('id', direction)
         .execute()
     : [];
-  return { records: await withLots(db, now, rows.map(toListedAsset)), total, size: s.size, current: s.current, pages: Math.ceil(total / s.size) };
+  return toPage(s, total, await withLots(db, now, rows.map(toListedAsset)));
 }
 
 /**

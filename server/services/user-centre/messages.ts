@@ -10,6 +10,7 @@ import { type MessageItem, type MessageKind, type MessagePage } from '#domain/co
 import type { Database } from '../../db/schema.ts';
 import type { MessageTable } from '../../db/tables/enrolment.ts';
 import { notFound } from '../../lib/envelope.ts';
+import { fetchPage, type PageRequest } from '../common/paging.ts';
 
 export interface NewMessage {
   userId: number;
@@ -51,19 +52,14 @@ export async function latestMessages(db: Kysely<Database>, userId: number, size:
   return rows.map(toItem);
 }
 
-export async function myMessages(db: Kysely<Database>, userId: number, q: { current: number; size: number }): Promise<MessagePage> {
-  const { n } = await db.selectFrom('message').where('user_id', '=', userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('message')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.size)
-    .offset((q.current - 1) * q.size)
-    .execute();
-  const total = Number(n);
-  return { records: rows.map(toItem), total, size: q.size, current: q.current, pages: Math.ceil(total / q.size), unread: await unreadCount(db, userId) };
+export async function myMessages(db: Kysely<Database>, userId: number, q: PageRequest): Promise<MessagePage> {
+  const page = await fetchPage(
+    db.selectFrom('message').where('user_id', '=', userId),
+    q,
+    (b) => b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    toItem,
+  );
+  return { ...page, unread: await unreadCount(db, userId) };
 }
 
 /** One of my messages (404 for anyone else's), marked read. */
