@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema.ts';
 import type { FaceVerifier } from '../esign/face.ts';
 import type { SigningProvider } from '../esign/types.ts';
 import { approvedSealOf } from '../esign/seals.ts';
-import type { ContractSigning } from './contracts.ts';
+import type { ContractSigning } from './signing.ts';
 
 /** The organisation's current approved seal image, or null. */
 export async function approvedSealPng(db: Kysely<Database>, userId: number): Promise<Uint8Array | null> {

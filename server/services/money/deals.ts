@@ -25,7 +25,7 @@ import { appendAudit } from '../accounts/audit.ts';
 import { forfeitDeposit, type DepositActor } from '../enrolment/deposits.ts';
 import { newCode } from '../common/codes.ts';
 import { inTransaction } from '../common/transactions.ts';
-import { draftContract } from '../contracts/contracts.ts';
+import { draftContract } from '../contracts/draft.ts';
 import { sendMessage } from '../user-centre/messages.ts';
 import { registerOrder, type PaymentGateway } from '../payments/gateway.ts';
 import { paidOrderHandlers } from '../payments/orders.ts';
