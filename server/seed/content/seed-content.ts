@@ -99,7 +99,7 @@ interface FileSpec {
   ref: string;
   fileName: string;
   ext: string;
-  bytes: () => Buffer;
+  bytes: () => Buffer | Promise<Buffer>;
 }
 
 function fileSpecOf(f: FileSeed): FileSpec {
@@ -167,7 +167,7 @@ export async function seedContent(
     const target = filesDir ? path.join(filesDir, storedName) : undefined;
     let bytes: Buffer | undefined;
     const existing = await trx.selectFrom('content_file').select('id').where('ref_code', '=', spec.ref).executeTakeFirst();
-    if (!existing || (target && !existsSync(target))) bytes = spec.bytes();
+    if (!existing || (target && !existsSync(target))) bytes = await spec.bytes();
     if (target && bytes && !existsSync(target)) {
       // Write then rename: a reader never sees half a file, a crash leaves no partial one under the name.
       const temp = `${target}.${process.pid}.tmp`;
