@@ -6,6 +6,13 @@
  * never both take the last place. Over the limit: HTTP 429 in the envelope with a Chinese message and
  * `Retry-After`. A refused hit never moves the window, so a client that keeps trying is free again when
  * the window ends; once refused, a key is refused from memory until then (no database write per request).
+ *
+ * Why not @fastify/rate-limit (11.x) with a database store: its stores are per process (LocalStore) or
+ * Redis, so the conditional upsert above would be ours anyway, and so would the messages and the
+ * refusal memory. And it limits a route in a hook by a key from the request, while these rules are
+ * counted where they apply: two rules on one route (SMS per address, then per phone), and the per-phone
+ * rule only for a code actually sent (inside sendSmsCode, after its once-a-minute claim). What it would
+ * add is a dependency around one call.
  */
 import { isIPv6 } from 'node:net';
 import type { Kysely } from 'kysely';
