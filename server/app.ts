@@ -41,7 +41,7 @@ import liveRoutes from './routes/live.ts';
 import liveEventRoutes from './routes/live-events.ts';
 import userFilesRoutes from './routes/user-files.ts';
 import contractRoutes from './routes/contracts.ts';
-import type { ContractSigning } from './services/contracts/contracts.ts';
+import type { ContractSigning } from './services/contracts/signing.ts';
 import { contractSigning } from './services/contracts/esign-bridge.ts';
 
 export interface BuildAppOptions {

@@ -61,7 +61,7 @@ export interface AppConfig {
  */
 export type ProviderChoice<Builtin extends string> = { kind: Builtin } | { kind: 'none' } | { kind: 'module'; path: string };
 
-/** The request limits (server/services/rate-limit.ts), each counted per key in a fixed window. */
+/** The request limits (server/services/common/rate-limit.ts), each counted per key in a fixed window. */
 export const RATE_LIMIT_NAMES = ['captcha-ip', 'sms-ip', 'sms-phone', 'register-ip', 'recover-ip'] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 export interface RateLimit {

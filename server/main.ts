@@ -10,7 +10,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { STOP_MESSAGE } from './lib/lifecycle.ts';
 import { prepareDatabase } from './seed/prepare.ts';
-import { loadProviders } from './services/providers.ts';
+import { loadProviders } from './services/common/providers.ts';
 import { createDemoScheduler } from './seed/scheduler.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;

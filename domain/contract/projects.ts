@@ -114,7 +114,7 @@ export type DisclosureSectionKey = (typeof DISCLOSURE_SECTIONS)[number]['key'];
 export interface DisclosureSection {
   key: DisclosureSectionKey;
   title: string;
-  /** Sanitised HTML (server/services/sanitize.ts). */
+  /** Sanitised HTML (server/services/common/rich-text.ts). */
   content: string;
 }
 

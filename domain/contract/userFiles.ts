@@ -94,7 +94,7 @@ export const APPEAL_OPS_PATHS = {
 /**
  * What an appeal can be against. `open: false` kinds are shown but refused until their records exist
  * (the deposit forfeit and the settlement come with the settlement issue): open one by adding its
- * subject query on the server (services/appeals.ts, SUBJECTS) and flipping the flag here.
+ * subject query on the server (services/user-files/appeals.ts, SUBJECTS) and flipping the flag here.
  */
 export const APPEAL_KINDS = [
   { kind: 'enrolmentRejection', label: '报名驳回', hint: '对报名审核未通过的结果申诉', open: true },

@@ -12,7 +12,7 @@
  *
  * Which activity is "its" activity when a listing has had several: the live one, else the soonest
  * scheduled, else the latest ended (`currentActivity`). The server builds every answer that carries a
- * listing with these two functions (server/services/lotStates.ts), and its search filter by state follows
+ * listing with these two functions (server/services/auctions/lot-states.ts), and its search filter by state follows
  * the same rule in SQL (checked against this file by tests/server/lot-state.test.ts).
  */
 import { formatChinaTime } from './chinaTime';

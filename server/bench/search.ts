@@ -16,7 +16,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { createRng } from '../seed/prng.ts';
 import { CITIES } from '../reference/places.ts';
 import { demoProjects, type ProjectSeed } from '../seed/data/projects.ts';
-import { searchKeys } from '../services/projects-pinyin.ts';
+import { searchKeys } from '../services/projects/search-keys.ts';
 
 const TARGET_ROWS = 10_000;
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);

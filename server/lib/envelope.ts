@@ -3,17 +3,12 @@
  * BusinessError, the expected failure services throw. It is the result vocabulary of every layer
  * (services, the bidding engine, routes, the error handler), so it lives in lib/, below them all.
  */
-import type { Envelope, Page } from '#domain/contract/envelope';
+import type { Envelope } from '#domain/contract/envelope';
 
 export const OK_MSG = '操作成功';
 
 export function ok<T>(data: T): Envelope<T> {
   return { code: 200, success: true, msg: OK_MSG, data };
-}
-
-/** MyBatis-Plus page shape; `pages` is 0 when there is nothing. */
-export function page<T>(records: T[], total: number, size: number, current: number): Envelope<Page<T>> {
-  return ok({ records, total, size, current, pages: Math.ceil(total / size) });
 }
 
 /**

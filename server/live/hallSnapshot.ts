@@ -26,6 +26,7 @@ import type { ModeState } from '#domain/contract/bidModes';
 import { fenToYuan } from '#domain/rules/money';
 import { modeRules } from '../bidding-modes/index.ts';
 import { settingsOrEmpty } from '../bidding-modes/settings.ts';
+import { slicePage } from '../services/common/paging.ts';
 import type { ChangeFeed } from '../db/changeFeed.ts';
 
 /** Ended activities stay in the snapshot this long, so rows on screen learn that they ended. */
@@ -128,11 +129,6 @@ export interface SnapshotOptions {
 
 const tagOf = (parts: string): string => `W/"${createHash('sha1').update(parts).digest('base64url').slice(0, 22)}"`;
 
-function pageOf<T>(all: readonly T[], current: number, size: number): Page<T> {
-  const total = all.length;
-  const start = (current - 1) * size;
-  return { records: all.slice(start, start + size), total, size, current, pages: Math.ceil(total / size) };
-}
 
 export class HallSnapshot {
   private rows = new Map<number, ActivityRow>();
@@ -409,7 +405,7 @@ export class HallSnapshot {
     return this.answer(
       `hall|${query.assetsName ?? ''}|${query.current}|${query.size}`,
       (now) => {
-        const page = pageOf(HallSnapshot.matching(this.live, query.assetsName), query.current, query.size);
+        const page = slicePage(HallSnapshot.matching(this.live, query.assetsName), query);
         return {
           tagParts: `${page.total}|${HallSnapshot.versions(page.records, now)}`,
           body: { ...page, records: page.records.map((r) => at(r, now).entry) },
@@ -424,7 +420,7 @@ export class HallSnapshot {
     return this.answer(
       `upcoming|${query.assetsName ?? ''}|${query.current}|${query.size}`,
       () => {
-        const page = pageOf(HallSnapshot.matching(this.upcoming, query.assetsName), query.current, query.size);
+        const page = slicePage(HallSnapshot.matching(this.upcoming, query.assetsName), query);
         const records: UpcomingEntry[] = page.records.map(({ entry }) => ({
           activityId: entry.activityId,
           assetsId: entry.assetsId,

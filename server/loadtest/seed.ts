@@ -11,7 +11,7 @@ import { demoIncrementFen } from '../seed/bidding.ts';
 import { createRng } from '../seed/prng.ts';
 import { hashPassword } from '../services/accounts/passwords.ts';
 import { issueTokens } from '../services/accounts/tokens.ts';
-import { searchKeys } from '../services/projects-pinyin.ts';
+import { searchKeys } from '../services/projects/search-keys.ts';
 
 export const LOAD_PASSWORD = 'Load@2026';
 

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/schema.ts';
-import { contentFilesDir } from '../services/content-files.ts';
+import { contentFilesDir } from '../services/content/files.ts';
 
 export interface CoreOptions {
   db: Kysely<Database>;

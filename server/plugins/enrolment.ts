@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ENROLMENT_PATHS } from '#domain/contract/enrolment';
 import { BusinessError } from '../lib/envelope.ts';
-import { runEnrolmentJobs } from '../services/enrolment-jobs.ts';
+import { runEnrolmentJobs } from '../services/enrolment/jobs.ts';
 import type { PaymentGateway } from '../services/payments/gateway.ts';
 import { SandboxBank, sandboxKey } from '../services/payments/sandbox.ts';
 

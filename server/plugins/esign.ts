@@ -10,7 +10,7 @@ import { DEFAULT_FACE_TOKEN_MS, QrLinkFaceVerifier, type FaceVerifier } from '..
 import type { SigningProvider } from '../services/esign/types.ts';
 
 export interface EsignOptions {
-  /** A real e-sign provider (services/providers.ts); undefined: the installation's own CA. */
+  /** A real e-sign provider (services/common/providers.ts); undefined: the installation's own CA. */
   signing?: SigningProvider | undefined;
   /** A real face-recognition service; undefined: the QR one-time link. */
   face?: FaceVerifier | undefined;

@@ -1,12 +1,12 @@
 /**
- * Request limits (services/rate-limit.ts), counted in the database so they hold across processes:
+ * Request limits (services/common/rate-limit.ts), counted in the database so they hold across processes:
  * `app.rateLimit(rule, request)` counts one hit of the client's address (IPv6 per /64) and
  * `app.rateLimits.hit(rule, key)` one hit of another key (a phone); past the limit both throw the 429.
  */
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimits } from '../config.ts';
-import { addressKey, RateLimiter } from '../services/rate-limit.ts';
+import { addressKey, RateLimiter } from '../services/common/rate-limit.ts';
 
 export interface RateLimitOptions {
   /** PORTAL_RATE_LIMITS; DEFAULT_RATE_LIMITS when absent. */

@@ -16,9 +16,9 @@ import {
   listHotInvestments,
   pageNoticeInfo,
   pageRecruits,
-} from '../services/desk-content.ts';
-import { listMenu } from '../services/navigation.ts';
-import { listFilterConfig } from '../services/projects-detail.ts';
+} from '../services/content/site-notices.ts';
+import { listMenu } from '../services/content/navigation.ts';
+import { listFilterConfig } from '../services/projects/detail.ts';
 
 /** Built once (zod compiles a schema on its first parse). */
 const pageOf10 = z.object(pagingParams(10));

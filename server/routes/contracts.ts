@@ -11,24 +11,11 @@ import { OPEN_FIELD_MAX } from '#domain/rules/tradeContract';
 import { requiredText } from '../http/account-params.ts';
 import { pagingParams, requiredId } from '../http/params.ts';
 import { BusinessError, ok } from '../lib/envelope.ts';
-import {
-  addSignatory,
-  assignTransferor,
-  confirmContract,
-  contractPdf,
-  contractVersions,
-  findSignatory,
-  listContracts,
-  myContract,
-  myContracts,
-  removeSignatory,
-  reopenContract,
-  saveOpenFields,
-  sealContract,
-  signContract,
-  submitForConfirmation,
-  type ContractSigning,
-} from '../services/contracts/contracts.ts';
+import { confirmContract, reopenContract, submitForConfirmation } from '../services/contracts/confirmation.ts';
+import { assignTransferor, saveOpenFields } from '../services/contracts/draft.ts';
+import { addSignatory, findSignatory, removeSignatory } from '../services/contracts/signatories.ts';
+import { sealContract, signContract, type ContractSigning } from '../services/contracts/signing.ts';
+import { contractPdf, contractVersions, listContracts, myContract, myContracts } from '../services/contracts/views.ts';
 
 export interface ContractRouteOptions {
   /** The signing provider, seals and face check; null: signing answers 503 (not configured). */

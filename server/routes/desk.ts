@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DESK_PATHS } from '#domain/contract/desk';
 import { ok } from '../lib/envelope.ts';
 import { createHash } from 'node:crypto';
-import { deskSignal, myLots } from '../services/desk.ts';
+import { deskSignal, myLots } from '../services/auctions/bidder-desk.ts';
 
 export default async function deskRoutes(app: FastifyInstance): Promise<void> {
   const { db, now, requireUser } = app;

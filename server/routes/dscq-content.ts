@@ -25,9 +25,9 @@ import {
   pageKeyProjects,
   pagePartners,
   selectPlates,
-} from '../services/content.ts';
-import { contentDisposition, openContentFile } from '../services/content-files.ts';
-import { listNews } from '../services/news.ts';
+} from '../services/content/centre.ts';
+import { contentDisposition, openContentFile } from '../services/content/files.ts';
+import { listNews } from '../services/content/news.ts';
 
 /** A code-like parameter: letters, digits, '-', '_' and '.' only. */
 function optionalCode(field: string) {

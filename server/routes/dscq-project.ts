@@ -23,10 +23,10 @@ import {
   requiredId,
 } from '../http/params.ts';
 import { consumeCaptcha } from '../services/accounts/captcha.ts';
-import { issueTicket, logAttachmentDownload, projectFilesDir, redeemTicket } from '../services/attachments.ts';
-import { contentDisposition } from '../services/content-files.ts';
-import { getNoticeDetail } from '../services/desk-content.ts';
-import { listNotices } from '../services/notices.ts';
+import { issueTicket, logAttachmentDownload, projectFilesDir, redeemTicket } from '../services/projects/attachments.ts';
+import { contentDisposition } from '../services/content/files.ts';
+import { getNoticeDetail } from '../services/content/site-notices.ts';
+import { listNotices } from '../services/content/trading-notices.ts';
 import {
   basicNewPublish,
   getCover,
@@ -37,8 +37,8 @@ import {
   PROJECT_NOT_FOUND,
   recommendProjects,
   topNewPublish,
-} from '../services/projects-detail.ts';
-import { searchProjects } from '../services/projects.ts';
+} from '../services/projects/detail.ts';
+import { searchProjects } from '../services/projects/search.ts';
 
 export const VERIFY_CODE_WRONG = '验证码错误或已过期';
 

@@ -44,7 +44,7 @@ import {
   userDetail,
 } from '../services/accounts/users.ts';
 import { submitOrg, submitPerson, verificationStatus } from '../services/accounts/verification.ts';
-import { addFavourite, cancelFavourite, listFavourites } from '../services/favourites.ts';
+import { addFavourite, cancelFavourite, listFavourites } from '../services/projects/favourites.ts';
 
 const registerParams = z.object({
   userType: userTypeField(),

@@ -12,15 +12,15 @@ import { z } from 'zod';
 import { chinaTimeToEpoch } from '#domain/rules/chinaTime';
 import { ENROLMENT_COMMITMENTS, ENROLMENT_PATHS, ENROLMENT_STATUSES, type CommitmentKey, type EnrolmentStatus } from '#domain/contract/enrolment';
 import { requiredText } from '../http/account-params.ts';
-import { BusinessError, ok, page } from '../lib/envelope.ts';
+import { BusinessError, ok } from '../lib/envelope.ts';
 import { optionalChinaTime, optionalFlag, optionalInt, optionalYuanAsFen, pagingParams, requiredId } from '../http/params.ts';
-import { confirmDeposit, confirmProof, listDeposits, myDeposit, myDeposits, rejectProof, submitProof } from '../services/deposits.ts';
-import { approveEnrolment, checkEnrolment, enrolmentForm, listEnrolments, myEnrolment, myEnrolments, myRooms, rejectEnrolment, submitEnrolment } from '../services/enrolment.ts';
-import { myMessages, readMessage } from '../services/messages.ts';
+import { confirmDeposit, confirmProof, listDeposits, myDeposit, myDeposits, rejectProof, submitProof } from '../services/enrolment/deposits.ts';
+import { approveEnrolment, checkEnrolment, enrolmentForm, listEnrolments, myEnrolment, myEnrolments, myRooms, rejectEnrolment, submitEnrolment } from '../services/enrolment/enrolment.ts';
+import { myMessages, readMessage } from '../services/user-centre/messages.ts';
 import { applyNotification, createPayOrder, ownOrder } from '../services/payments/orders.ts';
-import { userCentreSummary } from '../services/enrolment-summary.ts';
+import { userCentreSummary } from '../services/user-centre/summary.ts';
 import { appendAudit } from '../services/accounts/audit.ts';
-import { createActivity, listActivities, qualifyBidder } from '../services/enrolment-activities.ts';
+import { createActivity, listActivities, qualifyBidder } from '../services/auctions/activities.ts';
 import { BIDDING_MODES } from '#domain/contract/hall';
 import { fenToYuan } from '#domain/rules/money';
 
@@ -118,21 +118,17 @@ export default async function enrolmentRoutes(app: FastifyInstance): Promise<voi
   routes.post(ENROLMENT_PATHS.submit, { ...auth, schema: { summary: '提交报名（已报名应答 409）', querystring: submitParams } }, async (request) =>
     ok(await submitEnrolment(accounts, userId(request), request.query, request.ip)),
   );
-  routes.get(ENROLMENT_PATHS.myPage, { ...auth, schema: { summary: '我的报名分页', querystring: listParams } }, async (request) => {
-    const p = request.query;
-    const result = await myEnrolments(db, userId(request), p);
-    return page(result.records, result.total, p.size, p.current);
-  });
+  routes.get(ENROLMENT_PATHS.myPage, { ...auth, schema: { summary: '我的报名分页', querystring: listParams } }, async (request) =>
+    ok(await myEnrolments(db, userId(request), request.query)),
+  );
   routes.get(ENROLMENT_PATHS.detail, { ...auth, schema: { summary: '我的报名详情', querystring: idParams } }, async (request) =>
     ok(await myEnrolment(db, userId(request), request.query.id)),
   );
   routes.get(ENROLMENT_PATHS.rooms, { ...auth, schema: { summary: '我的竞价室' } }, async (request) => ok(await myRooms(db, userId(request))));
 
-  routes.get(ENROLMENT_PATHS.depositPage, { ...auth, schema: { summary: '我的保证金分页', querystring: pageOf10 } }, async (request) => {
-    const p = request.query;
-    const result = await myDeposits(db, userId(request), p);
-    return page(result.records, result.total, p.size, p.current);
-  });
+  routes.get(ENROLMENT_PATHS.depositPage, { ...auth, schema: { summary: '我的保证金分页', querystring: pageOf10 } }, async (request) =>
+    ok(await myDeposits(db, userId(request), request.query)),
+  );
   routes.get(ENROLMENT_PATHS.depositDetail, { ...auth, schema: { summary: '我的保证金详情', querystring: idParams } }, async (request) =>
     ok(await myDeposit(db, userId(request), request.query.id, gatewayName)),
   );

@@ -13,7 +13,7 @@ import { requiredId } from '../http/params.ts';
 import { readUploadedFile } from '../http/upload.ts';
 import { BusinessError, ok } from '../lib/envelope.ts';
 import { MAX_UPLOAD_BYTES } from '../services/accounts/files.ts';
-import { applySeal, mySealImage, mySeals, sealEligibility } from '../services/seals.ts';
+import { applySeal, mySealImage, mySeals, sealEligibility } from '../services/esign/seals.ts';
 
 export const MSG_VERIFY_NOT_PDF = '请上传 PDF 文件（.pdf）';
 

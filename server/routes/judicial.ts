@@ -12,7 +12,7 @@ import { JUDICIAL_PAGE_SIZE, type JudicialAnswer } from '#domain/contract/projec
 import { BusinessError } from '../lib/envelope.ts';
 import { MSG_INTERNAL, MSG_NO_API } from '../http/errors.ts';
 import { intWithDefault, optionalId, optionalText } from '../http/params.ts';
-import { judicialCities, judicialCourts, judicialDetail, queryJudicial } from '../services/judicial.ts';
+import { judicialCities, judicialCourts, judicialDetail, queryJudicial } from '../services/projects/judicial.ts';
 
 const answer = <T>(content: T): JudicialAnswer<T> => ({ status: 0, message: '', content });
 const failure = (status: number, message: string): JudicialAnswer<null> => ({ status, message, content: null });

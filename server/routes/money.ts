@@ -11,7 +11,7 @@ import { parseWalletAmount } from '#domain/rules/ledger';
 import { requiredText } from '../http/account-params.ts';
 import { pagingParams, requiredId } from '../http/params.ts';
 import { ok } from '../lib/envelope.ts';
-import { payDepositFromWallet } from '../services/deposits.ts';
+import { payDepositFromWallet } from '../services/enrolment/deposits.ts';
 import { createTopUpOrder } from '../services/payments/orders.ts';
 import { DEAL_PROOF_NOTE_MAX } from '#domain/rules/settlement';
 import { SETTLEMENT_PATHS, type SettlementSettings } from '#domain/contract/settlement';

@@ -16,8 +16,8 @@ import { optionalFlag, optionalId, optionalInt, optionalYuanAsFen, pagingParams,
 import { readUploadedFile } from '../http/upload.ts';
 import { BusinessError, ok } from '../lib/envelope.ts';
 import { MAX_UPLOAD_BYTES } from '../services/accounts/files.ts';
-import { appealKinds, appealSubjects, listAppeals, myAppeal, myAppeals, stepAppeal, submitAppeal } from '../services/appeals.ts';
-import { answerDemand, closeDemand, listDemands, myDemand, myDemands, publishListing, submitDemand } from '../services/demands.ts';
+import { appealKinds, appealSubjects, listAppeals, myAppeal, myAppeals, stepAppeal, submitAppeal } from '../services/user-files/appeals.ts';
+import { answerDemand, closeDemand, listDemands, myDemand, myDemands, publishListing, submitDemand } from '../services/user-files/demands.ts';
 import {
   allLibraryFiles,
   createFolder,
@@ -31,7 +31,7 @@ import {
   renameFolder,
   renameLibraryFile,
   uploadToLibrary,
-} from '../services/user-files.ts';
+} from '../services/user-files/library.ts';
 
 export interface UserFilesRouteOptions {
   /** Per-user library quota in bytes (PORTAL_FILE_QUOTA_MB). */

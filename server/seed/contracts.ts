@@ -8,15 +8,9 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import {
-  assignTransferor,
-  confirmContract,
-  draftMissingContracts,
-  sealContract,
-  signContract,
-  submitForConfirmation,
-  type ContractSigning,
-} from '../services/contracts/contracts.ts';
+import { confirmContract, submitForConfirmation } from '../services/contracts/confirmation.ts';
+import { assignTransferor, draftMissingContracts } from '../services/contracts/draft.ts';
+import { sealContract, signContract, type ContractSigning } from '../services/contracts/signing.ts';
 import { approvedSealPng } from '../services/contracts/esign-bridge.ts';
 import type { SigningProvider } from '../services/esign/types.ts';
 import { drawPng } from '../lib/png.ts';

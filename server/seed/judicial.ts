@@ -1,9 +1,9 @@
 /** Seeds the judicial-auction service's courts and items (idempotent: natural keys, ON CONFLICT DO NOTHING). */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { publicFileUrl } from '../services/content-files.ts';
-import { coverRef, judicialCoverKey } from '../services/projects-detail.ts';
-import { sanitizeRichText } from '../services/sanitize.ts';
+import { publicFileUrl } from '../services/content/files.ts';
+import { coverRef, judicialCoverKey } from '../services/projects/detail.ts';
+import { sanitizeRichText } from '../services/common/rich-text.ts';
 import { cityCodeOf, COURTS, judicialItems } from './judicial-data.ts';
 
 function inserted(result: { numInsertedOrUpdatedRows?: bigint | undefined }[]): number {

@@ -14,7 +14,7 @@ export const ATTACHMENT_MIME: Record<string, string> = {
   jpg: 'image/jpeg',
 };
 
-export function attachmentBytes(a: AttachmentSeed): Buffer {
+export async function attachmentBytes(a: AttachmentSeed): Promise<Buffer> {
   switch (a.kind) {
     case 'pdf':
       return makePdf(a.title, a.paragraphs);

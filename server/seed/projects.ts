@@ -10,10 +10,10 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { contentFilesDir } from '../services/content-files.ts';
-import { PROJECT_FILES_SUBDIR } from '../services/attachments.ts';
-import { coverRef, JUDICIAL_COVER_KINDS, TYPE_COVERS } from '../services/projects-detail.ts';
-import { sanitizeRichText } from '../services/sanitize.ts';
+import { contentFilesDir } from '../services/content/files.ts';
+import { PROJECT_FILES_SUBDIR } from '../services/projects/attachments.ts';
+import { coverRef, JUDICIAL_COVER_KINDS, TYPE_COVERS } from '../services/projects/detail.ts';
+import { sanitizeRichText } from '../services/common/rich-text.ts';
 import { PALETTES, pictureSvg } from './content/files.ts';
 import {
   attachmentsFor,
@@ -67,10 +67,10 @@ export function chunks<T>(rows: readonly T[], size = 200): T[][] {
 }
 
 /** Write then rename: a reader never sees half a file, a crash leaves no partial one under the name. */
-export function writeFileOnce(target: string, bytes: () => Buffer): void {
+export async function writeFileOnce(target: string, bytes: () => Buffer | Promise<Buffer>): Promise<void> {
   if (existsSync(target)) return;
   const temp = `${target}.${process.pid}.tmp`;
-  writeFileSync(temp, bytes());
+  writeFileSync(temp, await bytes());
   renameSync(temp, target);
 }
 
@@ -85,7 +85,7 @@ async function seedCovers(trx: Kysely<Database>, now: number, dataDir: string | 
   for (const p of pictures) {
     const storedName = `${p.ref.toLowerCase()}.svg`;
     const bytes = () => pictureSvg(p.word, '河北产权交易所', p.palette, p.motif);
-    if (filesDir) writeFileOnce(path.join(filesDir, storedName), bytes);
+    if (filesDir) await writeFileOnce(path.join(filesDir, storedName), bytes);
     count += inserted(
       await trx
         .insertInto('content_file')
@@ -120,7 +120,8 @@ export async function seedProjectDisclosures(
   report.content_file += await seedCovers(trx, now, dataDir);
 
   const listings = demoProjects(now);
-  const projectIds = new Map((await trx.selectFrom('project').select(['id', 'project_code']).execute()).map((r) => [r.project_code, r.id]));
+  const stored = await trx.selectFrom('project').select(['id', 'project_code', 'announcement_start_at', 'announcement_end_at']).execute();
+  const projectIds = new Map(stored.map((r) => [r.project_code, r.id]));
 
   // Package children, under their package.
   const childrenOf = new Map<string, ProjectSeed[]>();
@@ -179,13 +180,17 @@ export async function seedProjectDisclosures(
   if (filesDir) mkdirSync(filesDir, { recursive: true });
   const known = new Map((await trx.selectFrom('project_attachment').select(['ref_code', 'size']).execute()).map((r) => [r.ref_code, r.size]));
   const attachments = [];
+  // A file's text names the listing's announcement period: the one stored when the listing was seeded (a
+  // later run computes other dates from its own clock), so a lost file comes back with the same bytes.
+  const periods = new Map(stored.map((r) => [r.project_code, { announcement_start_at: r.announcement_start_at, announcement_end_at: r.announcement_end_at }]));
   for (const [index, p] of listings.entries()) {
-    for (const [sort, a] of attachmentsFor(p, index, childrenOf.get(p.project_code) ?? []).entries()) {
+    const listed = { ...p, ...periods.get(p.project_code) };
+    for (const [sort, a] of attachmentsFor(listed, index, childrenOf.get(p.project_code) ?? []).entries()) {
       const ext = a.kind;
       const storedName = `${a.ref.toLowerCase()}.${ext}`;
-      let bytes: Buffer | undefined;
+      let bytes: Promise<Buffer> | undefined;
       const make = () => (bytes ??= attachmentBytes(a));
-      if (filesDir) writeFileOnce(path.join(filesDir, storedName), make);
+      if (filesDir) await writeFileOnce(path.join(filesDir, storedName), make);
       if (known.has(a.ref)) continue;
       attachments.push({
         ref_code: a.ref,
@@ -193,7 +198,7 @@ export async function seedProjectDisclosures(
         file_name: a.fileName,
         stored_name: storedName,
         mime: ATTACHMENT_MIME[ext]!,
-        size: make().length,
+        size: (await make()).length,
         sort: sort + 1,
         created_at: p.announcement_start_at,
       });

@@ -7,10 +7,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import { ENROLMENT_COMMITMENTS } from '#domain/contract/enrolment';
 import type { Database } from '../db/schema.ts';
+import { renderPdf } from '../lib/pdf.ts';
+import { drawPng } from '../lib/png.ts';
 import { PROVINCE } from '../reference/places.ts';
 
 const HOUR = 3_600_000;
@@ -19,65 +20,14 @@ export const DEMO_APPEAL_CODE = 'SS-DEMO-0001';
 export const DEMO_DEMAND_CODE = 'XQ-DEMO-0001';
 const DEMO_ENROL_CODE = 'BM-DEMO-APPEAL-01';
 
-/** A one-page PDF with a line of (ASCII) text, valid enough for any viewer. */
-export function demoPdf(title: string): Buffer {
-  const stream = `BT /F1 18 Tf 72 760 Td (${title.replace(/[()\\]/g, '')}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const byte of buf) {
-    c ^= byte;
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
-  }
-  return ~c >>> 0;
+/** A one-page PDF with a title, as the exchange's documents are made (lib/pdf.ts). */
+export async function demoPdf(title: string): Promise<Buffer> {
+  return Buffer.from(await renderPdf({ title, blocks: [] }));
 }
 
 /** A small PNG: a blue band on white (a stand-in for a scanned photo). */
 export function demoPng(width = 240, height = 160): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(td));
-    return Buffer.concat([len, td, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3, 0xff);
-    row[0] = 0;
-    if (y > height / 3 && y < (2 * height) / 3) for (let x = 0; x < width; x++) row.set([0x1f, 0x6f, 0xd0], 1 + x * 3);
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return drawPng(width, height, (_x, y) => (y > height / 3 && y < (2 * height) / 3 ? [0x1f, 0x6f, 0xd0, 255] : [255, 255, 255, 255]));
 }
 
 async function storeFile(trx: Kysely<Database>, dataDir: string | undefined, userId: number, folderId: number | null, name: string, data: Buffer, contentType: string, at: number) {
@@ -110,8 +60,8 @@ export async function ensureDemoUserFiles(db: Kysely<Database>, now: number, dat
       const papers = await folder('资质材料', null);
       const year = await folder('2026年度', papers.id);
       const photos = await folder('现场照片', null);
-      attachment = await storeFile(trx, dataDir, userId, year.id, '营业执照副本.pdf', demoPdf('Business licence (copy) - bidder01'), 'application/pdf', now - 4 * DAY);
-      await storeFile(trx, dataDir, userId, papers.id, '授权委托书.pdf', demoPdf('Power of attorney - bidder01'), 'application/pdf', now - 4 * DAY + HOUR);
+      attachment = await storeFile(trx, dataDir, userId, year.id, '营业执照副本.pdf', await demoPdf('Business licence (copy) - bidder01'), 'application/pdf', now - 4 * DAY);
+      await storeFile(trx, dataDir, userId, papers.id, '授权委托书.pdf', await demoPdf('Power of attorney - bidder01'), 'application/pdf', now - 4 * DAY + HOUR);
       await storeFile(trx, dataDir, userId, photos.id, '标的现场照片.png', demoPng(), 'image/png', now - 3 * DAY);
     }
 

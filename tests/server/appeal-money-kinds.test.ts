@@ -4,7 +4,7 @@
  * goes through the same states with messages. SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forfeitDeposit } from '../../server/services/deposits.ts';
+import { forfeitDeposit } from '../../server/services/enrolment/deposits.ts';
 import { APPEAL_OPS_PATHS, APPEAL_PATHS } from '#domain/contract/userFiles';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import { DIALECT } from './helpers.ts';

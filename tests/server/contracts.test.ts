@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmDealTransfer } from '../../server/services/money/deals.ts';
 import { drawPng } from '../../server/lib/png.ts';
 import { exchangeSealPng } from '../../server/services/contracts/exchange-seal.ts';
-import type { ContractSigning } from '../../server/services/contracts/contracts.ts';
+import type { ContractSigning } from '../../server/services/contracts/signing.ts';
 import type { SigningProvider } from '../../server/services/esign/types.ts';
 import { localSigningProvider } from '../../server/services/contracts/provider.ts';
 import { CONTRACT_OPS_PATHS, CONTRACT_PATHS } from '#domain/contract/tradeContract';

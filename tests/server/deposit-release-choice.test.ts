@@ -4,7 +4,7 @@
  * release's transaction; the books check clean after each step (npm run ops -- ledger check). Both DBs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { releaseDeposit } from '../../server/services/deposits.ts';
+import { releaseDeposit } from '../../server/services/enrolment/deposits.ts';
 import { balanceOf, userBalances } from '../../server/services/money/ledger.ts';
 import { completeWithdrawal } from '../../server/services/money/movements.ts';
 import { checkLedger } from '../../server/services/money/reconcile.ts';

@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENROLMENT_COMMITMENTS } from '#domain/contract/enrolment';
-import { settleDeposits } from '../../server/services/deposits.ts';
-import { createActivity } from '../../server/services/enrolment-activities.ts';
-import { runEnrolmentJobs } from '../../server/services/enrolment-jobs.ts';
-import { approveEnrolment } from '../../server/services/enrolment.ts';
-import { sendMessage } from '../../server/services/messages.ts';
+import { settleDeposits } from '../../server/services/enrolment/deposits.ts';
+import { createActivity } from '../../server/services/auctions/activities.ts';
+import { runEnrolmentJobs } from '../../server/services/enrolment/jobs.ts';
+import { approveEnrolment } from '../../server/services/enrolment/enrolment.ts';
+import { sendMessage } from '../../server/services/user-centre/messages.ts';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import { DIALECT, type Json } from './helpers.ts';
 
@@ -211,7 +211,7 @@ describe('submission', () => {
 
 describe('state transitions', () => {
   it('submitted → reviewing → rejected with a reason (message sent; approving after that changes nothing)', async () => {
-    const { startReview, rejectEnrolment } = await import('../../server/services/enrolment.ts');
+    const { startReview, rejectEnrolment } = await import('../../server/services/enrolment/enrolment.ts');
     const [, , p] = await enrollingProjects(3);
     const e = await enrol('bidder02', p!.id);
     await startReview(t.handle.db, e.id, OPS, t.clock.now);
@@ -313,7 +313,7 @@ describe('the payment notification', () => {
 
 describe('bank transfer with a payment proof', () => {
   it('proof submitted → operator rejects (deposit pending again) → new proof → operator confirms', async () => {
-    const { confirmProof, rejectProof } = await import('../../server/services/deposits.ts');
+    const { confirmProof, rejectProof } = await import('../../server/services/enrolment/deposits.ts');
     const [, , , , , p] = await enrollingProjects(6);
     const e = await enrol('bidder01', p!.id);
     await approveEnrolment(t.handle.db, e.id, OPS, t.clock.now);

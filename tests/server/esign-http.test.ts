@@ -12,7 +12,7 @@ import { ESIGN_PATHS } from '#domain/contract/esign';
 import { SEAL_MAX_BYTES } from '#domain/rules/esign';
 import { renderPdf } from '../../server/lib/pdf.ts';
 import { drawSealPng } from '../../server/lib/png.ts';
-import { approvedSealOf, decideSeal, MSG_SEAL_NOT_PNG, MSG_SEAL_PENDING, MSG_SEAL_PERSON, MSG_SEAL_TOO_LARGE } from '../../server/services/seals.ts';
+import { approvedSealOf, decideSeal, MSG_SEAL_NOT_PNG, MSG_SEAL_PENDING, MSG_SEAL_PERSON, MSG_SEAL_TOO_LARGE } from '../../server/services/esign/seals.ts';
 import { MSG_FACE_EXPIRED, MSG_FACE_NOT_CONFIRMED, MSG_FACE_USED } from '../../server/services/esign/face.ts';
 
 let t: AccountsTestApp;

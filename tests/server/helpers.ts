@@ -2,7 +2,7 @@
  * Test harness: a fresh database per call — a temp SQLite file, or, when TEST_DATABASE_URL is set,
  * a fresh PostgreSQL schema (dropped in teardown) — migrated and seeded at a fixed clock.
  */
-import type { ContractSigning } from '../../server/services/contracts/contracts.ts';
+import type { ContractSigning } from '../../server/services/contracts/signing.ts';
 import type { SettlementSettings } from '#domain/contract/settlement';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -20,7 +20,7 @@ import type { Database } from '../../server/db/schema.ts';
 import { BusinessError } from '../../server/lib/envelope.ts';
 import { runOps } from '../../server/ops/cli.ts';
 import { loadSecrets } from '../../server/services/accounts/secrets.ts';
-import { confirmDeposit, forfeitDeposit, keepDeposit, releaseDeposit } from '../../server/services/deposits.ts';
+import { confirmDeposit, forfeitDeposit, keepDeposit, releaseDeposit } from '../../server/services/enrolment/deposits.ts';
 import { post, userBalances } from '../../server/services/money/ledger.ts';
 import { completeWithdrawal, requestWithdrawal, settleWithDeposit, storeCard } from '../../server/services/money/movements.ts';
 import { checkLedger } from '../../server/services/money/reconcile.ts';

@@ -7,8 +7,8 @@
 import type { ListedAsset } from '#domain/contract/portal';
 import type { BiddingEntry } from '#domain/contract/hall';
 import { isSealedLot } from '#domain/rules/liveValues';
-import { lotStageSql, withLots } from '../../server/services/lotStates.ts';
-import { toListedAsset } from '../../server/services/projects.ts';
+import { lotStageSql, withLots } from '../../server/services/auctions/lot-states.ts';
+import { toListedAsset } from '../../server/services/projects/search.ts';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import type { Json } from './helpers.ts';
 

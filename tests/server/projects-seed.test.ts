@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMigrator, migrateToLatest } from '../../server/db/migrate.ts';
 import { seedDemoData } from '../../server/seed/seed.ts';
-import { searchProjects } from '../../server/services/projects.ts';
-import { searchKeys } from '../../server/services/projects-pinyin.ts';
+import { searchProjects } from '../../server/services/projects/search.ts';
+import { searchKeys } from '../../server/services/projects/search-keys.ts';
 import { createTestDatabase, NOW, type TestDatabase } from './helpers.ts';
 
 let database: TestDatabase;

@@ -15,10 +15,10 @@ import { ConfigError, DEMO_SEED_IN_PRODUCTION, loadConfig, OUTBOX_IN_PRODUCTION,
 import type { SmsMessage } from '../../server/services/accounts/context.ts';
 import { MSG_SMS_UNAVAILABLE, SMS_OUTBOX_FILE } from '../../server/services/accounts/sms.ts';
 import { issueTokens } from '../../server/services/accounts/tokens.ts';
-import { approveEnrolment } from '../../server/services/enrolment.ts';
+import { approveEnrolment } from '../../server/services/enrolment/enrolment.ts';
 import { MSG_GATEWAY_REFUSED } from '../../server/services/payments/gateway.ts';
 import { MSG_NO_ONLINE_PAYMENT } from '../../server/services/payments/orders.ts';
-import { loadProviders } from '../../server/services/providers.ts';
+import { loadProviders } from '../../server/services/common/providers.ts';
 import { prepareDatabase } from '../../server/seed/prepare.ts';
 import createTestGateway, { type TestGateway } from './fixtures/test-gateway.ts';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_RATE_LIMITS, loadConfig } from '../../server/config.ts';
-import { addressKey, RATE_LIMIT_MESSAGES } from '../../server/services/rate-limit.ts';
+import { addressKey, RATE_LIMIT_MESSAGES } from '../../server/services/common/rate-limit.ts';
 import { createAccountsApp, FIXED_CAPTCHA, FIXED_SMS, type AccountsTestApp } from './accounts-helpers.ts';
 import { buildSecondProcess, ENVELOPE_KEYS, NOW } from './helpers.ts';
 

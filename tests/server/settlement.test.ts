@@ -6,7 +6,7 @@
  * books checking clean after each, and another user's deal answering 404.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keepDeposit } from '../../server/services/deposits.ts';
+import { keepDeposit } from '../../server/services/enrolment/deposits.ts';
 import { advanceDeal, FORFEIT_NOT_CONFIRMED, openDeal, payoutDeal } from '../../server/services/money/deals.ts';
 import { balanceOf, userBalances } from '../../server/services/money/ledger.ts';
 import { checkLedger } from '../../server/services/money/reconcile.ts';

@@ -5,7 +5,7 @@
  * the seed can insert with ON CONFLICT DO NOTHING.
  */
 import { sql, type Kysely } from 'kysely';
-// A frozen copy, not services/projects-pinyin.ts: what this migration writes must never change.
+// A frozen copy, not services/projects/search-keys.ts: what this migration writes must never change.
 import { searchKeys0005 } from './frozen/0005-search-keys.ts';
 import { withId } from './portable.ts';
 

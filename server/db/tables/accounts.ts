@@ -95,7 +95,7 @@ export interface LoginThrottleTable {
   failures: number;
 }
 
-/** Request limits (migration 0007, services/rate-limit.ts): hits of a rule's key in its current window. */
+/** Request limits (migration 0007, services/common/rate-limit.ts): hits of a rule's key in its current window. */
 export interface RateLimitTable {
   /** 'captcha-ip', 'sms-phone' … */
   rule: string;

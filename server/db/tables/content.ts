@@ -2,7 +2,7 @@
  * The content model (dscq-content and the content side of blade-desk): plates and articles, files and
  * attachments, downloads, ads, partners, page modules, site notices, recruitment, content columns and
  * position titles. Every seeded row has a natural key (code / ref_code / position). Rich text columns
- * hold HTML that was sanitised before it was stored (server/services/sanitize.ts).
+ * hold HTML that was sanitised before it was stored (server/services/common/rich-text.ts).
  */
 import type { Generated } from 'kysely';
 

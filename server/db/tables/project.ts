@@ -31,7 +31,7 @@ export interface ProjectTable {
   /**
    * Search keys (migration 0005), lower case: the name's full toneless pinyin without spaces, its initials,
    * and search_text (name | pinyin | initials | code) that the keyword search scans. Required on insert so no
-   * writer of a name or code can forget them: services/projects-pinyin.ts searchKeys().
+   * writer of a name or code can forget them: services/projects/search-keys.ts searchKeys().
    */
   name_pinyin: string;
   name_initials: string;
@@ -44,7 +44,7 @@ export interface NoticeTable {
   id: Generated<number>;
   /** Stable notice number (natural key). */
   notice_code: string;
-  /** 1 挂牌公告, 2 成交公告, 3 结果公示 (see services/notices.ts). */
+  /** 1 挂牌公告, 2 成交公告, 3 结果公示 (see services/content/trading-notices.ts). */
   notice_type: number;
   title: string;
   assets_id: number | null;

@@ -1,117 +1,20 @@
 /**
- * Demo files written by hand at seed time (nothing is fetched): PDFs with Chinese text (the standard
- * STSong-Light CID font and the UniGB-UCS2-H CMap, which every PDF reader has, so nothing is embedded),
- * .docx and .xlsx packages (stored ZIPs of minimal Office Open XML), and SVG pictures (banners, ads,
- * partner logos, news and project images). Every generator is deterministic: same input, same bytes.
+ * Demo files made at seed time (nothing is fetched): PDFs through lib/pdf.ts (as the exchange's own
+ * documents), .docx and .xlsx packages (stored ZIPs of minimal Office Open XML; the one ZIP writer, whose
+ * CRC-32 is node's zlib.crc32), and SVG pictures (banners, ads, partner logos, news and project images).
+ * Every generator is deterministic: same input, same bytes.
  */
+import { crc32 } from 'node:zlib';
+import { renderPdf } from '../../lib/pdf.ts';
 
 /* ---------- PDF ---------- */
 
-function ucs2Hex(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    const safe = code > 0xffff ? 0x3000 : code; // outside the BMP: an ideographic space
-    out += safe.toString(16).toUpperCase().padStart(4, '0');
-  }
-  return out;
-}
-
-/** Wraps text into lines of at most `width` units (a CJK character counts 2, other characters 1). */
-export function wrapText(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  let used = 0;
-  for (const ch of text) {
-    const w = /[\u0000-\u00ff]/.test(ch) ? 1 : 2;
-    if (used + w > width) {
-      lines.push(line);
-      line = '';
-      used = 0;
-    }
-    line += ch;
-    used += w;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-/** A one-or-more-page A4 PDF: a title, then paragraphs (wrapped, first lines indented). */
-export function makePdf(title: string, paragraphs: readonly string[]): Buffer {
-  const pageLines: { text: string; size: number }[][] = [[]];
-  const maxLines = 44;
-  const push = (text: string, size: number) => {
-    let page = pageLines[pageLines.length - 1]!;
-    if (page.length >= maxLines) {
-      page = [];
-      pageLines.push(page);
-    }
-    page.push({ text, size });
-  };
-  for (const line of wrapText(title, 36)) push(line, 18);
-  push('', 12);
-  for (const p of paragraphs) {
-    for (const line of wrapText(`\u3000\u3000${p}`, 64)) push(line, 12);
-    push('', 12);
-  }
-
-  const objects: string[] = [];
-  const pageCount = pageLines.length;
-  // 1 catalog, 2 pages, 3 font, 4 descendant, 5 descriptor, then page/content pairs.
-  const pageIds = pageLines.map((_, i) => 6 + i * 2);
-  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
-  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageCount} >>`;
-  objects[3] = '<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [4 0 R] >>';
-  objects[4] =
-    '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 4 >> /FontDescriptor 5 0 R /DW 1000 /W [1 95 500] >>';
-  objects[5] =
-    '<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>';
-  pageLines.forEach((lines, i) => {
-    const ops: string[] = ['BT'];
-    let y = 780;
-    let first = true;
-    for (const { text, size } of lines) {
-      if (!first) y -= size === 18 ? 26 : 17;
-      first = false;
-      if (text) ops.push(`/F1 ${size} Tf 1 0 0 1 ${size === 18 ? 90 : 72} ${y} Tm <${ucs2Hex(text)}> Tj`);
-    }
-    ops.push(`/F1 9 Tf 1 0 0 1 270 40 Tm <${ucs2Hex(`第 ${i + 1} 页 共 ${pageCount} 页`)}> Tj`, 'ET');
-    const stream = ops.join('\n');
-    const pageId = pageIds[i]!;
-    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
-    objects[pageId + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
-  });
-
-  let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
-  const offsets: number[] = [];
-  for (let id = 1; id < objects.length; id++) {
-    offsets[id] = Buffer.byteLength(body, 'latin1');
-    body += `${id} 0 obj\n${objects[id]}\nendobj\n`;
-  }
-  const xref = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
-  for (let id = 1; id < objects.length; id++) body += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+/** A PDF of a title and paragraphs, laid out by the one renderer of the exchange's documents (lib/pdf.ts). */
+export async function makePdf(title: string, paragraphs: readonly string[]): Promise<Buffer> {
+  return Buffer.from(await renderPdf({ title, blocks: paragraphs.map((text) => ({ kind: 'paragraph', text })) }));
 }
 
 /* ---------- ZIP (stored) for .docx / .xlsx ---------- */
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 /** A ZIP of stored (uncompressed) entries with a fixed date, so the bytes never change. */
 export function makeZip(entries: readonly { name: string; data: string }[]): Buffer {

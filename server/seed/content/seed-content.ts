@@ -9,8 +9,8 @@ import { existsSync, mkdirSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { contentFilesDir, publicFileUrl } from '../../services/content-files.ts';
-import { sanitizeRichText } from '../../services/sanitize.ts';
+import { contentFilesDir, publicFileUrl } from '../../services/content/files.ts';
+import { sanitizeRichText } from '../../services/common/rich-text.ts';
 import { ARTICLES, ATTACH_TO_FOUNDATION_NEWS, ATTACH_TO_NOTICES, CONTENT_PLATES, type ArticleSeed } from './articles.ts';
 import { adSvg, bannerSvg, keyPictureSvg, makeDocx, makePdf, makeXlsx, PALETTES, partnerLogoSvg, pictureSvg } from './files.ts';
 import {
@@ -99,7 +99,7 @@ interface FileSpec {
   ref: string;
   fileName: string;
   ext: string;
-  bytes: () => Buffer;
+  bytes: () => Buffer | Promise<Buffer>;
 }
 
 function fileSpecOf(f: FileSeed): FileSpec {
@@ -167,7 +167,7 @@ export async function seedContent(
     const target = filesDir ? path.join(filesDir, storedName) : undefined;
     let bytes: Buffer | undefined;
     const existing = await trx.selectFrom('content_file').select('id').where('ref_code', '=', spec.ref).executeTakeFirst();
-    if (!existing || (target && !existsSync(target))) bytes = spec.bytes();
+    if (!existing || (target && !existsSync(target))) bytes = await spec.bytes();
     if (target && bytes && !existsSync(target)) {
       // Write then rename: a reader never sees half a file, a crash leaves no partial one under the name.
       const temp = `${target}.${process.pid}.tmp`;

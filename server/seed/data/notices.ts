@@ -1,7 +1,7 @@
 /**
  * Demo notices derived from the demo projects: listing announcements for enrolling projects,
  * transaction announcements and result notices for concluded ones, plus two general notices.
- * Notice types: 1 挂牌公告, 2 成交公告, 3 结果公示 (services/notices.ts).
+ * Notice types: 1 挂牌公告, 2 成交公告, 3 结果公示 (services/content/trading-notices.ts).
  */
 import { STATES, type ProjectSeed } from './projects.ts';
 

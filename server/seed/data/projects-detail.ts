@@ -6,7 +6,7 @@
  */
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import type { DisclosureSectionKey } from '#domain/contract/projects';
-import { searchKeys } from '../../services/projects-pinyin.ts';
+import { searchKeys } from '../../services/projects/search-keys.ts';
 import { createRng, type Rng } from '../prng.ts';
 import { CITIES } from './places.ts';
 import { STATES, type ProjectSeed } from './projects.ts';

@@ -8,7 +8,7 @@ import type { Insertable } from 'kysely';
 import { chinaDayStart } from '#domain/rules/chinaTime';
 import { PROJECT_NATURE } from '#domain/contract/projects';
 import type { ProjectTable } from '../../db/schema.ts';
-import { searchKeys } from '../../services/projects-pinyin.ts';
+import { searchKeys } from '../../services/projects/search-keys.ts';
 import { createRng, type Rng } from '../prng.ts';
 import { CITIES, PROVINCE, type City } from './places.ts';
 

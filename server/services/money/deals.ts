@@ -9,7 +9,7 @@
  * Every step is a conditional update on the expected state, in one transaction with its ledger entry and
  * its message, so a repeated call or a redelivered bank notice changes nothing twice.
  */
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder, Updateable } from 'kysely';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import type { Page } from '#domain/contract/envelope';
 import { lotTitle } from '#domain/rules/desk';
@@ -22,15 +22,16 @@ import type { DealTable } from '../../db/tables/money.ts';
 import { BusinessError, notFound } from '../../lib/envelope.ts';
 import { renderPdf, type PdfDocument } from '../../lib/pdf.ts';
 import { appendAudit } from '../accounts/audit.ts';
-import { forfeitDeposit, type DepositActor } from '../deposits.ts';
-import { newCode } from '../enrolment.ts';
-import { inTransaction } from '../enrolment-tx.ts';
-import { draftContract } from '../contracts/contracts.ts';
-import { sendMessage } from '../messages.ts';
+import { forfeitDeposit, type DepositActor } from '../enrolment/deposits.ts';
+import { newCode } from '../common/codes.ts';
+import { inTransaction } from '../common/transactions.ts';
+import { draftContract } from '../contracts/draft.ts';
+import { sendMessage } from '../user-centre/messages.ts';
 import { registerOrder, type PaymentGateway } from '../payments/gateway.ts';
 import { paidOrderHandlers } from '../payments/orders.ts';
 import { post } from './ledger.ts';
 import { settleWithDeposit, type SettlementSource } from './movements.ts';
+import { fetchPage, type PageRequest } from '../common/paging.ts';
 
 export const MSG_DEAL_NOT_FOUND = '成交记录不存在';
 type DealRow = Selectable<DealTable>;
@@ -93,13 +94,17 @@ export async function openDeal(
 // ---------------------------------------------------------------------------------------------------------
 // Reading
 
-function dealQuery(db: Kysely<Database>) {
-  return db
-    .selectFrom('deal')
+/** A deal with its project's name and code and the transferor: each deal one row (one detail per project). */
+function withProject<O>(q: SelectQueryBuilder<Database, 'deal', O>) {
+  return q
     .innerJoin('project', 'project.id', 'deal.project_id')
     .leftJoin('project_detail', 'project_detail.project_id', 'deal.project_id')
     .selectAll('deal')
     .select(['project.assets_name', 'project.project_code', 'project_detail.transferor_name']);
+}
+
+function dealQuery(db: Kysely<Database>) {
+  return withProject(db.selectFrom('deal'));
 }
 type DealJoined = DealRow & { assets_name: string; project_code: string; transferor_name: string | null };
 
@@ -157,11 +162,13 @@ async function ownDeal(db: Kysely<Database>, userId: number, id: number): Promis
   return row;
 }
 
-export async function myDeals(db: Kysely<Database>, userId: number, q: { current: number; size: number }): Promise<Page<DealSummary>> {
-  const { n } = await db.selectFrom('deal').where('user_id', '=', userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await dealQuery(db).where('deal.user_id', '=', userId).orderBy('deal.deal_at', 'desc').orderBy('deal.id', 'desc').limit(q.size).offset((q.current - 1) * q.size).execute();
-  const total = Number(n);
-  return { records: rows.map(toSummary), total, size: q.size, current: q.current, pages: Math.ceil(total / q.size) };
+export async function myDeals(db: Kysely<Database>, userId: number, q: PageRequest): Promise<Page<DealSummary>> {
+  return fetchPage(
+    db.selectFrom('deal').where('deal.user_id', '=', userId),
+    q,
+    (b) => withProject(b).orderBy('deal.deal_at', 'desc').orderBy('deal.id', 'desc'),
+    toSummary,
+  );
 }
 
 export async function myDeal(db: Kysely<Database>, userId: number, id: number): Promise<DealDetail> {

@@ -3,7 +3,7 @@
  * number with the 统一社会信用代码 checksum, e-mail), requested → issued (the operator issues; the invoice is
  * a printable HTML document) or refused with a reason. Owner only: another user's invoice answers 404.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import type { Page } from '#domain/contract/envelope';
 import { normalizeCreditCode } from '#domain/rules/creditCode';
@@ -14,16 +14,22 @@ import type { Database } from '../../db/schema.ts';
 import { BusinessError, notFound } from '../../lib/envelope.ts';
 import { renderPdf, type PdfDocument } from '../../lib/pdf.ts';
 import { appendAudit } from '../accounts/audit.ts';
-import type { DepositActor } from '../deposits.ts';
-import { newCode } from '../enrolment.ts';
-import { inTransaction } from '../enrolment-tx.ts';
-import { sendMessage } from '../messages.ts';
+import type { DepositActor } from '../enrolment/deposits.ts';
+import { newCode } from '../common/codes.ts';
+import { inTransaction } from '../common/transactions.ts';
+import { sendMessage } from '../user-centre/messages.ts';
+import { fetchPage, type PageRequest } from '../common/paging.ts';
 
 export const MSG_INVOICE_NOT_FOUND = '发票记录不存在';
 const PAID = ['paid', 'handedOver', 'certified', 'paidOut'];
 
+/** An invoice with the name of its deal's project: each invoice one row. */
+function withProject<O>(q: SelectQueryBuilder<Database, 'invoice', O>) {
+  return q.innerJoin('deal', 'deal.id', 'invoice.deal_id').innerJoin('project', 'project.id', 'deal.project_id').selectAll('invoice').select('project.assets_name');
+}
+
 function query(db: Kysely<Database>) {
-  return db.selectFrom('invoice').innerJoin('deal', 'deal.id', 'invoice.deal_id').innerJoin('project', 'project.id', 'deal.project_id').selectAll('invoice').select('project.assets_name');
+  return withProject(db.selectFrom('invoice'));
 }
 
 function toItem(r: Awaited<ReturnType<ReturnType<typeof query>['executeTakeFirstOrThrow']>>): InvoiceItem {
@@ -48,11 +54,13 @@ function toItem(r: Awaited<ReturnType<ReturnType<typeof query>['executeTakeFirst
   };
 }
 
-export async function myInvoices(db: Kysely<Database>, userId: number, q: { current: number; size: number }): Promise<Page<InvoiceItem>> {
-  const { n } = await db.selectFrom('invoice').where('user_id', '=', userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await query(db).where('invoice.user_id', '=', userId).orderBy('invoice.created_at', 'desc').orderBy('invoice.id', 'desc').limit(q.size).offset((q.current - 1) * q.size).execute();
-  const total = Number(n);
-  return { records: rows.map(toItem), total, size: q.size, current: q.current, pages: Math.ceil(total / q.size) };
+export async function myInvoices(db: Kysely<Database>, userId: number, q: PageRequest): Promise<Page<InvoiceItem>> {
+  return fetchPage(
+    db.selectFrom('invoice').where('invoice.user_id', '=', userId),
+    q,
+    (b) => withProject(b).orderBy('invoice.created_at', 'desc').orderBy('invoice.id', 'desc'),
+    toItem,
+  );
 }
 
 /** Paid deals whose service fee has no invoice requested or issued. */

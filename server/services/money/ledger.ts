@@ -18,7 +18,7 @@ import { AMOUNT_MESSAGES } from '#domain/rules/ledger';
 import { type LedgerEntryKind, type LedgerUserAccount } from '#domain/contract/ledger';
 import type { Database } from '../../db/schema.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import { inTransaction } from '../enrolment-tx.ts';
+import { inTransaction } from '../common/transactions.ts';
 
 /** The exchange's own accounts. */
 export const EXCHANGE_ACCOUNTS = {

@@ -8,8 +8,8 @@ import type { Database } from '../../db/schema.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { appendAudit } from '../accounts/audit.ts';
 import { encryptField } from '../accounts/crypto.ts';
-import { newCode } from '../enrolment.ts';
-import { inTransaction } from '../enrolment-tx.ts';
+import { newCode } from '../common/codes.ts';
+import { inTransaction } from '../common/transactions.ts';
 import { lockAccount, post, type AccountRef } from './ledger.ts';
 
 export const MSG_NO_CARD = '请先在「资金账户」绑定银行卡';

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DepositReleaseChoice, DepositReleasePreference } from '#domain/contract/ledger';
 import type { Database } from '../../db/schema.ts';
 import { appendAudit } from '../accounts/audit.ts';
-import { inTransaction } from '../enrolment-tx.ts';
+import { inTransaction } from '../common/transactions.ts';
 
 export async function depositReleaseChoice(db: Kysely<Database>, userId: number): Promise<DepositReleaseChoice> {
   const row = await db.selectFrom('money_preference').select('deposit_release').where('user_id', '=', userId).executeTakeFirst();

@@ -19,9 +19,10 @@ import { appendAudit } from '../accounts/audit.ts';
 import { maskMobile } from '../accounts/crypto.ts';
 import type { Accounts } from '../accounts/context.ts';
 import { checkSmsCode, sendSmsCode } from '../accounts/sms.ts';
-import { bidderFacts } from '../enrolment.ts';
-import { inTransaction } from '../enrolment-tx.ts';
-import { sendMessage } from '../messages.ts';
+import { bidderFacts } from '../enrolment/enrolment.ts';
+import { slicePage } from '../common/paging.ts';
+import { inTransaction } from '../common/transactions.ts';
+import { sendMessage } from '../user-centre/messages.ts';
 import { userBalances } from './ledger.ts';
 import { requestWithdrawal, storeCard } from './movements.ts';
 
@@ -101,8 +102,7 @@ export async function walletEntries(db: Kysely<Database>, userId: number, f: Ent
   const rows = await q.orderBy('ledger_entry.created_at', 'desc').orderBy('ledger_entry.id', 'desc').execute();
   // Direction filters on the computed change (a user has at most a few thousand entries: paged in memory).
   const all = rows.map(toEntry).filter((e) => (f.direction === 'in' ? e.availableChange > 0 : f.direction === 'out' ? e.availableChange < 0 : true));
-  const records = all.slice((f.current - 1) * f.size, f.current * f.size);
-  return { records, total: all.length, size: f.size, current: f.current, pages: Math.ceil(all.length / f.size) };
+  return slicePage(all, f);
 }
 
 export async function walletEntry(db: Kysely<Database>, userId: number, id: number): Promise<WalletEntry> {

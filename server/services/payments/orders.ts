@@ -13,8 +13,8 @@ import { post } from '../money/ledger.ts';
 import type { Database } from '../../db/schema.ts';
 import { BusinessError, notFound } from '../../lib/envelope.ts';
 import { appendAudit } from '../accounts/audit.ts';
-import { confirmDeposit, ownDeposit, toOrderAnswer } from '../deposits.ts';
-import { newCode } from '../enrolment.ts';
+import { confirmDeposit, ownDeposit, toOrderAnswer } from '../enrolment/deposits.ts';
+import { newCode } from '../common/codes.ts';
 import { registerOrder, type PaymentGateway } from './gateway.ts';
 
 export const MSG_ORDER_NOT_FOUND = '支付订单不存在';

@@ -1,5 +1,5 @@
 /**
- * Frozen copy of `searchKeys` as services/projects-pinyin.ts had it when 0005_projects shipped.
+ * Frozen copy of `searchKeys` as services/projects-pinyin.ts (now services/projects/search-keys.ts) had it when 0005_projects shipped.
  * A migration that has run must do the same thing forever: were it to import the live service, changing
  * how search keys are built would silently change what 0005 writes on a database that migrates later,
  * and leave databases that migrated earlier different from it. So 0005 uses this copy; never edit it

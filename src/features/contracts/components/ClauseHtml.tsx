@@ -1,6 +1,6 @@
 /**
  * An open clause's rich text. The server sanitises it with the CMS allowlist before storing
- * (server/services/sanitize.ts), so it is rendered as given.
+ * (server/services/common/rich-text.ts), so it is rendered as given.
  */
 export function ClauseHtml({ html }: { html: string }) {
   return <div className="contract-clause__html" dangerouslySetInnerHTML={{ __html: html }} />;

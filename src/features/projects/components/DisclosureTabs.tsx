@@ -3,7 +3,7 @@ import { DISCLOSURE_SECTIONS, type DisclosureSection } from '#domain/contract/pr
 
 /**
  * The disclosure of a project in its fixed tabs (项目公告, 转让方信息 …). The server sends sanitised
- * HTML (server/services/sanitize.ts), rendered as given; a section it does not send shows as empty.
+ * HTML (server/services/common/rich-text.ts), rendered as given; a section it does not send shows as empty.
  */
 export function DisclosureTabs({ sections }: { sections: DisclosureSection[] }) {
   const byKey = new Map(sections.map((section) => [section.key, section]));

@@ -1,7 +1,0 @@
-/** Shared by the enrolment and deposit services: join the caller's transaction or open one. */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-
-export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
-}
