@@ -50,7 +50,7 @@ export interface AppConfig {
    * trustProxy: a hop count or addresses/CIDRs). Unset: the connection's address (direct clients).
    */
   trustProxy: number | string[] | undefined;
-  /** PORTAL_FILE_QUOTA_MB: each user's 我的文件 space (default 200 MB). */
+  /** PORTAL_FILE_QUOTA_MB: the bytes each user may store (我的文件 and every other upload; default 200 MB). */
   fileQuotaBytes: number;
 }
 

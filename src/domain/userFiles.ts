@@ -17,7 +17,7 @@ export const USER_FILES_PATHS = {
   rename: '/dscq-user/files/rename',
   /** POST {fileId, folderId?} (none: the root) → LibraryFile. */
   move: '/dscq-user/files/move',
-  /** POST {fileId} → null. The bytes stay while an appeal or an enrolment refers to them. */
+  /** POST {fileId} → null: the upload and its bytes are deleted; refused (409) while a record (a proof, an appeal, an enrolment …) refers to it. */
   remove: '/dscq-user/files/delete',
   /** POST {name, parentId?} → FolderItem. */
   folderCreate: '/dscq-user/files/folder/create',

@@ -185,7 +185,7 @@ export function MyFilesPage() {
                         <a onClick={() => (r.kind === 'folder' ? openMove({ mode: 'folder', folder: r.folder }) : openMove({ mode: 'file', file: r.file }))}>移动</a>
                         <Popconfirm
                           title={r.kind === 'folder' ? `删除文件夹“${r.folder.name}”？` : `删除文件“${r.file.name}”？`}
-                          description={r.kind === 'file' ? '已作为申诉附件的文件仍随申诉保留' : '只能删除空文件夹'}
+                          description={r.kind === 'file' ? '删除后不能恢复；凭证、申诉、报名等仍在使用的文件不能删除' : '只能删除空文件夹'}
                           okText="删除"
                           cancelText="取消"
                           onConfirm={() => command.mutate(() => (r.kind === 'folder' ? deleteFolder(r.folder.id) : deleteFile(r.file.fileId)))}
