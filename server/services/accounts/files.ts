@@ -9,7 +9,7 @@ import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { AUTH_PATHS, type UploadedFile } from '../../../src/domain/auth.ts';
-import { formatBytes } from '../../../src/domain/userFiles.ts';
+import { formatBytes, invisibleCharactersProblem } from '../../../src/domain/userFiles.ts';
 import { FILE_NAME_FORBIDDEN_CHARACTERS } from '../../../src/domain/validation.ts';
 import type { Database } from '../../db/schema.ts';
 import { BusinessError, notFound } from '../../lib/envelope.ts';
@@ -91,7 +91,8 @@ export async function lockUserFiles(trx: Kysely<Database>, userId: number): Prom
 }
 
 /**
- * Stores one upload: type and size first (nothing is written for a refused file), then, in one
+ * Stores one upload: its name (no control or format character: the shared rule), type and size first
+ * (nothing is written for a refused file), then, in one
  * transaction with the user's uploads locked (two parallel uploads cannot both slip under the quota), the
  * caller's `check`, the quota, the row, the caller's `record` (its rows for the upload, e.g. the
  * library's) and the bytes. When the transaction fails after the bytes were written, they are removed.
@@ -104,6 +105,8 @@ export async function saveUpload(
   quotaBytes: number,
   hooks: { check?: (trx: Kysely<Database>) => Promise<void>; record?: (trx: Kysely<Database>, saved: UploadedFile) => Promise<void> } = {},
 ): Promise<UploadedFile> {
+  const badName = invisibleCharactersProblem(fileName);
+  if (badName) throw new BusinessError(400, badName);
   if (data.length === 0) throw new BusinessError(400, MSG_FILE_MISSING);
   if (data.length > MAX_UPLOAD_BYTES) throw new BusinessError(400, MSG_FILE_TOO_LARGE);
   const contentType = sniffContentType(data);

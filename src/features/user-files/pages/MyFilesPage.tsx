@@ -5,7 +5,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { folderNameProblem, formatBytes, type FolderItem, type LibraryFile } from '@/domain/userFiles';
+import { folderNameProblem, formatBytes, invisibleCharactersProblem, type FolderItem, type LibraryFile } from '@/domain/userFiles';
 import { useFolder } from '../api/get-folder';
 import { useFolderChoices } from '../api/get-folder-choices';
 import { getFileBlob } from '../api/get-file-blob';
@@ -23,6 +23,8 @@ type MoveDialog = { mode: 'folder'; folder: FolderItem } | { mode: 'file'; file:
 
 /** The browser's first check (the server decides by the bytes): a Chinese message, or null. */
 export function uploadProblem(file: { name: string; size: number }): string | null {
+  const invisible = invisibleCharactersProblem(file.name);
+  if (invisible) return invisible;
   if (!/\.(pdf|jpe?g|png)$/i.test(file.name)) return '仅支持上传 PDF、JPEG、PNG 文件';
   if (file.size > MAX_BYTES) return '文件大小不能超过10MB';
   if (file.size === 0) return '文件内容为空';
