@@ -61,7 +61,7 @@ export interface AppConfig {
 export type ProviderChoice<Builtin extends string> = { kind: Builtin } | { kind: 'none' } | { kind: 'module'; path: string };
 
 /** The request limits (server/services/rate-limit.ts), each counted per key in a fixed window. */
-export const RATE_LIMIT_NAMES = ['captcha-ip', 'sms-ip', 'sms-phone', 'register-ip', 'recover-ip'] as const;
+export const RATE_LIMIT_NAMES = ['captcha-ip', 'sms-ip', 'sms-phone', 'register-ip', 'recover-ip', 'lookup-user', 'lookup-ip'] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 export interface RateLimit {
   /** Requests allowed per window. */
@@ -85,6 +85,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   'register-ip': { limit: 20, windowMs: 3_600_000 },
   /** Password-recovery and account-recovery attempts, per address. */
   'recover-ip': { limit: 20, windowMs: 3_600_000 },
+  /** Look-ups that tell whether a person is a user (a contract's signatory by phone or login name, or by id), per signed-in user. */
+  'lookup-user': { limit: 20, windowMs: 3_600_000 },
+  /** The same look-ups, per address (several users behind one office address). */
+  'lookup-ip': { limit: 60, windowMs: 3_600_000 },
 };
 
 export const SANDBOX_IN_PRODUCTION =
