@@ -131,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(bladeDeskRoutes, { prefix: '/api/blade-desk' });
   await app.register(dscqContentRoutes, { prefix: '/api/dscq-content' });
   await app.register(dscqProjectRoutes, { prefix: '/api/dscq-project' });
-  await app.register(dscqResourceRoutes, { prefix: '/api/dscq-resource' });
+  await app.register(dscqResourceRoutes, { prefix: '/api/dscq-resource', ...(config.fileQuotaBytes === undefined ? {} : { quotaBytes: config.fileQuotaBytes }) });
   await app.register(dscqSyncRoutes, { prefix: '/api/dscq-sync' });
   await app.register(dscqSyncProjectRoutes, { prefix: '/api/dscq-sync' });
   await app.register(dscqSystemRoutes, { prefix: '/api/dscq-system' });

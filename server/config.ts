@@ -51,7 +51,7 @@ export interface AppConfig {
    * trustProxy: a hop count or addresses/CIDRs). Unset: the connection's address (direct clients).
    */
   trustProxy: number | string[] | undefined;
-  /** PORTAL_FILE_QUOTA_MB: each user's 我的文件 space (default 200 MB). */
+  /** PORTAL_FILE_QUOTA_MB: the bytes each user may store (我的文件 and every other upload; default 200 MB). */
   fileQuotaBytes: number;
 }
 
@@ -62,7 +62,7 @@ export interface AppConfig {
 export type ProviderChoice<Builtin extends string> = { kind: Builtin } | { kind: 'none' } | { kind: 'module'; path: string };
 
 /** The request limits (server/services/common/rate-limit.ts), each counted per key in a fixed window. */
-export const RATE_LIMIT_NAMES = ['captcha-ip', 'sms-ip', 'sms-phone', 'register-ip', 'recover-ip'] as const;
+export const RATE_LIMIT_NAMES = ['captcha-ip', 'sms-ip', 'sms-phone', 'register-ip', 'recover-ip', 'lookup-user', 'lookup-ip'] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 export interface RateLimit {
   /** Requests allowed per window. */
@@ -86,6 +86,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   'register-ip': { limit: 20, windowMs: 3_600_000 },
   /** Password-recovery and account-recovery attempts, per address. */
   'recover-ip': { limit: 20, windowMs: 3_600_000 },
+  /** Look-ups that tell whether a person is a user (a contract's signatory by phone or login name, or by id), per signed-in user. */
+  'lookup-user': { limit: 20, windowMs: 3_600_000 },
+  /** The same look-ups, per address (several users behind one office address). */
+  'lookup-ip': { limit: 60, windowMs: 3_600_000 },
 };
 
 export const SANDBOX_IN_PRODUCTION =

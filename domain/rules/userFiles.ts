@@ -5,12 +5,31 @@ export const FOLDER_NAME_MAX = 50;
 
 export const MAX_FOLDER_DEPTH = 8;
 
-/** A folder or file name: 1–50 characters, none of \ / : * ? " < > |. Null when fine, else the message. */
+/**
+ * Unicode control (Cc) and format (Cf) characters: a right-to-left override shows "合同\u202Efdp.exe" as
+ * "合同exe.pdf", zero-width characters make two names look alike, controls break lines and logs. No name a
+ * user gives a file or folder may contain one.
+ */
+export const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
+
+export const invisibleCharactersMessage = (label = '文件名') => `${label}不能包含控制字符或不可见的格式字符`;
+
+/** A name as given (untrimmed) with a control or format character: the message, else null. */
+export function invisibleCharactersProblem(name: string, label = '文件名'): string | null {
+  return INVISIBLE_CHARACTERS.test(name) ? invisibleCharactersMessage(label) : null;
+}
+
+/**
+ * A folder or file name: 1–50 characters, no control or format character, none of \ / : * ? " < > |.
+ * Null when fine, else the message.
+ */
 export function folderNameProblem(name: string, label = '文件夹名称'): string | null {
+  const invisible = invisibleCharactersProblem(name, label);
+  if (invisible) return invisible;
   const t = name.trim();
   if (t === '') return `${label}不能为空`;
   if (t.length > FOLDER_NAME_MAX) return `${label}不能超过${FOLDER_NAME_MAX}个字符`;
-  if (/[\\/:*?"<>|]/.test(t) || [...t].some((ch) => (ch.codePointAt(0) ?? 0) < 0x20)) return `${label}不能包含 \\ / : * ? " < > | 等字符`;
+  if (/[\\/:*?"<>|]/.test(t)) return `${label}不能包含 \\ / : * ? " < > | 等字符`;
   return null;
 }
 

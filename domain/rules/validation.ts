@@ -13,6 +13,8 @@
  * Forms decide whether a field is required; an empty value always reports the "不能为空" message.
  */
 
+import { invisibleCharactersProblem } from './userFiles';
+
 export type ValidationResult = { ok: true } | { ok: false; message: string };
 
 export const VALID: ValidationResult = Object.freeze({ ok: true as const });
@@ -77,18 +79,18 @@ export const FILE_NAME_MESSAGES = {
   special: '文件名不能包含特殊字符',
 } as const;
 
-/** Characters a file name must not contain, besides control characters (U+0000–U+001F, U+007F). */
+/** Characters a file name must not contain, besides control and format characters (userFiles.ts). */
 export const FILE_NAME_FORBIDDEN_CHARACTERS = '\\/:*?"<>|';
 
-function isForbiddenInFileName(character: string): boolean {
-  const code = character.codePointAt(0) ?? 0;
-  return code < 0x20 || code === 0x7f || FILE_NAME_FORBIDDEN_CHARACTERS.includes(character);
-}
-
-/** File name: must not contain special characters (spec). */
+/**
+ * File name: no control or format character (the shared rule of domain/rules/userFiles.ts, which the
+ * server applies to every upload), and no special characters (spec).
+ */
 export function validateFileName(value: string | null | undefined): ValidationResult {
   if (isBlank(value)) return invalid(FILE_NAME_MESSAGES.empty);
-  if ([...value].some(isForbiddenInFileName)) return invalid(FILE_NAME_MESSAGES.special);
+  const invisible = invisibleCharactersProblem(value);
+  if (invisible) return invalid(invisible);
+  if ([...value].some((character) => FILE_NAME_FORBIDDEN_CHARACTERS.includes(character))) return invalid(FILE_NAME_MESSAGES.special);
   return VALID;
 }
 

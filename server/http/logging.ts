@@ -1,6 +1,9 @@
 /**
- * Pino options for Fastify: secrets never reach the log. Credentials in headers are redacted by
- * path; secret query parameters are blanked in the logged URL (login and SSO calls carry them there).
+ * Pino options for Fastify: what identifies or authenticates a person never reaches the log. One list of
+ * parameter names (SENSITIVE_PARAMS, compared ignoring case) drives every redaction: the query string of
+ * a logged URL (the request line, a Referer), the logged headers, whatever a log call is handed under
+ * query, body, params or headers (at any depth), and an error's own fields (a database error's `detail`
+ * quotes row values: those are masked too). Bodies themselves are never logged.
  *
  * One line per request, when it is answered (`installRequestLog`): method, URL, status and time. The
  * live pages' timed calls (the worker's polls, its clock and version checks, the push stream) are logged
@@ -12,26 +15,83 @@ import type { DestinationStream } from 'pino';
 import { HALL_PATHS } from '#domain/contract/hall';
 import { LIVE_EVENTS_PATH } from '#domain/contract/liveEvents';
 
-export const SECRET_QUERY_PARAMS = [
-  'password', 'refresh_token', 'code', 'captcha', 'token', 'ticket', 'access_token',
-  // Account calls (lower case: the check ignores case).
-  'newpassword', 'oldpassword', 'smscode', 'idnumber', 'legalidnumber', 'creditcode', 'dognum', 'userguid',
-];
+/**
+ * Parameter and header names whose values are never logged, as the routes spell them (the check ignores
+ * case, so cardno and CARDNO are the same name).
+ */
+export const SENSITIVE_PARAMS = [
+  // Card and account numbers (card binding, the invoice request, the deposit proof).
+  'cardNo', 'bankAccount', 'accountNo', 'payerAccount',
+  // ID numbers of people and organisations (real-name verification, account recovery, invoices).
+  'idNumber', 'legalIdNumber', 'idCard', 'idNo', 'certNo', 'creditCode', 'taxpayerNo',
+  // Names of people (real-name verification, the card holder, the payer, the contact).
+  'name', 'realName', 'accountName', 'legalPerson', 'payerName', 'contactName',
+  // Phone numbers and e-mail addresses (the signatory look-up's keyword is a phone or a login name).
+  'phone', 'telPhone', 'mobile', 'contactPhone', 'email', 'contactEmail', 'keyword',
+  // Codes, passwords, tokens and tickets (login, SSO, SMS, the face check).
+  'code', 'smsCode', 'captcha', 'password', 'newPassword', 'oldPassword', 'token', 'access_token', 'refresh_token', 'faceToken', 'ticket', 'dognum', 'userguid',
+  // Credential headers.
+  'authorization', 'cookie', 'set-cookie', 'x-access-token',
+] as const;
 export const REDACTED = '[已隐藏]';
 
-/** The URL with every secret query parameter's value replaced by '***'. */
+const SENSITIVE = new Set<string>(SENSITIVE_PARAMS.map((name) => name.toLowerCase()));
+
+/** Whether a parameter or header of this name is kept out of the log (case ignored). */
+export function isSensitiveName(name: string): boolean {
+  return SENSITIVE.has(name.toLowerCase());
+}
+
+/** The URL with every sensitive query parameter's value replaced by '***'. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = new URLSearchParams(url.slice(q + 1));
   let changed = false;
   for (const key of [...new Set(params.keys())]) {
-    if (SECRET_QUERY_PARAMS.includes(key.toLowerCase())) {
+    if (isSensitiveName(key)) {
       params.set(key, '***');
       changed = true;
     }
   }
   return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
+}
+
+/** Request data a log call may be handed: the sensitive names in it are blanked wherever they are. */
+const REQUEST_DATA_KEYS = ['query', 'body', 'params', 'headers'];
+const MAX_DEPTH = 8;
+
+/** A copy of plain data (objects, arrays) with the value of every sensitive name replaced. */
+export function redactData(value: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => redactData(item, depth + 1));
+  if (value instanceof Error) return redactError(value, depth + 1);
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = isSensitiveName(key) ? REDACTED : redactData(item, depth + 1);
+  return out;
+}
+
+/**
+ * A PostgreSQL error's `detail` quotes the values of the row or key it is about ("Key (phone)=(138…)
+ * already exists.", "Failing row contains (…)"): the names stay, the values go.
+ */
+function redactDetail(detail: string): string {
+  return detail.replace(/\)=\(.*?\)( already exists| is not present| conflicts|\.|$)/g, ')=(***)$1').replace(/Failing row contains \(.*\)/g, 'Failing row contains (***)');
+}
+
+/** A copy of the error (its type kept, for the serializer) with its own fields redacted, its cause too. */
+function redactError(err: Error, depth = 0): Error {
+  const copy = Object.create(Object.getPrototypeOf(err) as object) as Record<string, unknown>;
+  for (const key of Object.getOwnPropertyNames(err)) {
+    const value = (err as unknown as Record<string, unknown>)[key];
+    if (isSensitiveName(key)) copy[key] = REDACTED;
+    else if (key === 'detail' && typeof value === 'string') copy[key] = redactDetail(value);
+    else if (key === 'cause' && value instanceof Error && depth < MAX_DEPTH) copy[key] = redactError(value, depth + 1);
+    else copy[key] = key === 'message' || key === 'stack' ? value : redactData(value, depth + 1);
+  }
+  return copy as unknown as Error;
 }
 
 interface LoggedRequest {
@@ -43,7 +103,7 @@ interface LoggedRequest {
 }
 
 /** Headers worth seeing when debugging; credentials are kept only to be redacted (shows they were sent). */
-const LOGGED_HEADERS = ['user-agent', 'referer', 'client-id', 'x-forwarded-for', 'authorization', 'cookie'];
+const LOGGED_HEADERS = ['user-agent', 'referer', 'client-id', 'x-forwarded-for', 'authorization', 'cookie', 'x-access-token'];
 
 export interface LoggerSettings {
   level: string;
@@ -51,26 +111,35 @@ export interface LoggerSettings {
   stream?: DestinationStream;
 }
 
+/** Pino's redact paths for headers wherever a log object carries them (header names are lower case). */
+const HEADER_PATHS = ['req.headers', 'res.headers', 'headers'].flatMap((at) =>
+  SENSITIVE_PARAMS.filter((name) => name === name.toLowerCase()).map((name) => `${at}["${name}"]`),
+);
+
 export function loggerOptions(settings: LoggerSettings): NonNullable<FastifyServerOptions['logger']> {
   return {
     level: settings.level,
     ...(settings.stream ? { stream: settings.stream } : {}),
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'req.headers["set-cookie"]',
-        'res.headers["set-cookie"]',
-        'headers.authorization',
-        'headers.cookie',
-      ],
-      censor: REDACTED,
+    redact: { paths: HEADER_PATHS, censor: REDACTED },
+    formatters: {
+      // Before the serializers: request data handed to a log call, and errors (their fields, their cause).
+      log(object: Record<string, unknown>) {
+        let out = object;
+        for (const key of [...REQUEST_DATA_KEYS, 'err']) {
+          if (object[key] === undefined || object[key] === null || typeof object[key] !== 'object') continue;
+          if (out === object) out = { ...object };
+          out[key] = redactData(object[key]);
+        }
+        return out;
+      },
     },
     serializers: {
       req(request: LoggedRequest & { raw?: unknown }) {
         const headers: Record<string, unknown> = {};
         for (const name of LOGGED_HEADERS) {
-          if (request.headers[name] !== undefined) headers[name] = request.headers[name];
+          const value = request.headers[name];
+          if (value === undefined) continue;
+          headers[name] = isSensitiveName(name) ? REDACTED : name === 'referer' && typeof value === 'string' ? redactUrl(value) : value;
         }
         return {
           method: request.method,

@@ -77,12 +77,21 @@ export default async function contractRoutes(app: FastifyInstance, options: Cont
   routes.post(CONTRACT_PATHS.confirm, { ...auth, schema: { summary: '确认合同（各方确认后定稿 PDF，进入签署）', body: confirmBody } }, async (request) =>
     ok(await confirmContract(db, userId(request), request.body.id, request.body.version, now(), request.ip)),
   );
-  routes.get(CONTRACT_PATHS.findSignatory, { ...auth, schema: { summary: '按登录名或手机号查找已实名的个人或机构（脱敏显示）', querystring: findParams } }, async (request) =>
-    ok(await findSignatory(db, userId(request), request.query.id, request.query.keyword)),
-  );
-  routes.post(CONTRACT_PATHS.addSignatory, { ...auth, schema: { summary: '添加签署方（仅已实名的个人或机构；起草中）', querystring: addParams } }, async (request) =>
-    ok(await addSignatory(db, userId(request), request.query.id, request.query.userId, now(), request.ip)),
-  );
+  // Both tell whether a person (a phone, a login name, a user id) is a verified user: limited per user
+  // and per address, so a party cannot list the users; the address first, so a user refused for his own
+  // count does not use up his office's.
+  const lookupLimits = async (request: FastifyRequest) => {
+    await app.rateLimit('lookup-ip', request);
+    await app.rateLimits.hit('lookup-user', String(userId(request)));
+  };
+  routes.get(CONTRACT_PATHS.findSignatory, { ...auth, schema: { summary: '按登录名或手机号查找已实名的个人或机构（脱敏显示；每个用户、每个地址限频，记入审计日志）', querystring: findParams } }, async (request) => {
+    await lookupLimits(request);
+    return ok(await findSignatory(db, userId(request), request.query.id, request.query.keyword, now(), request.ip));
+  });
+  routes.post(CONTRACT_PATHS.addSignatory, { ...auth, schema: { summary: '添加签署方（仅已实名的个人或机构；起草中；与查找共用限频）', querystring: addParams } }, async (request) => {
+    await lookupLimits(request);
+    return ok(await addSignatory(db, userId(request), request.query.id, request.query.userId, now(), request.ip));
+  });
   routes.post(CONTRACT_PATHS.removeSignatory, { ...auth, schema: { summary: '移除添加的签署方（起草中）', querystring: removeParams } }, async (request) =>
     ok(await removeSignatory(db, userId(request), request.query.id, request.query.partyId, now())),
   );

@@ -141,10 +141,11 @@ export async function dscqUserRoutes(app: FastifyInstance): Promise<void> {
   // Limited per address and per phone (real sends only). The answer is the same whether the phone has an
   // account or not (a registered phone learns 该手机号已被注册 from the registration, once its code is right).
   api.post('/sms/code', { schema: { summary: '发送短信验证码（需图片验证码；每个地址、每个手机号限频）', querystring: smsParams } }, async (request) => {
-    await app.rateLimit('sms-ip', request);
     const p = request.query;
-    if (!(await consumeCaptcha(accounts, p.uuid, p.captcha))) throw new BusinessError(400, AUTH_MESSAGES.badCaptcha);
-    return ok(await sendSmsCode(accounts, p.phone, p.messageCode, request.ip, () => app.rateLimits.hit('sms-phone', p.phone)));
+    const check = async () => {
+      if (!(await consumeCaptcha(accounts, p.uuid, p.captcha))) throw new BusinessError(400, AUTH_MESSAGES.badCaptcha);
+    };
+    return ok(await sendSmsCode(accounts, app.rateLimits, { phone: p.phone, purpose: p.messageCode, ip: request.ip, check }));
   });
 
   // The spec: by access token (bearer header or access_token parameter), or by a login code (not used up).

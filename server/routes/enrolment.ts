@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { chinaTimeToEpoch } from '#domain/rules/chinaTime';
 import { ENROLMENT_COMMITMENTS, ENROLMENT_PATHS, ENROLMENT_STATUSES, type CommitmentKey, type EnrolmentStatus } from '#domain/contract/enrolment';
+import { INVISIBLE_CHARACTERS, invisibleCharactersMessage } from '#domain/rules/userFiles';
 import { requiredText } from '../http/account-params.ts';
 import { BusinessError, ok } from '../lib/envelope.ts';
 import { optionalChinaTime, optionalFlag, optionalInt, optionalYuanAsFen, pagingParams, requiredId } from '../http/params.ts';
@@ -32,7 +33,10 @@ const assetsParams = z.object({ assetsId: requiredId('assetsId') });
 const idParams = z.object({ id: requiredId('id') });
 const attachmentSchema = z.object({
   fileId: z.string({ error: '附件编号格式不正确' }).regex(/^[A-Za-z0-9_-]{1,64}$/, { error: '附件编号格式不正确' }),
-  name: z.string().max(100, { error: '附件名称过长' }),
+  name: z
+    .string()
+    .max(100, { error: '附件名称过长' })
+    .refine((v) => !INVISIBLE_CHARACTERS.test(v), { error: invisibleCharactersMessage('附件名称') }),
 });
 const commitmentKeys = ENROLMENT_COMMITMENTS.map((c) => c.key) as [CommitmentKey, ...CommitmentKey[]];
 const submitParams = z.object({

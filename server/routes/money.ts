@@ -91,9 +91,8 @@ export default async function moneyRoutes(app: FastifyInstance, options: { settl
   routes.get(MONEY_PATHS.topUpStatus, { ...auth, schema: { summary: '充值订单状态', querystring: orderParams } }, async (request) =>
     ok(await topUpOrder(db, gatewayName, userId(request), request.query.orderNo)),
   );
-  routes.post(MONEY_PATHS.withdrawSms, { ...auth, schema: { summary: '提现短信验证码（发往账户手机）' } }, async (request) => {
-    await app.rateLimit('sms-ip', request);
-    return ok(await sendMoneySms(accounts, userId(request), 'withdraw', request.ip));
+  routes.post(MONEY_PATHS.withdrawSms, { ...auth, schema: { summary: '提现短信验证码（发往账户手机；每个地址、每个手机号限频）' } }, async (request) => {
+    return ok(await sendMoneySms(accounts, app.rateLimits, userId(request), 'withdraw', request.ip));
   });
   routes.post(MONEY_PATHS.withdraw, { ...auth, schema: { summary: '提现至绑定的银行卡（短信确认）', querystring: z.object({ amount: amountFen, smsCode }) } }, async (request) =>
     ok(await withdraw(accounts, userId(request), request.query.amount, request.query.smsCode, request.ip)),
@@ -141,9 +140,8 @@ export default async function moneyRoutes(app: FastifyInstance, options: { settl
     ok(await setReleasePreference(db, userId(request), request.query.choice, now(), request.ip)),
   );
   routes.get(MONEY_PATHS.fundAccount, { ...auth, schema: { summary: '资金账户：绑定的银行卡、开户名要求' } }, async (request) => ok(await fundAccount(accounts, userId(request))));
-  routes.post(MONEY_PATHS.cardSms, { ...auth, schema: { summary: '绑卡 / 解绑短信验证码（发往账户手机）', querystring: z.object({ purpose: z.enum(['bind', 'unbind'], { error: '参数 purpose 须为 bind 或 unbind' }) }) } }, async (request) => {
-    await app.rateLimit('sms-ip', request);
-    return ok(await sendMoneySms(accounts, userId(request), request.query.purpose, request.ip));
+  routes.post(MONEY_PATHS.cardSms, { ...auth, schema: { summary: '绑卡 / 解绑短信验证码（发往账户手机；每个地址、每个手机号限频）', querystring: z.object({ purpose: z.enum(['bind', 'unbind'], { error: '参数 purpose 须为 bind 或 unbind' }) }) } }, async (request) => {
+    return ok(await sendMoneySms(accounts, app.rateLimits, userId(request), request.query.purpose, request.ip));
   });
   routes.post(MONEY_PATHS.bindCard, { ...auth, schema: { summary: '绑定银行卡（银行、卡号 Luhn 校验、开户名须为认证姓名或机构名称、短信确认）', querystring: bindParams } }, async (request) =>
     ok(await bindCard(accounts, userId(request), request.query, request.ip)),

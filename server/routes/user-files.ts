@@ -34,7 +34,7 @@ import {
 } from '../services/user-files/library.ts';
 
 export interface UserFilesRouteOptions {
-  /** Per-user library quota in bytes (PORTAL_FILE_QUOTA_MB). */
+  /** Per-user quota of stored bytes (PORTAL_FILE_QUOTA_MB). */
   quotaBytes?: number;
 }
 
@@ -126,8 +126,8 @@ export default async function userFilesRoutes(app: FastifyInstance, options: Use
   routes.post(USER_FILES_PATHS.move, { ...auth, schema: { summary: '我的文件：移动文件', querystring: fileMove } }, async (request) =>
     ok(await moveLibraryFile(db, userId(request), { fileId: request.query.fileId, folderId: request.query.folderId ?? null }, now())),
   );
-  routes.post(USER_FILES_PATHS.remove, { ...auth, schema: { summary: '我的文件：删除文件（已作附件的仍随申诉、报名保留）', querystring: fileOnly } }, async (request) => {
-    await deleteLibraryFile(db, userId(request), request.query.fileId);
+  routes.post(USER_FILES_PATHS.remove, { ...auth, schema: { summary: '我的文件：删除文件（连同存储的文件；凭证、申诉、报名等仍引用的文件不能删除）', querystring: fileOnly } }, async (request) => {
+    await deleteLibraryFile(accounts, userId(request), request.query.fileId);
     return ok(null);
   });
   routes.post(USER_FILES_PATHS.folderCreate, { ...auth, schema: { summary: '我的文件：新建文件夹', querystring: folderCreate } }, async (request) =>

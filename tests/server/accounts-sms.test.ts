@@ -57,7 +57,7 @@ describe('sending', () => {
         },
         { info: () => {}, warn: () => {}, error: () => {} } as never,
       );
-      for (let i = 0; i < 5; i += 1) await sendSmsCode(accounts, `1390000010${i}`, 1008, '127.0.0.1');
+      for (let i = 0; i < 5; i += 1) await sendSmsCode(accounts, random.app.rateLimits, { phone: `1390000010${i}`, purpose: 1008, ip: '127.0.0.1' });
       expect(codes).toHaveLength(5);
       for (const code of codes) expect(code).toMatch(/^\d{6}$/);
       expect(new Set(codes).size).toBeGreaterThan(1);

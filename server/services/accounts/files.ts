@@ -1,13 +1,17 @@
 /**
  * Uploaded files (guide item 11): at most 10 MB, type by magic bytes (PNG, JPEG, PDF) not by name,
  * stored under `${dataDir}/uploads` with generated names (mode 0600), readable only by their owner —
- * anyone else gets the same 404 as for a file that does not exist (item 8).
+ * anyone else gets the same 404 as for a file that does not exist (item 8). Every byte a user stores
+ * counts against his quota (PORTAL_FILE_QUOTA_MB), whichever route stored it.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { AUTH_PATHS, type UploadedFile } from '#domain/contract/auth';
+import { formatBytes, invisibleCharactersProblem } from '#domain/rules/userFiles';
 import { FILE_NAME_FORBIDDEN_CHARACTERS } from '#domain/rules/validation';
+import type { Database } from '../../db/schema.ts';
 import { BusinessError, notFound } from '../../lib/envelope.ts';
 import { appendAudit } from './audit.ts';
 import { uploadsDir, type Accounts } from './context.ts';
@@ -18,6 +22,11 @@ export const MSG_FILE_TYPE = '文件类型不支持，仅支持 PNG、JPEG 图�
 export const MSG_FILE_TOO_LARGE = '文件大小不能超过10MB';
 export const MSG_FILE_MISSING = '请选择要上传的文件';
 export const MSG_FILE_NOT_FOUND = '文件不存在';
+/** PORTAL_FILE_QUOTA_MB's default. */
+export const DEFAULT_FILE_QUOTA_BYTES = 200 * 1024 * 1024;
+
+export const quotaMessage = (used: number, quota: number, size: number) =>
+  `存储空间不足：已使用 ${formatBytes(used)}，共 ${formatBytes(quota)}，本文件 ${formatBytes(size)}。请删除不需要的文件后再上传`;
 
 /** The content type of a PNG, JPEG or PDF by its first bytes; null for anything else. */
 export function sniffContentType(bytes: Buffer): 'image/png' | 'image/jpeg' | 'application/pdf' | null {
@@ -66,18 +75,47 @@ function toWire(row: { id: string; original_name: string; size: number; content_
   return { fileId: row.id, name: row.original_name, size: Number(row.size), contentType: row.content_type, url: fileUrl(row.id) };
 }
 
-export async function saveUpload(a: Accounts, userId: number, fileName: string, data: Buffer): Promise<UploadedFile> {
+/** The bytes the user has stored: every upload of his (the library's and any other route's). */
+export async function storedBytes(db: Kysely<Database>, userId: number): Promise<number> {
+  const { used } = await db
+    .selectFrom('uploaded_file')
+    .where('user_id', '=', userId)
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('used'))
+    .executeTakeFirstOrThrow();
+  return Number(used);
+}
+
+/** Orders one user's uploads and deletes: the row lock (PostgreSQL) or the write lock (SQLite). */
+export async function lockUserFiles(trx: Kysely<Database>, userId: number): Promise<void> {
+  await trx.updateTable('app_user').set((eb) => ({ login_name: eb.ref('login_name') })).where('id', '=', userId).execute();
+}
+
+/**
+ * Stores one upload: its name (no control or format character: the shared rule), type and size first
+ * (nothing is written for a refused file), then, in one
+ * transaction with the user's uploads locked (two parallel uploads cannot both slip under the quota), the
+ * caller's `check`, the quota, the row, the caller's `record` (its rows for the upload, e.g. the
+ * library's) and the bytes. When the transaction fails after the bytes were written, they are removed.
+ */
+export async function saveUpload(
+  a: Pick<Accounts, 'db' | 'dataDir' | 'now'>,
+  userId: number,
+  fileName: string,
+  data: Buffer,
+  quotaBytes: number,
+  hooks: { check?: (trx: Kysely<Database>) => Promise<void>; record?: (trx: Kysely<Database>, saved: UploadedFile) => Promise<void> } = {},
+): Promise<UploadedFile> {
+  const badName = invisibleCharactersProblem(fileName);
+  if (badName) throw new BusinessError(400, badName);
   if (data.length === 0) throw new BusinessError(400, MSG_FILE_MISSING);
   if (data.length > MAX_UPLOAD_BYTES) throw new BusinessError(400, MSG_FILE_TOO_LARGE);
   const contentType = sniffContentType(data);
   if (!contentType) throw new BusinessError(400, MSG_FILE_TYPE);
   const dir = uploadsDir(a);
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const id = randomId(18);
   const storedName = randomId(24);
-  await writeFile(path.join(dir, storedName), data, { mode: 0o600, flag: 'wx' });
   const row = {
-    id,
+    id: randomId(18),
     user_id: userId,
     original_name: cleanFileName(fileName),
     stored_name: storedName,
@@ -86,8 +124,37 @@ export async function saveUpload(a: Accounts, userId: number, fileName: string, 
     sha256: createHash('sha256').update(data).digest('hex'),
     created_at: a.now(),
   };
-  await a.db.insertInto('uploaded_file').values(row).execute();
-  return toWire(row);
+  let written = false;
+  try {
+    return await a.db.transaction().execute(async (trx) => {
+      await lockUserFiles(trx, userId);
+      await hooks.check?.(trx);
+      const used = await storedBytes(trx, userId);
+      if (used + data.length > quotaBytes) throw new BusinessError(400, quotaMessage(used, quotaBytes, data.length));
+      await trx.insertInto('uploaded_file').values(row).execute();
+      const saved = toWire(row);
+      await hooks.record?.(trx, saved);
+      await writeFile(path.join(dir, storedName), data, { mode: 0o600, flag: 'wx' });
+      written = true;
+      return saved;
+    });
+  } catch (err) {
+    if (written) await removeStoredBytes(a, storedName);
+    throw err;
+  }
+}
+
+/**
+ * Removes an upload's bytes from disk (after the transaction that deleted its row committed): bytes
+ * already missing are fine; any other failure leaves an orphan file, which is logged, not thrown — the
+ * upload is gone either way.
+ */
+export async function removeStoredBytes(a: Pick<Accounts, 'dataDir'> & { log?: Accounts['log'] }, storedName: string): Promise<void> {
+  try {
+    await unlink(path.join(uploadsDir(a), storedName));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') a.log?.warn({ err, storedName }, 'upload: bytes not removed');
+  }
 }
 
 /** A file of this user (undefined when it does not exist or is someone else's). */

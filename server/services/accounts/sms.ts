@@ -1,7 +1,9 @@
 /**
  * SMS codes (guide item 5): 6 digits, 10-minute life, single use, void after 5 wrong tries, one send
  * per phone per 60 s (one conditional upsert, so concurrent sends cannot both pass), bound to their
- * purpose (1008 login/default, 2001 register, 2002 forget password). A newer code replaces older ones.
+ * purpose (1008 login/default, 2001 register, 2002 forget password, the money confirmations). A newer
+ * code replaces older ones. `sendSmsCode` is the only way a code is sent, and it counts every send
+ * against the per-address and per-phone request limits, whichever route asked.
  */
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +13,7 @@ import { SMS_PURPOSES, type SmsCodeAnswer } from '#domain/contract/auth';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { BusinessError } from '../../lib/envelope.ts';
+import { addressKey, type RateLimiter } from '../common/rate-limit.ts';
 import type { Accounts, SmsMessage, SmsSender } from './context.ts';
 import { hmacHex, safeEqual } from './crypto.ts';
 
@@ -49,13 +52,30 @@ function newCode(a: Accounts): string {
   return a.fixedSmsCode ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
+/** The request limits every send counts against (the app's RateLimiter). */
+export type SmsLimiter = Pick<RateLimiter, 'hit'>;
+
+export interface SmsSend {
+  /** Checked by the caller: the phone's format, or the account's own phone. */
+  phone: string;
+  purpose: number;
+  /** The client's address (`sms-ip`). */
+  ip: string;
+  /** The caller's own check (the image captcha), run once the address was counted, before anything else. */
+  check?: () => Promise<void>;
+}
+
 /**
- * Sends a code (the caller has checked the phone format and the captcha). 429 within 60 s of the last;
- * `beforeSend` runs once the 60 s rule let the send through (the per-phone limit: only real sends count).
+ * Sends a code. The address counts first (`sms-ip`: a client that keeps asking is refused, whatever
+ * else is wrong with its request), then the caller's check, then one send per phone per 60 s (429), and
+ * the phone's daily count (`sms-phone`) only for a send the 60 s rule let through (only real sends count).
  */
-export async function sendSmsCode(a: Accounts, phone: string, purpose: number, ip: string, beforeSend?: () => Promise<void>): Promise<SmsCodeAnswer> {
+export async function sendSmsCode(a: Accounts, limiter: SmsLimiter, p: SmsSend): Promise<SmsCodeAnswer> {
+  const { phone, purpose, ip } = p;
   const sender = a.sms;
   if (!sender) throw new BusinessError(503, MSG_SMS_UNAVAILABLE);
+  await limiter.hit('sms-ip', addressKey(ip));
+  await p.check?.();
   const now = a.now();
   const claimed = await a.db
     .insertInto('sms_throttle')
@@ -68,7 +88,7 @@ export async function sendSmsCode(a: Accounts, phone: string, purpose: number, i
     )
     .executeTakeFirst();
   if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) === 0) throw new BusinessError(429, AUTH_MESSAGES.smsTooFrequent);
-  await beforeSend?.();
+  await limiter.hit('sms-phone', phone);
 
   const code = newCode(a);
   await a.db.transaction().execute(async (trx) => {

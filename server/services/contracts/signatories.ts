@@ -10,8 +10,12 @@ import { sendMessage } from '../user-centre/messages.ts';
 import { asParty, factsOf, link, transition, VERIFIED } from './records.ts';
 import { myContract } from './views.ts';
 
-/** A verified person or organisation by exact login name or phone, shown masked; null when none. */
-export async function findSignatory(db: Kysely<Database>, userId: number, id: number, keyword: string): Promise<SignatoryCandidate | null> {
+/**
+ * A verified person or organisation by login name or phone, for a party of the contract. It tells whether
+ * someone is a user: the route limits it (`lookup-user`, `lookup-ip`), and every answered look-up is in the
+ * audit log with the keyword masked and the user found, so a party listing users is seen.
+ */
+export async function findSignatory(db: Kysely<Database>, userId: number, id: number, keyword: string, now: number, ip: string): Promise<SignatoryCandidate | null> {
   await asParty(db, userId, id);
   const k = keyword.trim();
   const u = await db
@@ -19,9 +23,18 @@ export async function findSignatory(db: Kysely<Database>, userId: number, id: nu
     .select(['id', 'name', 'user_type', 'auth_status', 'login_name', 'phone', 'is_allowed'])
     .where((eb) => eb.or([eb('login_key', '=', k.toLowerCase()), eb('phone', '=', k)]))
     .executeTakeFirst();
-  if (!u || !VERIFIED.includes(u.auth_status) || u.is_allowed !== 1 || !u.name) return null;
-  const kind: PartyKind = u.user_type === 2 ? 'org' : 'person';
-  return { userId: u.id, kind, name: maskName(u.name, kind), account: maskAccount(u.phone === k ? k : u.login_name) };
+  const found = u && VERIFIED.includes(u.auth_status) && u.is_allowed === 1 && u.name ? u : null;
+  await appendAudit(db, now, {
+    userId,
+    ip,
+    action: 'contract.signatory.find',
+    object: `contract:${id}`,
+    result: 'success',
+    detail: `keyword:${k ? maskAccount(k) : ''} ${found ? `user:${found.id}` : 'none'}`,
+  });
+  if (!found) return null;
+  const kind: PartyKind = found.user_type === 2 ? 'org' : 'person';
+  return { userId: found.id, kind, name: maskName(found.name, kind), account: maskAccount(found.phone === k ? k : found.login_name) };
 }
 
 export async function addSignatory(db: Kysely<Database>, userId: number, id: number, addUserId: number, now: number, ip: string): Promise<ContractDetail> {

@@ -18,7 +18,7 @@ import { BusinessError, notFound } from '../../lib/envelope.ts';
 import { appendAudit } from '../accounts/audit.ts';
 import { maskMobile } from '../accounts/crypto.ts';
 import type { Accounts } from '../accounts/context.ts';
-import { checkSmsCode, sendSmsCode } from '../accounts/sms.ts';
+import { checkSmsCode, sendSmsCode, type SmsLimiter } from '../accounts/sms.ts';
 import { bidderFacts } from '../enrolment/enrolment.ts';
 import { slicePage } from '../common/paging.ts';
 import { inTransaction } from '../common/transactions.ts';
@@ -147,9 +147,12 @@ export async function fundAccount(a: Pick<Accounts, 'db' | 'secrets'>, userId: n
 export type CardSmsPurpose = 'bind' | 'unbind' | 'withdraw';
 const SMS_OF: Record<CardSmsPurpose, number> = { bind: SMS_PURPOSES.bindCard, unbind: SMS_PURPOSES.unbindCard, withdraw: SMS_PURPOSES.withdraw };
 
-/** Sends the confirmation code to the account's own phone (never a phone from the request). */
-export async function sendMoneySms(a: Accounts, userId: number, purpose: CardSmsPurpose, ip: string, beforeSend?: () => Promise<void>) {
-  return sendSmsCode(a, await userPhone(a.db, userId), SMS_OF[purpose], ip, beforeSend);
+/**
+ * Sends the confirmation code to the account's own phone (never a phone from the request), under the
+ * same per-address and per-phone limits as every other SMS.
+ */
+export async function sendMoneySms(a: Accounts, limiter: SmsLimiter, userId: number, purpose: CardSmsPurpose, ip: string) {
+  return sendSmsCode(a, limiter, { phone: await userPhone(a.db, userId), purpose: SMS_OF[purpose], ip });
 }
 
 async function checkMoneySms(a: Accounts, userId: number, purpose: CardSmsPurpose, code: string): Promise<void> {

@@ -1,32 +1,32 @@
 /**
  * 我的文件 (issue 17): the user's document library. Folders nest; a file is one of the user's uploads
  * (services/accounts/files.ts: magic-byte type check, 10 MB, generated names outside the web root)
- * placed in a folder or at the root. The library's files count against a per-user quota, checked in the
- * upload's transaction with the user's row locked, so two parallel uploads cannot both slip under it.
+ * placed in a folder or at the root. Every byte the user has stored counts against a per-user quota,
+ * checked in the upload's transaction with the user's row locked, so two parallel uploads cannot both
+ * slip under it. Deleting a file deletes the upload and its bytes, unless a record still refers to it.
  * Every read and change names the user's id: another user's folder or file answers 404 (guide item 8).
  */
 import type { Kysely, Selectable } from 'kysely';
 import { formatChinaTime } from '#domain/rules/chinaTime';
-import { folderNameProblem, formatBytes, MAX_FOLDER_DEPTH } from '#domain/rules/userFiles';
+import { folderNameProblem, MAX_FOLDER_DEPTH } from '#domain/rules/userFiles';
 import { type FolderChoice, type FolderItem, type FolderListing, type LibraryFile, type QuotaUsage } from '#domain/contract/userFiles';
 import type { Database } from '../../db/schema.ts';
 import type { FileFolderTable } from '../../db/tables/user-files.ts';
 import { BusinessError, notFound } from '../../lib/envelope.ts';
 import type { Accounts } from '../accounts/context.ts';
-import { cleanFileName, MAX_UPLOAD_BYTES, MSG_FILE_MISSING, MSG_FILE_TOO_LARGE, MSG_FILE_TYPE, saveUpload, sniffContentType } from '../accounts/files.ts';
+import { avatarUrl, cleanFileName, lockUserFiles, removeStoredBytes, saveUpload, storedBytes } from '../accounts/files.ts';
 import { inTransaction } from '../common/transactions.ts';
 
-/** PORTAL_FILE_QUOTA_MB's default. */
-export const DEFAULT_FILE_QUOTA_BYTES = 200 * 1024 * 1024;
+export { DEFAULT_FILE_QUOTA_BYTES, quotaMessage } from '../accounts/files.ts';
 export const MSG_FOLDER_NOT_FOUND = '文件夹不存在';
 export const MSG_LIBRARY_FILE_NOT_FOUND = '文件不存在';
 export const MSG_FOLDER_NOT_EMPTY = '文件夹不为空，请先删除或移出其中的文件和子文件夹';
 export const MSG_FOLDER_DUPLICATE = '同一位置已有同名文件夹';
 export const MSG_FOLDER_INTO_ITSELF = '不能将文件夹移动到其自身或其子文件夹中';
 export const MSG_FOLDER_TOO_DEEP = `文件夹最多${MAX_FOLDER_DEPTH}层`;
-
-export const quotaMessage = (used: number, quota: number, size: number) =>
-  `存储空间不足：已使用 ${formatBytes(used)}，共 ${formatBytes(quota)}，本文件 ${formatBytes(size)}。请删除不需要的文件后再上传`;
+export const MSG_FILE_IS_AVATAR = '该文件正用作头像，请先更换头像再删除';
+/** Why a file a record refers to is not deleted: the record keeps it as evidence. */
+export const fileInUseMessage = (record: string) => `该文件已被${record}引用，不能删除`;
 
 type Db = Kysely<Database>;
 
@@ -57,13 +57,9 @@ function pathOf(folders: Map<number, Selectable<FileFolderTable>>, id: number | 
   return out;
 }
 
+/** The bytes stored: every upload of the user, in the library or not (what fills the disk). */
 export async function quotaUsage(db: Db, userId: number, quotaBytes: number): Promise<QuotaUsage> {
-  const { used } = await db
-    .selectFrom('library_file')
-    .where('user_id', '=', userId)
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('used'))
-    .executeTakeFirstOrThrow();
-  return { usedBytes: Number(used), quotaBytes };
+  return { usedBytes: await storedBytes(db, userId), quotaBytes };
 }
 
 interface LibraryRow {
@@ -200,31 +196,27 @@ export async function deleteFolder(db: Db, userId: number, id: number): Promise<
 }
 
 /**
- * Puts an upload into the library: type and size first (no bytes written for a refused file), then, in
- * one transaction with the user's row locked, the quota, the stored file and its library row.
+ * Puts an upload into the library: the stored upload (type, size and the quota checked first, in one
+ * transaction with the user's uploads locked) and its library row in the same transaction.
  */
 export async function uploadToLibrary(
   accounts: Accounts,
   userId: number,
   p: { fileName: string; data: Buffer; folderId: number | null; quotaBytes: number },
 ): Promise<LibraryFile> {
-  if (p.data.length === 0) throw new BusinessError(400, MSG_FILE_MISSING);
-  if (p.data.length > MAX_UPLOAD_BYTES) throw new BusinessError(400, MSG_FILE_TOO_LARGE);
-  if (!sniffContentType(p.data)) throw new BusinessError(400, MSG_FILE_TYPE);
   const now = accounts.now();
-  return accounts.db.transaction().execute(async (trx) => {
-    // The row lock (PostgreSQL) or the write lock (SQLite) orders this user's uploads.
-    await trx.updateTable('app_user').set((eb) => ({ login_name: eb.ref('login_name') })).where('id', '=', userId).execute();
-    if (p.folderId !== null) await ownFolderRow(trx, userId, p.folderId);
-    const usage = await quotaUsage(trx, userId, p.quotaBytes);
-    if (usage.usedBytes + p.data.length > p.quotaBytes) throw new BusinessError(400, quotaMessage(usage.usedBytes, p.quotaBytes, p.data.length));
-    const saved = await saveUpload({ ...accounts, db: trx }, userId, p.fileName, p.data);
-    await trx
-      .insertInto('library_file')
-      .values({ file_id: saved.fileId, user_id: userId, folder_id: p.folderId, name: cleanFileName(p.fileName), size: saved.size, created_at: now, updated_at: now })
-      .execute();
-    return libraryFile(trx, userId, saved.fileId);
+  const saved = await saveUpload(accounts, userId, p.fileName, p.data, p.quotaBytes, {
+    check: async (trx) => {
+      if (p.folderId !== null) await ownFolderRow(trx, userId, p.folderId);
+    },
+    record: async (trx, file) => {
+      await trx
+        .insertInto('library_file')
+        .values({ file_id: file.fileId, user_id: userId, folder_id: p.folderId, name: cleanFileName(p.fileName), size: file.size, created_at: now, updated_at: now })
+        .execute();
+    },
   });
+  return libraryFile(accounts.db, userId, saved.fileId);
 }
 
 async function ownLibraryRow(db: Db, userId: number, fileId: string) {
@@ -248,8 +240,49 @@ export async function moveLibraryFile(db: Db, userId: number, p: { fileId: strin
   return libraryFile(db, userId, row.file_id);
 }
 
-/** Takes the file out of the library (and off the quota); appeals and enrolments that name it keep it. */
-export async function deleteLibraryFile(db: Db, userId: number, fileId: string): Promise<void> {
-  const row = await ownLibraryRow(db, userId, fileId);
-  await db.deleteFrom('library_file').where('file_id', '=', row.file_id).where('user_id', '=', userId).execute();
+/** A record's list of attachments (JSON [{ fileId, name }]) names the file. */
+function namesFile(attachments: string, fileId: string): boolean {
+  try {
+    const list: unknown = JSON.parse(attachments);
+    return Array.isArray(list) && list.some((a) => typeof a === 'object' && a !== null && (a as { fileId?: unknown }).fileId === fileId);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why the upload may not be deleted: the first record that refers to it (every table that keeps an
+ * upload's id), or null when none does. The JSON attachment lists are narrowed with LIKE (whose `_` is a
+ * wildcard: an id may contain it) and then read exactly.
+ */
+export async function fileInUse(db: Db, fileId: string): Promise<string | null> {
+  if (await db.selectFrom('deposit_proof').select('id').where('file_id', '=', fileId).executeTakeFirst()) return fileInUseMessage('保证金凭证');
+  if (await db.selectFrom('deal_proof').select('id').where('file_id', '=', fileId).executeTakeFirst()) return fileInUseMessage('成交价款转账凭证');
+  if (await db.selectFrom('verification').select('id').where('licence_file_id', '=', fileId).executeTakeFirst()) return fileInUseMessage('实名认证申请');
+  if (await db.selectFrom('app_user').select('id').where('head_img', '=', avatarUrl(fileId)).executeTakeFirst()) return MSG_FILE_IS_AVATAR;
+  const like = `%${fileId}%`;
+  const enrolments = await db.selectFrom('enrolment').select('attachments').where('attachments', 'like', like).execute();
+  if (enrolments.some((r) => namesFile(r.attachments, fileId))) return fileInUseMessage('竞买报名');
+  const appeals = await db.selectFrom('appeal').select('attachments').where('attachments', 'like', like).execute();
+  if (appeals.some((r) => namesFile(r.attachments, fileId))) return fileInUseMessage('申诉');
+  return null;
+}
+
+/**
+ * Deletes a file of the library: its library row and its upload in one transaction (refused with the
+ * reason while a record refers to it), then its bytes on disk once that committed. The quota counts
+ * uploads, so the space is free again.
+ */
+export async function deleteLibraryFile(accounts: Pick<Accounts, 'db' | 'dataDir' | 'log'>, userId: number, fileId: string): Promise<void> {
+  const storedName = await inTransaction(accounts.db, async (trx) => {
+    // Ordered with the user's uploads (and so with a parallel delete of the same file).
+    await lockUserFiles(trx, userId);
+    const row = await ownLibraryRow(trx, userId, fileId);
+    const inUse = await fileInUse(trx, row.file_id);
+    if (inUse) throw new BusinessError(409, inUse);
+    await trx.deleteFrom('library_file').where('file_id', '=', row.file_id).where('user_id', '=', userId).execute();
+    const upload = await trx.deleteFrom('uploaded_file').where('id', '=', row.file_id).where('user_id', '=', userId).returning('stored_name').executeTakeFirst();
+    return upload?.stored_name ?? null;
+  });
+  if (storedName) await removeStoredBytes(accounts, storedName);
 }

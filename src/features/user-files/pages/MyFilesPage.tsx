@@ -5,7 +5,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { folderNameProblem, formatBytes } from '#domain/rules/userFiles';
+import { folderNameProblem, formatBytes, invisibleCharactersProblem } from '#domain/rules/userFiles';
 import { type FolderItem, type LibraryFile } from '#domain/contract/userFiles';
 import { useFolder } from '../api/get-folder';
 import { useFolderChoices } from '../api/get-folder-choices';
@@ -24,6 +24,8 @@ type MoveDialog = { mode: 'folder'; folder: FolderItem } | { mode: 'file'; file:
 
 /** The browser's first check (the server decides by the bytes): a Chinese message, or null. */
 export function uploadProblem(file: { name: string; size: number }): string | null {
+  const invisible = invisibleCharactersProblem(file.name);
+  if (invisible) return invisible;
   if (!/\.(pdf|jpe?g|png)$/i.test(file.name)) return '仅支持上传 PDF、JPEG、PNG 文件';
   if (file.size > MAX_BYTES) return '文件大小不能超过10MB';
   if (file.size === 0) return '文件内容为空';
@@ -186,7 +188,7 @@ export function MyFilesPage() {
                         <a onClick={() => (r.kind === 'folder' ? openMove({ mode: 'folder', folder: r.folder }) : openMove({ mode: 'file', file: r.file }))}>移动</a>
                         <Popconfirm
                           title={r.kind === 'folder' ? `删除文件夹“${r.folder.name}”？` : `删除文件“${r.file.name}”？`}
-                          description={r.kind === 'file' ? '已作为申诉附件的文件仍随申诉保留' : '只能删除空文件夹'}
+                          description={r.kind === 'file' ? '删除后不能恢复；凭证、申诉、报名等仍在使用的文件不能删除' : '只能删除空文件夹'}
                           okText="删除"
                           cancelText="取消"
                           onConfirm={() => command.mutate(() => (r.kind === 'folder' ? deleteFolder(r.folder.id) : deleteFile(r.file.fileId)))}
