@@ -5,7 +5,7 @@ import { idCardCheckChar } from '#domain/rules/idCard';
 import { E2E_CAPTCHA, E2E_SMS_CODE } from './playwright.config';
 
 /**
- * Issue 3 (accounts) in Chromium against the real server (fixed captcha answer and SMS code, NODE_ENV
+ * Accounts in Chromium against the real server (fixed captcha answer and SMS code, NODE_ENV
  * test): register → log in → verify real name → log out; a wrong password; the lockout; and the return
  * to a protected page after login. Each journey uses its own account, so they can run in parallel.
  */

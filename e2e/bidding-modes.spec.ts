@@ -1,5 +1,5 @@
 /**
- * One journey per bidding mode of issue 15, two bidders each, in Chromium against the real server: the
+ * One journey per bidding mode of the later four (final, first-come, two-stage, v-shaped), two bidders each, in Chromium against the real server: the
  * operator creates a short activity of the mode over the operator API (e2e/modes.ts), bidder01 and
  * bidder02 log in and meet in its room at the mode's decisive moment —
  * final: the cap freezes the price, the pre-emptive holder matches it, both make sealed final offers, the

@@ -1,5 +1,5 @@
 /**
- * The bidding room (/quoteHall, issue 7) in Chromium against the real server and its demo activities:
+ * The bidding room (/quoteHall) in Chromium against the real server and its demo activities:
  * bidder01 and bidder02 log in through the login page in two browser contexts and bid in one live room.
  * Each sees the other's bid within 2 s and 领先/出局 switch; the bids come inside the activity's last
  * 5 minutes (the seed makes the soonest 'ongoing' demo end 3–4 minutes after start-up), so the end is

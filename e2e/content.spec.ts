@@ -1,5 +1,5 @@
 /**
- * The content centre (issue 4) against the real server and its demo data: every content route shows
+ * The content centre against the real server and its demo data: every content route shows
  * its heading and its first item; downloads really download; the tab lock locks; and screenshots of
  * the home page and three content pages at 1200 px.
  */

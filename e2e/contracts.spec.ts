@@ -1,5 +1,5 @@
 /**
- * Issue 17 in the browser: 我的合同. bidder01 pays a deal (through the sandbox bank, by the API) and finds
+ * Contracts in the browser: 我的合同. bidder01 pays a deal (through the sandbox bank, by the API) and finds
  * its contract drafted; he edits an open clause (a new version in the history), formats one in the online
  * editor, looks up a signatory (masked) and reads the draft. bidder01 signs the demo contract waiting for
  * his signature (drawn signature, face check) and downloads the signed PDF. Every page is photographed.

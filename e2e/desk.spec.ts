@@ -1,5 +1,5 @@
 /**
- * Issue 13, the active bidder's desk, in Chromium against the real server and its demo data (bidder01 …
+ * The active bidder's desk, in Chromium against the real server and its demo data (bidder01 …
  * bidder05 are qualified in every demo auction): one lot state in the hall, on the project page, in the
  * trading centre's search and in favourites. Screenshots of each new screen at 1200 and 1440 px.
  */

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { E2E_CAPTCHA } from './playwright.config';
 
 /**
- * Issue 7 (enrolment) in Chromium against the real server in demo mode (enrolments and sandbox payments are
+ * Enrolment in Chromium against the real server in demo mode (enrolments and sandbox payments are
  * approved after PORTAL_DEMO_AUTO_APPROVE_MS, 5 s by default): demo_person enrols in a project that has a
  * scheduled auction, pays the deposit at the sandbox cashier, and is qualified — a six-digit bid code in
  * /myProject?list=2. Screenshots of every page at 1200 px.
@@ -90,7 +90,7 @@ test.describe('enrolment journey', () => {
     await page.getByRole('button', { name: '确认支付' }).click();
     await expect(page.getByText('银行处理中，等待到账确认…')).toBeVisible();
     await expect(page.getByText('保证金支付成功')).toBeVisible({ timeout: 30_000 });
-    // The result says when bidding starts (the target's auction is scheduled: issue 13).
+    // The result says when bidding starts (the target's auction is scheduled).
     await expect(page.getByTestId('paid-notice')).toContainText(/竞价将于 \d{4}-\d{2}-\d{2} \d{2}:\d{2} 开始/);
     await shoot(page, 'enrolment-paid');
 

@@ -1,5 +1,5 @@
 /**
- * Issue 17 in the browser: demo_org (organisation-verified, with the seed's approved seal) applies for a new
+ * Seals in the browser: demo_org (organisation-verified, with the seed's approved seal) applies for a new
  * electronic seal at /contract/seal/apply and sees it 待审核; a face-verification challenge of his is
  * confirmed on /contract/seal/qrcode as a phone would. Both pages are looked at in screenshots.
  */

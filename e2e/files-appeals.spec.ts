@@ -1,5 +1,5 @@
 /**
- * Issue 17 in the browser: a user uploads a file to 我的文件 and previews it, files an appeal against his
+ * My files and appeals in the browser: a user uploads a file to 我的文件 and previews it, files an appeal against his
  * rejected enrolment with that file attached, and after the operator accepts and answers it through the
  * operator API sees the answer; an investor registers a demand and, when the operator publishes a listing
  * that matches, gets a message naming it and sees it under the demand. bidder01's demo pages are looked at.
@@ -17,7 +17,7 @@ const option = (page: Page, text: string | RegExp) => page.locator('.ant-select-
 test.describe.configure({ timeout: 120_000 });
 
 /**
- * The demo users watch lots whose reminders (issue 13) and messages keep arriving while a journey runs: the
+ * The demo users watch lots whose reminders and messages keep arriving while a journey runs: the
  * screenshots leave the toasts out (they would cover the page), and before a click the visible toasts are
  * closed (best effort: a new one may come at any time, and a click waits by itself for what covers it).
  */

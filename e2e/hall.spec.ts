@@ -1,5 +1,5 @@
 /**
- * The live bidding hall (issue 6) against the real server and its demo activities: /hall shows live rows
+ * The live bidding hall against the real server and its demo activities: /hall shows live rows
  * whose countdowns go down each second, a bid placed through the API (as demo bidder01) changes the row's
  * price within seconds, the home page's live table links to /hall; screenshots at 1200 and 1440 px.
  */

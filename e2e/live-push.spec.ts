@@ -1,5 +1,5 @@
 /**
- * Push in the bidding room (issue 12), in Chromium against the real server: bidder01 and bidder02 in one
+ * Push in the bidding room, in Chromium against the real server: bidder01 and bidder02 in one
  * room each see the other's accepted bid within 2 s while the room says 实时推送 — its poll then runs only
  * every 10 s (PUSHED_POLL_MS), so what arrives that soon came by push; with the push endpoint blocked the
  * room says 每秒刷新 and polling (every second) still brings the other's bid; when the endpoint returns the

@@ -1,5 +1,5 @@
 /**
- * Shared steps of the journeys of issue 15's modes: an operator (demo_org, PORTAL_OPERATORS in the
+ * Shared steps of the bidding-mode journeys: an operator (demo_org, PORTAL_OPERATORS in the
  * config) creates a short activity of a mode through /api/dscq-ops/activity/create on a listing without an
  * activity and qualifies two demo bidders; each bidder logs in through the login page first (so the
  * activity's short windows start after the slow part) and then opens the room.

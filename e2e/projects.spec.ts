@@ -1,5 +1,5 @@
 /**
- * The trading centre (issue 5) in Chromium against the real server and its demo data: keyword search by
+ * The trading centre in Chromium against the real server and its demo data: keyword search by
  * Chinese, full pinyin and initials; filters and paging in the URL; a single and a package detail; an
  * attachment download behind the image verify code (the fixed e2e captcha); favourites added and removed
  * by a logged-in user and the login prompt for an anonymous one; the judicial auctions. Screenshots of

@@ -1,5 +1,5 @@
 /**
- * Issue 14, reach: the hall and the bidding room on a 390 × 844 phone (a bidder logs in, opens the hall,
+ * Reach: the hall and the bidding room on a 390 × 844 phone (a bidder logs in, opens the hall,
  * enters a room from his row and bids; the watch board too), the other pages staying the scaled 1200 px
  * layout, and the pages' accessibility: axe-core (no serious or critical violation) plus what axe does not
  * judge — one h1, countdowns that are timers never read out. Screenshots at 390 and 1280 px.

@@ -12,7 +12,7 @@ test.describe('portal frame', () => {
   test('the home page renders the header, server navigation, demo listings, notices, news and footer', async ({ page }) => {
     await gotoHome(page);
     await expect(page).toHaveTitle('首页 - 河北产权交易所');
-    // This server runs the sandbox bank and the SMS outbox: every page says 演示环境 (issue 18).
+    // This server runs the sandbox bank and the SMS outbox: every page says 演示环境.
     await expect(page.getByRole('note', { name: '演示环境' })).toContainText('演示环境：本站仅供演示');
     const header = page.locator('header.site-header');
     await expect(header.getByText('河北产权交易所', { exact: true })).toBeVisible();
@@ -64,7 +64,6 @@ test.describe('portal frame', () => {
   });
 
   test('a route whose page is not built yet shows the under-construction page with its breadcrumbs', async ({ page }) => {
-    // (The pages this test used to open were built: the news detail by issue 4, 司法拍卖 by issue 5.)
     await page.goto('/#/doing');
     await expect(page.getByText('页面建设中')).toBeVisible();
     const crumbs = page.getByRole('navigation', { name: '当前位置' });

@@ -63,7 +63,7 @@ export interface BuildAppOptions {
    * 'production' the sandbox bank (no gateway) is refused unless config.demo.
    */
   enrolment?: EnrolmentOptions;
-  /** Contracts: the signing provider, organisations' seals and the face check (issue 17); by default the esign plugin's; null: signing answers 503. */
+  /** Contracts: the signing provider, organisations' seals and the face check; by default the esign plugin's; null: signing answers 503. */
   contractSigning?: ContractSigning | null;
   /** Signing: a real e-sign provider in place of the installation's own CA (plugins/esign.ts). */
   esign?: EsignOptions;
@@ -141,11 +141,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(enrolmentRoutes, { prefix: '/api' });
   await app.register(moneyRoutes, { prefix: '/api', ...(config.settlement ? { settlement: config.settlement } : {}) });
   await app.register(deskRoutes, { prefix: '/api' });
-  // Issue 17: my files, appeals, services and demands (and their operator commands).
+  // My files, appeals, services and demands (and their operator commands).
   await app.register(userFilesRoutes, { prefix: '/api', ...(config.fileQuotaBytes === undefined ? {} : { quotaBytes: config.fileQuotaBytes }) });
-  // Issue 17: signature verification (public), seal applications, face verification.
+  // Signature verification (public), seal applications, face verification.
   await app.register(esignRoutes, { prefix: '/api' });
-  // Issue 17: contracts (drafted at payment, confirmed, signed in order, sealed by the exchange).
+  // Contracts (drafted at payment, confirmed, signed in order, sealed by the exchange).
   await app.register(contractRoutes, { prefix: '/api', signing: options.contractSigning !== undefined ? options.contractSigning : contractSigning(app.esign.signing, app.esign.face) });
   // The judicial-auction service, with its own answer shape ({ status, message, content }).
   await app.register(judicialRoutes, { prefix: '/judicial' });

@@ -1,5 +1,5 @@
 /**
- * The bidder's desk signal (issue 13): what reaches a logged-in user wherever he is in the app — the unread
+ * The bidder's desk signal: what reaches a logged-in user wherever he is in the app — the unread
  * count for the header, the newest messages (the outbid alert names its lot), and a key that changes with
  * his enrolments and deposits (the pages showing them refetch on it).
  *

@@ -1,5 +1,5 @@
 /**
- * The watch board's stream (issue 13): ONE stream for all of a bidder's watched lots — live, about to
+ * The watch board's stream: ONE stream for all of a bidder's watched lots — live, about to
  * start or just ended — whatever their number (usable at 100 and more). It polls the snapshot's watch
  * answer for those activities (conditional: an unchanged board is a 304) every WATCH_POLL_MS, every
  * PUSHED_POLL_MS while push is healthy; push events of those activities render on arrival; one frame per

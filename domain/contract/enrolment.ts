@@ -241,7 +241,7 @@ export interface DepositProofSubmit {
 
 export type PaymentOrderStatus = 'created' | 'paid' | 'failed';
 
-/** What a gateway order pays (issue 16): a deposit, a wallet top-up or a deal's settlement. */
+/** What a gateway order pays: a deposit, a wallet top-up or a deal's settlement. */
 export type PaymentPurpose = 'deposit' | 'topUp' | 'settlement';
 
 export interface PaymentOrderAnswer {

@@ -1,5 +1,5 @@
 /**
- * Issue 17: digital signatures — the API paths, the wire types and the texts both sides share:
+ * Digital signatures — the API paths, the wire types and the texts both sides share:
  * verification of a signed PDF (public), the organisation seal applications (/contract/seal/apply) and
  * the face-verification challenge (/contract/seal/qrcode).
  */

@@ -1,5 +1,5 @@
 /**
- * The live push contract (issue 12; README "Push"): a server-sent-events stream the live
+ * The live push contract (README "Push"): a server-sent-events stream the live
  * worker holds open. Shared by the server (which writes it), the worker (which reads it with an
  * `EventSource` or a streamed `fetch` and this parser) and the tests/benchmarks.
  *

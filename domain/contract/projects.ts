@@ -38,7 +38,7 @@ export const PROJECT_PATHS = {
   basicNewPublish: '/dscq-sync/v1/basic-assets/new-publish',
   /** GET {current, size (8), projectNature?} → Page<ListedAsset>: the province's state-owned (Hebei) projects. */
   hbProjects: '/dscq-project/project/hb-projects',
-  /** GET {size (8)} → hot investments (exists since issue 4). */
+  /** GET {size (8)} → hot investments. */
   hotInvestments: '/blade-desk/hot-investments/list',
   /** POST {assetsId} → null. 401 when anonymous (the client shows 用户未登录 / 去登录). */
   collectAdd: '/dscq-user/collect-assets/add',

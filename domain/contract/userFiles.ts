@@ -1,5 +1,5 @@
 /**
- * Issue 17: the user's document library (我的文件), appeals (申诉) and demands (我的服务 / 需求): the API
+ * The user's document library (我的文件), appeals (申诉) and demands (我的服务 / 需求): the API
  * paths, the wire types, and the rules both sides share — the appeal kinds and the appeal state machine
  * as data, the folder-name rule, and the demand ↔ listing match.
  */

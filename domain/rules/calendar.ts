@@ -1,5 +1,5 @@
 /**
- * "Add to calendar" (issue 14): an iCalendar file (RFC 5545) of a lot's bidding, from its start to its end,
+ * "Add to calendar": an iCalendar file (RFC 5545) of a lot's bidding, from its start to its end,
  * in China time. Pure: text in, text out; the page turns it into a download.
  *
  * Times are written as local times of the Asia/Shanghai zone (`DTSTART;TZID=Asia/Shanghai:…`) with the

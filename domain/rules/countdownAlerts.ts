@@ -1,5 +1,5 @@
 /**
- * What a screen reader hears of a countdown (issue 14): never its seconds, only when it crosses one of a few
+ * What a screen reader hears of a countdown: never its seconds, only when it crosses one of a few
  * thresholds. The countdown itself is a `role="timer"` with `aria-live="off"`; the page's one polite live
  * region says these lines. Pure: the room feeds it the displayed remaining time of each tick.
  */

@@ -1,5 +1,5 @@
 /**
- * The active bidder's desk (issue 13): the logged-in user's lots — the rooms he is qualified in, his
+ * The active bidder's desk: the logged-in user's lots — the rooms he is qualified in, his
  * enrolments and his favourites — each with the one lot state (lotState.ts), his bid code there and his
  * standing (已报名 / 领先 / 出局 …). The hall marks its rows with it, a project's page shows the user's
  * enrolment and the way into the room, the payment result says when bidding opens, and the watch board

@@ -1,5 +1,5 @@
 /**
- * Invoices for paid service fees (guide after-the-hammer.md "Invoices"; issue 16 step 4): the request's
+ * Invoices for paid service fees (guide after-the-hammer.md "Invoices"): the request's
  * rules (type, title, taxpayer number with the 统一社会信用代码 checksum of ./creditCode, the 专用 fields,
  * e-mail) as one pure check shared by the form and the server.
  */

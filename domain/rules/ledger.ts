@@ -1,5 +1,5 @@
 /**
- * The money ledger's words and rules shared by server and browser (issue 16): entry kinds and their
+ * The money ledger's words and rules shared by server and browser: entry kinds and their
  * Chinese names, the amount rule for wallet movements (integer fen, no sub-fen, no negatives, a ceiling),
  * and the bank-card number check (Luhn).
  */

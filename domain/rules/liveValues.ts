@@ -1,5 +1,5 @@
 /**
- * One rule for every live value (issue 12): what a live lot shows — its status, tone, premium rate and
+ * One rule for every live value: what a live lot shows — its status, tone, premium rate and
  * countdown — and which of two states of a lot is the newer one. The server's snapshot
  * (server/live/hallSnapshot.ts) answers its `premiumRate` and `leftTime` with these functions, and the
  * live worker (workers/rows.ts, hall.ts, liveList.ts, biddingData.ts, pushApply.ts) builds every row and

@@ -1,5 +1,5 @@
 /**
- * One lot state (issue 13): what a lot reads as, everywhere — the hall, a project's page, the trading
+ * One lot state: what a lot reads as, everywhere — the hall, a project's page, the trading
  * centre's search, favourites, the home page, the bidding room and the watch board. It is derived here, in
  * one place, from two facts: the listing's own state text (the spec's words 预披露, 正在报名, 报名已截止,
  * 已结束, 已成交, set when the listing is published and by settlement) and its bidding activity.

@@ -1,5 +1,5 @@
 /**
- * Reminders before a watched lot's bidding starts and ends (issue 13): the bidder chooses how many minutes
+ * Reminders before a watched lot's bidding starts and ends: the bidder chooses how many minutes
  * before (one or more of REMINDER_CHOICES); the desk's lots (favourites, enrolments, rooms) are watched.
  * Pure: the browser calls it on each tick of the live worker's server clock.
  */

@@ -1,5 +1,5 @@
 /**
- * Deal confirmation and settlement rules (guide after-the-hammer.md, issue 16 step 3): the buyer's service
+ * Deal confirmation and settlement rules (guide after-the-hammer.md): the buyer's service
  * fee from a fee schedule by price band (rules as data; an installation passes its own), the amount due,
  * working-day periods, and the deal's states.
  */

@@ -1,5 +1,5 @@
 /**
- * 产权交易合同 (issue 17, guide after-the-hammer.md step 4): shared by the server and the pages.
+ * 产权交易合同 (guide after-the-hammer.md step 4): shared by the server and the pages.
  * drafting → confirming → signing → signed → sealed. The parties edit only the template's open fields
  * while drafting; every party confirms the whole draft (the PDF is then frozen); each signatory signs in
  * order; the exchange seals last.

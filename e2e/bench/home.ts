@@ -1,7 +1,7 @@
 /**
  * `npm run bench:home -- [--runs 3] [--reuse-build]`
  *
- * What a first visit to the home page costs (issue 18's targets: ≤ 500 kB transferred, first contentful
+ * What a first visit to the home page costs (the targets: ≤ 500 kB transferred, first contentful
  * paint ≤ 2.5 s on emulated Fast 3G). NOT a test: it prints figures, and exits 1 when a target is missed.
  * The production build (`npm run build`, unless --reuse-build finds dist/) is served by the real server
  * (NODE_ENV=production, demo seed on a fresh database), and each run opens `/` in a fresh Chromium context

@@ -1,6 +1,6 @@
 /**
- * `npm run bench:push`: from an accepted bid to every watcher, push against 1 s polling (issue 12,
- * guide/performance.md "Push" and "Benchmarks that can be trusted").
+ * `npm run bench:push`: from an accepted bid to every watcher, push against 1 s polling
+ * (guide/performance.md "Push" and "Benchmarks that can be trusted").
  *
  * The real server (server/main.ts, serving the built app) on a fresh database; the watchers in a SEPARATE
  * process; bids placed over HTTP by this process. For each N and round, two candidates run interleaved

@@ -38,7 +38,7 @@ export async function settleActivity(trx: Kysely<Database>, activity: ActivityRo
 
   await publishResultNotice(trx, activity, project, result.outcome, winnerCode, result.priceFen, at);
   await settleDeposits(trx, { activityId: activity.id, winnerUserId: result.winnerUserId, at });
-  // The winner's deal and its 成交确认书 (issue 16): confirmation, then settlement of the amount due.
+  // The winner's deal and its 成交确认书: confirmation, then settlement of the amount due.
   if (result.outcome === 'sold' && result.winnerUserId !== null && result.priceFen !== null) {
     await openDeal(trx, { activityId: activity.id, projectId: activity.project_id, winnerUserId: result.winnerUserId, bidCode: winnerCode ?? '', priceFen: result.priceFen, at, ...(settlement ? { settings: settlement } : {}) });
   }

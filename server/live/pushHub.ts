@@ -1,5 +1,5 @@
 /**
- * The push hub (issue 12 "Push"): every open server-sent-events stream of this process, the fan-out of
+ * The push hub: every open server-sent-events stream of this process, the fan-out of
  * change events to them, heartbeats, backpressure and connection limits. Pure Node, no HTTP: a stream is
  * anything with `write`/`end`/`destroy`/`writableLength` (an `http.ServerResponse` in production, a fake
  * in unit tests).

@@ -1,5 +1,5 @@
 /**
- * 产权交易合同 (issue 17, CONTRACT_PATHS in domain/rules/tradeContract.ts): thin translations to
+ * 产权交易合同 (CONTRACT_PATHS in domain/rules/tradeContract.ts): thin translations to
  * services/contracts. Every contract is read with the caller's id and answers 404 to anyone who is not a
  * party. The operator's commands (/dscq-ops/contract/…) are the same as `npm run ops -- contract …`.
  */

@@ -1,5 +1,5 @@
 /**
- * The bidder's desk (ours, issue 13; contract domain/rules/desk.ts): GET /dscq-user/desk/lots — the bearer's
+ * The bidder's desk (ours; contract domain/contract/desk.ts): GET /dscq-user/desk/lots — the bearer's
  * lots with their lot state, bid code, bid count, leader and enrolment. Only the bearer's own records.
  */
 import type { FastifyInstance } from 'fastify';

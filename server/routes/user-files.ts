@@ -1,5 +1,5 @@
 /**
- * Issue 17: 我的文件 (USER_FILES_PATHS), 申诉 (APPEAL_PATHS) and 我的服务 / 需求 (DEMAND_PATHS), for the
+ * 我的文件 (USER_FILES_PATHS), 申诉 (APPEAL_PATHS) and 我的服务 / 需求 (DEMAND_PATHS), for the
  * logged-in user — every record read with his id, another user's answering 404 — and the operator's
  * commands on them (/api/dscq-ops/appeal/…, /dscq-ops/demand/…, /dscq-ops/listing/publish; the same as
  * `npm run ops -- appeal|demand|listing …`). Downloads of library files are the owner-only

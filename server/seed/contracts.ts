@@ -1,5 +1,5 @@
 /**
- * Demo contracts (issue 17): every paid deal without a contract gets its draft (deals paid before
+ * Demo contracts: every paid deal without a contract gets its draft (deals paid before
  * contracts existed); bidder01's handed-over demo deal has a contract signed by both parties and sealed by
  * the exchange (a downloadable signed PDF), and his paid demo deal one signed by the transferor and waiting
  * for his signature. The steps are the real service calls (drafting, confirmation, signing with the

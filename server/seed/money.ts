@@ -1,5 +1,5 @@
 /**
- * Demo money (issue 16 step 5): bidder01 has won deals in each state (awaiting confirmation, awaiting
+ * Demo money: bidder01 has won deals in each state (awaiting confirmation, awaiting
  * payment, paid, handed over), a bound card, wallet movements (a top-up through the bank, a withdrawal paid
  * out) and an issued invoice, so every money page of the demo has content. Everything goes through the
  * ledger like real movements, so `npm run ops -- ledger check` stays clean. Idempotent: skipped once

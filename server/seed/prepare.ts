@@ -36,11 +36,11 @@ export async function prepareDatabase(
     const liveDemo = options.seed ? await ensureLiveDemo(db, options.now) : null;
     if (options.seed) await ensureDemoEnrolments(db, options.now);
     if (options.seed) await ensureDemoMoney(db, options.now, options.secrets);
-    // Issue 17: bidder01's files, answered appeal and matched demand.
+    // bidder01's files, answered appeal and matched demand.
     if (options.seed) await ensureDemoUserFiles(db, options.now, options.dataDir);
-    // Issue 17: demo_org's approved electronic seal.
+    // demo_org's approved electronic seal.
     if (options.seed) await ensureDemoSeal(db, options.now);
-    // Issue 17: contracts of paid deals; bidder01's signed-and-sealed one and one awaiting his signature.
+    // contracts of paid deals; bidder01's signed-and-sealed one and one awaiting his signature.
     if (options.seed) await ensureDemoContracts(db, options.now, options.signingProvider !== undefined ? options.signingProvider : localSigningProvider(db, () => options.now));
     return { migrations: results.map((r) => r.migrationName), seeded, liveDemo };
   });

@@ -1,5 +1,5 @@
 /**
- * Seeds the trading centre's disclosures (issue 5) inside the demo seed's transaction, after the listings
+ * Seeds the trading centre's disclosures inside the demo seed's transaction, after the listings
  * and the content centre: package children, detail rows, disclosure sections, feature tags, attachments
  * (files in `<dataDir>/project-files/`, outside the web root), the filter bar, default cover pictures (as
  * content files) and the judicial-auction service. Idempotent: natural keys with ON CONFLICT DO NOTHING;

@@ -1,5 +1,5 @@
 /**
- * Demo data of issue 17: demo_org (河北冀通物流有限公司, organisation-verified) has an approved electronic
+ * Demo data of demo_org (河北冀通物流有限公司, organisation-verified) has an approved electronic
  * seal, so it can sign contracts as an organisation at once. Idempotent: nothing is added when demo_org
  * has any seal application.
  */

@@ -1,5 +1,5 @@
 /**
- * Demo data of issue 17 for bidder01: files in folders (a PDF and a PNG, bytes written under the data
+ * Demo data of my files, appeals and demands for bidder01: files in folders (a PDF and a PNG, bytes written under the data
  * directory as uploads are), an answered appeal against a rejected enrolment (with one of those files as
  * its attachment), and a demand with a matched listing and the exchange's answer. Run at every start;
  * natural keys (the enrolment, appeal and demand codes, the folder names) make it idempotent.

@@ -26,7 +26,7 @@ function Shell({ router }: { router: AppRouter }) {
   return ready ? (
     <>
       <VersionWatcher />
-      {/* Token refresh through the live worker, and the registration-agreement dialog (issue 3). */}
+      {/* Token refresh through the live worker, and the registration-agreement dialog. */}
       <SessionKeepers />
       <RouterProvider router={router} />
     </>

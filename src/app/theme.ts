@@ -3,7 +3,7 @@ import type { ThemeConfig } from 'antd';
 /**
  * The one theme of the portal: a deep exchange red, dense and serious.
  *
- * Contrast (issue 14, WCAG AA 4.5:1 for text, the age-friendly rules): antd's defaults put secondary and
+ * Contrast (WCAG AA 4.5:1 for text, the age-friendly rules): antd's defaults put secondary and
  * description text at 45 % black (#8c8c8c, 3.4:1 on white — breadcrumbs, descriptions, table headers) and
  * tag and status texts in the palette's 6th/7th shades (orange, gold, green, blue: 2–4:1 on their pale
  * backgrounds). They are darkened here, once, for every component: greys to #595959 (7:1), the status

@@ -26,7 +26,7 @@ export interface CalendarLot extends ProjectRef {
 }
 
 /**
- * 加入日历 (issue 14): downloads an .ics of a lot's bidding, its start and end in China time
+ * 加入日历: downloads an .ics of a lot's bidding, its start and end in China time
  * (domain/rules/calendar), with a reminder 15 minutes before and links to the lot's page and its room. The
  * lot's page and the watch board show it while the bidding has not ended.
  */

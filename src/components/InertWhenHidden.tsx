@@ -13,7 +13,7 @@ function sync(root: HTMLElement): void {
 }
 
 /**
- * A wrapper for carousels (issue 14): antd's Carousel clones its slides for the endless loop and marks the
+ * A wrapper for carousels: antd's Carousel clones its slides for the endless loop and marks the
  * clones and the slides out of view `aria-hidden="true"`, but their links stay focusable — a keyboard user
  * tabs into slides a screen reader does not know about (axe: aria-hidden-focus). This keeps `inert` in
  * step with `aria-hidden` below it, so hidden slides take no focus and no click; the shown slide does.

@@ -1,5 +1,5 @@
 /**
- * The key to the live tables (issue 13): what the green and red prices and the premium rate's '---' mean,
+ * The key to the live tables: what the green and red prices and the premium rate's '---' mean,
  * and where the exact amount is (the spec's bidding-row rules, domain/rules/liveValues.ts).
  */
 export function LiveLegend() {

@@ -8,7 +8,7 @@ import { CHART_BOX, priceChartGeometry } from './priceChart';
 const label = (yuan: number) => formatMoney(yuan)?.label ?? '--';
 
 /**
- * The price history of a room's bids as a small SVG step chart (issue 14): each bid a point (its code,
+ * The price history of a room's bids as a small SVG step chart: each bid a point (its code,
  * amount and time in a tooltip), the start price as a dashed line. No chart library is in the project; this
  * is loaded lazily (React.lazy) by the two pages that show it, the bidding room and the lot's page.
  * Screen readers get one summary (role="img" with its label); the bid table beside it has the details.

@@ -1,5 +1,5 @@
 /**
- * The geometry of the price-history chart (issue 14): where each bid sits in the SVG, and the price axis's
+ * The geometry of the price-history chart: where each bid sits in the SVG, and the price axis's
  * ticks. Pure (no DOM), so it is unit-tested; PriceHistoryChart only draws it.
  *
  * x: the bids in order (by seq), evenly spaced — bids bunch in the last seconds, so a time axis would pile

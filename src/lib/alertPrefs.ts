@@ -1,5 +1,5 @@
 /**
- * The bidder's alert preferences (issue 13): a sound with the outbid alert, and the browser notification
+ * The bidder's alert preferences: a sound with the outbid alert, and the browser notification
  * (only once the browser has granted it, which is asked on a click — never on load). Kept in local storage
  * through src/lib/storage; components read them with `useAlertPrefs`.
  */

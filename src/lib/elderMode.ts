@@ -1,5 +1,5 @@
 /**
- * The elder-friendly mode (长辈模式, issue 14; the age-friendly web rules 互联网网站适老化通用设计规范): larger
+ * The elder-friendly mode (长辈模式; the age-friendly web rules 互联网网站适老化通用设计规范): larger
  * type and higher contrast, switched in the top bar and remembered per browser through src/lib/storage
  * (local storage, key hbcq-elderMode). It sets `<html class="elder-mode">` (src/styles/global.css: darker
  * greys, a 1.15 zoom where the layout has room) and the app's antd theme (src/app/theme.ts elderTheme).

@@ -1,5 +1,5 @@
 /**
- * The page's layout viewport, per route (issue 14). The portal is a 1200 px desktop layout: on a phone it is
+ * The page's layout viewport, per route. The portal is a 1200 px desktop layout: on a phone it is
  * shown whole, scaled to the screen (`width=1200`). The live pages a bidder follows on a phone (the hall, the
  * bidding room, the watch board) have a fluid layout and ask for the device's width instead; they are marked
  * with the route's `staticData.fluid`, and `<html class="layout-fluid">` switches their narrow-screen CSS on.

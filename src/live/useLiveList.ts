@@ -95,7 +95,7 @@ export function useLiveRemainingRef<R extends LiveKeyedRow>(
       if (!element) return undefined;
       const document = element.ownerDocument;
       const text = document.createTextNode('');
-      // A timer that screen readers never read out by itself (issue 14): the seconds would flood them.
+      // A timer that screen readers never read out by itself: the seconds would flood them.
       const box = document.createElement('span');
       if (textClass) box.className = textClass;
       box.setAttribute('role', 'timer');

@@ -32,14 +32,14 @@ import './meta';
 
 const DoingPage = lazyRouteComponent(() => import('@/components/DoingPage'), 'DoingPage');
 const HomePage = lazyRouteComponent(() => import('@/features/home/HomePage'), 'HomePage');
-// Issue 6, the live bidding hall.
+// The live bidding hall.
 const HallPage = lazyRouteComponent(() => import('@/features/hall/HallPage'), 'HallPage');
-// Issue 13, the bidder's watch board.
+// The bidder's watch board.
 const WatchBoardPage = lazyRouteComponent(() => import('@/features/hall/WatchBoardPage'), 'WatchBoardPage');
-// Issue 4, content centre: every content page lives in one lazily loaded chunk.
+// Content centre: every content page lives in one lazily loaded chunk.
 const content = (name: keyof typeof import('@/features/content/pages')) =>
   lazyRouteComponent(() => import('@/features/content/pages'), name);
-// Issue 3, accounts: login, registration, recovery (auth) and the account pages (account).
+// Accounts: login, registration, recovery (auth) and the account pages (account).
 const LoginPage = lazyRouteComponent(() => import('@/features/auth/pages/LoginPage'), 'LoginPage');
 const HbtsSsoPage = lazyRouteComponent(() => import('@/features/auth/pages/HbtsSsoPage'), 'HbtsSsoPage');
 const RegisterPage = lazyRouteComponent(() => import('@/features/auth/pages/RegisterPage'), 'RegisterPage');
@@ -62,22 +62,22 @@ const RealNameOrgPage = lazyRouteComponent(() => import('@/features/account/page
 const AccountSafePage = lazyRouteComponent(() => import('@/features/account/pages/AccountSafePage'), 'AccountSafePage');
 const MembershipPage = lazyRouteComponent(() => import('@/features/account/pages/MembershipPage'), 'MembershipPage');
 const MemberEditHeadPage = lazyRouteComponent(() => import('@/features/account/pages/MemberEditHeadPage'), 'MemberEditHeadPage');
-// Issue 5, trading centre: the project pages in one lazily loaded chunk; judicial auctions in another.
+// Trading centre: the project pages in one lazily loaded chunk; judicial auctions in another.
 const projects = (name: keyof typeof import('@/features/projects/pages')) =>
   lazyRouteComponent(() => import('@/features/projects/pages'), name);
 const JudicialPage = lazyRouteComponent(() => import('@/features/judicial/pages/JudicialPage'), 'JudicialPage');
-// Issue 7, the bidding room.
+// The bidding room.
 const QuoteRoomPage = lazyRouteComponent(() => import('@/features/quote-room/QuoteRoomPage'), 'QuoteRoomPage');
-// Issue 7, enrolment and deposits, and the user centre: one lazily loaded chunk each.
+// Enrolment and deposits, and the user centre: one lazily loaded chunk each.
 const enrolment = (name: keyof typeof import('@/features/enrolment/pages')) =>
   lazyRouteComponent(() => import('@/features/enrolment/pages'), name);
 const money = (name: keyof typeof import('@/features/money/pages')) => lazyRouteComponent(() => import('@/features/money/pages'), name);
 const userCenter = (name: keyof typeof import('@/features/user-center/pages')) =>
   lazyRouteComponent(() => import('@/features/user-center/pages'), name);
-// Issue 17: my files and appeals; services and demands.
+// my files and appeals; services and demands.
 const userFiles = (name: keyof typeof import('@/features/user-files/pages')) =>
   lazyRouteComponent(() => import('@/features/user-files/pages'), name);
-// Issue 17: contracts.
+// contracts.
 const contracts = (name: keyof typeof import('@/features/contracts/pages')) =>
   lazyRouteComponent(() => import('@/features/contracts/pages'), name);
 const esign = (name: keyof typeof import('@/features/esign/pages')) =>

@@ -100,7 +100,7 @@ describe('error catalogue (spec section 8), one case per row', () => {
     });
   });
 
-  it('429 (a request limit, issue 18) warns with the server text: captcha and SMS calls alike', () => {
+  it('429 (a request limit) warns with the server text: captcha and SMS calls alike', () => {
     for (const path of ['/blade-auth/oauth/captcha', '/dscq-system/validate-code/captcha', '/dscq-user/sms/code', '/dscq-user/user/register']) {
       expect(decide(ctx({ path, code: 429, message: '获取验证码过于频繁，请稍后再试' }))).toMatchObject({
         settle: 'reject',

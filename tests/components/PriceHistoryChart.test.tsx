@@ -1,5 +1,5 @@
 /**
- * The price-history chart (issue 14): one point per bid in bid order, the price rising to the right, the
+ * The price-history chart: one point per bid in bid order, the price rising to the right, the
  * start price's line, the axis ticks covering every bid, and a summary for screen readers.
  */
 import { render, screen } from '@testing-library/react';

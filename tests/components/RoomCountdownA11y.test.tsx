@@ -1,5 +1,5 @@
 /**
- * What a screen reader gets of the bidding room's countdown (issue 14): the countdown is a timer that is
+ * What a screen reader gets of the bidding room's countdown: the countdown is a timer that is
  * never read out by itself (role="timer", aria-live="off"); the room's one polite live region speaks only
  * when the displayed countdown crosses 5 minutes, 1 minute and 30 seconds, when the bidder is outbid and
  * when the activity ends. Driven by fake timers: a 1 s clock stands in for the live worker's tick.

@@ -1,5 +1,5 @@
 /**
- * The lot's .ics (issue 14): parsed back as a calendar would read it (unfolded lines, TZID local times of
+ * The lot's .ics: parsed back as a calendar would read it (unfolded lines, TZID local times of
  * the VTIMEZONE's offset), the start and the end are the lot's instants and read as China time.
  */
 import { describe, expect, it } from 'vitest';

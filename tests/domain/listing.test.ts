@@ -81,7 +81,7 @@ describe('listingPriceDisplay', () => {
     expect(listingPriceDisplay(asset({ priceType: 2, startPrice: 15000, priceUnit: '元/年' })).text).toBe('15,000元/年');
   });
 
-  it('shows yuan through the table rule otherwise: 万元 with 2 decimals, the full yuan on hover (issue 13)', () => {
+  it('shows yuan through the table rule otherwise: 万元 with 2 decimals, the full yuan on hover', () => {
     expect(listingPriceDisplay(asset({ startPrice: 9999.99 }))).toEqual({
       text: '9,999.99元',
       tooltip: '9,999.99元',

@@ -183,7 +183,7 @@ describe('formatYuan', () => {
   });
 });
 
-describe('the table rule and the panel unit (issue 13)', () => {
+describe('the table rule and the panel unit', () => {
   it('formatTableMoney: 万元 with 2 decimals from 10000 yuan, yuan below, the full yuan on hover', () => {
     expect(formatTableMoney(63_310.63)).toEqual({ text: '6.33', unit: '万元', label: '6.33万元', yuanTooltip: '63,310.63元' });
     expect(formatTableMoney(405_500_000)!.label).toBe('40,550.00万元');

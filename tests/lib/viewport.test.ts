@@ -1,4 +1,4 @@
-/** The per-route viewport (issue 14): the fluid pages ask for the device's width, the rest stay 1200 px wide. */
+/** The per-route viewport: the fluid pages ask for the device's width, the rest stay 1200 px wide. */
 import { describe, expect, it } from 'vitest';
 import { applyViewport, DESKTOP_VIEWPORT, FLUID_CLASS, FLUID_VIEWPORT } from '@/lib/viewport';
 

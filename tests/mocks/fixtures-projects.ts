@@ -1,5 +1,5 @@
 /**
- * Trading-centre and judicial fixtures (issue 5): listings that exercise every display rule (each
+ * Trading-centre and judicial fixtures: listings that exercise every display rule (each
  * priceType, a range, pre-disclosure, each status, a package with children), a detail builder, and
  * judicial items. Names are realistic Hebei listings.
  */

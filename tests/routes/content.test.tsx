@@ -1,4 +1,4 @@
-/** The content centre's pages (issue 4), through the whole app with msw. */
+/** The content centre's pages, through the whole app with msw. */
 import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

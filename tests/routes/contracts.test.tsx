@@ -6,7 +6,7 @@ import { renderApp } from '../mocks/renderApp';
 import { useMockServer } from '../mocks/server';
 
 /**
- * Issue 17 through the whole app (router, HTTP client, msw backend): /myContract lists the user's
+ * Contracts through the whole app (router, HTTP client, msw backend): /myContract lists the user's
  * contracts with their state tags and the actions of each state, filters by state in the URL; /confirm
  * reads the whole draft and confirms it; another user's contract shows the server's 404 message.
  */

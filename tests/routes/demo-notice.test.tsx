@@ -9,7 +9,7 @@ import { renderApp } from '../mocks/renderApp';
 import { useMockServer } from '../mocks/server';
 
 /**
- * Issue 18 finding 1: a server running the sandbox bank or the SMS outbox (a production install only with
+ * A server running the sandbox bank or the SMS outbox (a production install only with
  * PORTAL_DEMO=1) says so on every page — the 演示环境 notice, from GET /dscq-system/site/runtime.
  */
 const server = useMockServer();

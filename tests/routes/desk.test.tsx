@@ -1,5 +1,5 @@
 /**
- * Issue 13, the path into the room, through the whole app with msw as the server: the hall's 我的竞价 column
+ * The path into the room, through the whole app with msw as the server: the hall's 我的竞价 column
  * (a visitor's 如何参与 with the deadline; a qualified bidder's standing, live with the row's leader, and his
  * one-click way into the room), a project page for a qualified bidder, and the payment result's notice.
  */

@@ -1,5 +1,5 @@
 /**
- * 长辈模式 (issue 14): the top bar's toggle switches larger type and higher contrast on (the html class and
+ * 长辈模式: the top bar's toggle switches larger type and higher contrast on (the html class and
  * the antd theme's 16 px type), and the browser remembers it across visits (local storage through
  * src/lib/storage); switched off again, it stays off.
  */

@@ -8,7 +8,7 @@ import { renderApp } from '../mocks/renderApp';
 import { server, useMockServer } from '../mocks/server';
 
 /**
- * Issue 17: /contract/seal/qrcode, the page the signing QR code opens on the phone — not logged in: why and
+ * /contract/seal/qrcode, the page the signing QR code opens on the phone — not logged in: why and
  * a login link that comes back; the same user: what is being confirmed and 确认是本人操作 (once); another
  * user: the server's 404, shown as a refusal.
  */

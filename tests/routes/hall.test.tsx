@@ -1,5 +1,5 @@
 /**
- * The bidding hall (/hall, issue 6) through the whole app, with the live worker's logic in process and
+ * The bidding hall (/hall) through the whole app, with the live worker's logic in process and
  * msw as the server: the row rules of spec section 4 (tone, countdown with the 5 s margin, 请见标的详情,
  * premium rate, prices in 万元), paging and search in the URL, empty and error states, live price updates.
  * The worker polls the hall every 2.5 s and the rates every 1 s, and the countdown ticks each second:
@@ -100,7 +100,7 @@ describe('/hall rows (spec section 4)', () => {
     expect(within(small).getByText('22.51%')).toBeInTheDocument();
   });
 
-  it("rows of issue 15's modes read each mode's public values (sealed stage 1 and a falling price: ---; a frozen cap; a taken fixed price)", async () => {
+  it("rows of the later modes read each mode's public values (sealed stage 1 and a falling price: ---; a frozen cap; a taken fixed price)", async () => {
     use(
       hallBackend({
         live: [

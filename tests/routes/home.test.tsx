@@ -1,5 +1,5 @@
 /**
- * The home page (issue 4), rendered through the whole app with msw: each block's rule from spec
+ * The home page, rendered through the whole app with msw: each block's rule from spec
  * sections 2 and 9. Queries stay inside one block (role queries over the whole page are slow in jsdom).
  */
 import { waitFor, within } from '@testing-library/react';
@@ -212,7 +212,7 @@ describe('home page blocks', () => {
   });
 
   it('judicial auctions: 8 rows at most, state shown as 进行中, and a More link to /sfProject', async () => {
-    // The separate judicial service (issue 5): {status, message, content} on /judicial.
+    // The separate judicial service: {status, message, content} on /judicial.
     server.use(
       mswHttp.post('/judicial/wechatProject/query', () =>
         HttpResponse.json({

@@ -1,5 +1,5 @@
 /**
- * Judicial auctions (issue 5) from the separate judicial service ({status, message, content} answers on
+ * Judicial auctions from the separate judicial service ({status, message, content} answers on
  * JUDICIAL_BASE): /sfProject with offset + limit 8 paging, city and court filters, rounds (0 变卖, 1 一拍,
  * 2 二拍), states (正在报名 → 进行中, 已结束 → 已结束), the detail drawer, failures with the service's
  * message; and the home page's judicial block on the same service.

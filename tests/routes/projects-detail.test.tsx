@@ -1,5 +1,5 @@
 /**
- * Project details, packages, managed projects and /myCollect (issue 5) through the whole app with msw:
+ * Project details, packages, managed projects and /myCollect through the whole app with msw:
  * key facts with the live countdown, disclosure tabs, attachments behind the image verify code,
  * recommendations, enrolment (请先登录 when anonymous), the bidding activity, and favourites.
  */

@@ -1,5 +1,5 @@
 /**
- * The trading centre (issue 5) through the whole app with msw: the display rules of spec sections 3–5 on
+ * The trading centre through the whole app with msw: the display rules of spec sections 3–5 on
  * the result cards, the URL-held search and filters, the states of the list, and favourites (section 6:
  * the 401 prompt). Queries stay on text, labels and selectors (role queries over antd are slow in jsdom).
  */

@@ -1,5 +1,5 @@
 /**
- * The bidding room in the modes of issue 15 (final, first-come-first-served, two-stage, v-shaped), through
+ * The bidding room in the later modes (final, first-come-first-served, two-stage, v-shaped), through
  * the whole app with the live worker's logic in process and msw as the server (tests/mocks/handlers/
  * quote-room.ts): each mode's phase, what the price panel says, the buttons that make sense in the phase
  * (an amount, one acceptance, the confirmation to join stage 2, or why there is nothing to do), the

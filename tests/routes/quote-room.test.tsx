@@ -1,5 +1,5 @@
 /**
- * The bidding room (/quoteHall, issue 7) through the whole app: the live worker's logic in process polls
+ * The bidding room (/quoteHall) through the whole app: the live worker's logic in process polls
  * bidding-data every second (msw as the server, tests/mocks/handlers/quote-room.ts), the main thread asks
  * once with the user's token for the bid code. Every display rule of what a bidder sees in the room
  * (README "The bidding room"): 领先/出局/未出价, next valid price and quick buttons, extension notice, result,
@@ -224,7 +224,7 @@ describe('/quoteHall: placing a bid', () => {
     expect(backend.state.bidCalls).toHaveLength(0);
     expect(screen.queryByText(/^确认以/)).toBeNull();
 
-    // Leading already: the form waits, saying why (the leader may not outbid himself: issue 13).
+    // Leading already: the form waits, saying why (the leader may not outbid himself).
     await bid('1010000');
     await waitText('room-my-standing', '领先');
     const submit = screen.getByRole('form', { name: '出价' }).querySelector('button[type="submit"]')!;

@@ -8,7 +8,7 @@ import { renderApp } from '../mocks/renderApp';
 import { server, useMockServer } from '../mocks/server';
 
 /**
- * A user-centre form keeps what the user typed when the data around it is fetched again (issues 16/17:
+ * A user-centre form keeps what the user typed when the data around it is fetched again (
  * forms were reset while filled on a loaded CI machine). A desk message invalidates the user centre's
  * queries; a refetch that then fails (a time-out under load) used to turn the page into its error state,
  * unmounting the form; now the page keeps the form and says the data could not be refreshed.

@@ -23,7 +23,7 @@ function logIn(name = '张建国') {
 describe('routing (spec section 2)', () => {
   it('registers every route of the spec, public and auth', () => {
     expect(ROUTE_PATHS.public).toHaveLength(49);
-    // The spec's 46 and /myWatch (ours: the bidder's watch board, issue 13).
+    // The spec's 46 and /myWatch (ours: the bidder's watch board).
     expect(ROUTE_PATHS.auth).toHaveLength(47);
     expect(ROUTE_PATHS.auth).toContain('/myWatch');
     expect(ROUTE_PATHS.public).toContain('/projectDetail/{$assetsId}.html');
@@ -38,7 +38,7 @@ describe('routing (spec section 2)', () => {
 
   it('lets a logged-in user open an auth route, with breadcrumbs from the title', async () => {
     logIn();
-    // (Built by issue 17: the made-up session has no contracts.)
+    // (Built by the made-up session has no contracts.)
     server.use(mswHttp.get('/api/dscq-user/contract/page', () => HttpResponse.json({ code: 200, success: true, msg: '操作成功', data: { records: [], total: 0, size: 10, current: 1, pages: 0 } })));
     const { router } = renderApp('/myContract');
     expect(await screen.findByRole('heading', { name: '我的合同' })).toBeInTheDocument();
@@ -58,7 +58,7 @@ describe('routing (spec section 2)', () => {
 
   it('matches the .html detail routes with their id', async () => {
     const { router } = renderApp('/projectDetail/123.html');
-    // (Built by issue 5: the mock knows no project 123, so the detail shows the server's msg.)
+    // (Built by the mock knows no project 123, so the detail shows the server's msg.)
     expect(await screen.findByText('项目不存在或已下架')).toBeInTheDocument();
     expect(router.state.matches.at(-1)?.params).toEqual({ assetsId: '123' });
   });
@@ -148,7 +148,7 @@ describe('floating panel', () => {
 
   it('opens the target directly for a logged-in user', async () => {
     logIn();
-    // /myCollect (issue 5) loads the favourites; this session's made-up token would get a 401 from the mock.
+    // /myCollect loads the favourites; this session's made-up token would get a 401 from the mock.
     server.use(
       mswHttp.post('/api/dscq-user/collect-assets/assets-list', () =>
         HttpResponse.json({ code: 200, success: true, msg: '操作成功', data: { records: [], total: 0, size: 10, current: 1, pages: 1 } }),

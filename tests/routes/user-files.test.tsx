@@ -7,7 +7,7 @@ import { renderApp } from '../mocks/renderApp';
 import { useMockServer } from '../mocks/server';
 
 /**
- * Issue 17 through the whole app (router, HTTP client, msw backend): 我的文件 (a folder, the browser's
+ * My files through the whole app (router, HTTP client, msw backend): 我的文件 (a folder, the browser's
  * type check, the server's quota refusal, another user's folder), 申诉记录 (the list, the answer, the
  * form's checks and its submission with a file from 我的文件) and 我的服务 / 需求 (the list, the form's
  * checks, the answer and the matches, another user's demand).

@@ -1,5 +1,5 @@
 /**
- * Issue 18 finding 4: registration and password recovery must not tell whether a login name or a phone
+ * Registration and password recovery must not tell whether a login name or a phone
  * has an account before the SMS code is right (registration with a wrong code answered 该登录名已被注册 /
  * 该手机号已被注册, so names and phones could be listed). And the code rules around it: a wrong code is
  * one attempt, a right code answered "name taken" is not used up, a right code makes one user only.

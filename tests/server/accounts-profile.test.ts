@@ -218,7 +218,7 @@ describe('phone changes', () => {
     await t.sendSms('13600000001', 1008);
     const wrongPw = await t.call('POST', '/api/dscq-user/user/change-phone', { token, query: { phone: '13600000001', smsCode: FIXED_SMS, password: t.enc('Nope@2026x') } });
     expect(wrongPw.body.msg).toBe('登录密码错误');
-    // Another account's phone: told only with that phone's right code (issue 18: no enumeration).
+    // Another account's phone: told only with that phone's right code (no enumeration).
     const unproven = await t.call('POST', '/api/dscq-user/user/change-phone', { token, query: { phone: '13800000001', smsCode: FIXED_SMS, password: t.enc('User@2026x') } });
     expect(unproven.body.msg).toBe(AUTH_MESSAGES.badSmsCode);
     await t.sendSms('13800000001', 1008);

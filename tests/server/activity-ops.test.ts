@@ -1,5 +1,5 @@
 /**
- * Activities with caps and reserves, in every mode, created by the operator (issue 15): the operator API
+ * Activities with caps and reserves, in every mode, created by the operator: the operator API
  * (/api/dscq-ops/activity/create|qualify|list, configured operators only) end to end — created, bidders
  * qualified (one with a pre-emptive right), bid over HTTP against the cap, settled against the reserve —
  * and `npm run ops -- activity create|qualify` with each mode's parameters. The database follows

@@ -1,5 +1,5 @@
 /**
- * Appeals against a deposit forfeit and against a settlement (issue 17, switched on): the user's own
+ * Appeals against a deposit forfeit and against a settlement (switched on): the user's own
  * forfeited deposits and deals are the subjects, another user's are not (404 at submission), and the appeal
  * goes through the same states with messages. SQLite and PostgreSQL.
  */

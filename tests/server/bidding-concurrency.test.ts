@@ -182,7 +182,7 @@ describe(`first-come-first-served on two server processes on one ${DIALECT} data
   }, 120_000);
 });
 
-describe(`what a bidder alone sees in the modes of issue 15 on ${DIALECT}`, () => {
+describe(`what a bidder alone sees in the later modes on ${DIALECT}`, () => {
   const ask = async (id: number, token?: string) =>
     (await t.app.inject({ method: 'POST', url: '/api/dscq-sync/v1/bid-assets/bidding-data', query: { activityId: String(id) }, headers: token ? { authorization: `Bearer ${token}` } : {} })).json().data;
 

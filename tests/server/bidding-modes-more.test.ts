@@ -1,5 +1,5 @@
 /**
- * The four modes of issue 15 (final, first-come-first-served, two-stage, v-shaped) against the reference
+ * The four later modes (final, first-come-first-served, two-stage, v-shaped) against the reference
  * model of bidding-fixtures.ts, over random bid sequences, confirmations and clocks (fast-check); each
  * sequence ends with the stored state, the replay from the log and the gap-free sequence compared.
  * SQLite; PostgreSQL when TEST_DATABASE_URL is set.
@@ -196,7 +196,7 @@ async function runSequence(spec: ActivitySpec, ops: Op[]) {
   expect(seqs).toEqual(seqs.map((_, i) => i + 1));
 }
 
-describe(`issue 15's modes against the reference model on ${DIALECT}`, () => {
+describe(`the later modes against the reference model on ${DIALECT}`, () => {
   for (const mode of MORE_MODES) {
     it(`${mode}: random bid sequences and clocks give the model's answers and state`, async () => {
       await fc.assert(
@@ -220,7 +220,7 @@ describe(`issue 15's modes against the reference model on ${DIALECT}`, () => {
 const DATA = '/api/dscq-sync/v1/bid-assets/bidding-data';
 const HALL = '/api/dscq-sync/v1/bid-assets/hall/page';
 
-describe(`settlement, phases and the public view of issue 15's modes on ${DIALECT}`, () => {
+describe(`settlement, phases and the public view of the later modes on ${DIALECT}`, () => {
   const base = (mode: string, over: Partial<ActivitySpec> = {}): ActivitySpec => liveSpec(mode, NOW, users, over);
   const data = async (activityId: number, now = NOW) => {
     clock.now = now;
@@ -376,7 +376,7 @@ describe(`settlement, phases and the public view of issue 15's modes on ${DIALEC
   });
 });
 
-describe(`push events of issue 15's modes on ${DIALECT}`, () => {
+describe(`push events of the later modes on ${DIALECT}`, () => {
   it("final's window: the event carries the frozen cap as the price, never the leader or the sealed offer", async () => {
     const id = await createActivity(t.handle.db, liveSpec('final', NOW, users, { capFen: 1_020_000, settings: { final: { windowMs: 60_000 } }, bidders: users.map((userId, i) => ({ userId, rank: i === 1 ? 1 : null })) }));
     const events: LiveChangeEvent[] = [];

@@ -176,7 +176,7 @@ describe('downloads and files', () => {
   it('the seed wrote every file into the data directory', () => {
     const dir = contentFilesDir(t.dataDir);
     expect(existsSync(dir)).toBe(true);
-    // The content centre's 53 and the trading centre's 12 default covers (issue 5).
+    // The content centre's 53 and the trading centre's 12 default covers.
     expect(readdirSync(dir).filter((f) => !f.endsWith('.tmp'))).toHaveLength(65);
   });
 

@@ -1,5 +1,5 @@
 /**
- * 产权交易合同 (issue 17) on SQLite and PostgreSQL: drafted with the payment (same transaction), the
+ * 产权交易合同 on SQLite and PostgreSQL: drafted with the payment (same transaction), the
  * demo (bidder01: one sealed, one waiting for his signature), the state machine with its illegal steps
  * refused (409, Chinese), the open fields sanitised and versioned, signatories (verified only, masked,
  * order), confirmation freezing the PDF, signing in order after the face check, the exchange's seal last,

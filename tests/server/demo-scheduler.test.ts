@@ -1,5 +1,5 @@
 /**
- * The demo that stays alive (issue 15): the seeded demo lists activities of all eight modes in hall/page
+ * The demo that stays alive: the seeded demo lists activities of all eight modes in hall/page
  * and upcoming-bid, and with the demo scheduler (server/seed/scheduler.ts) it still does hours later —
  * the sweep settling what ends, the scheduler opening what is missing, one of each mode ending within
  * minutes, bidder01 … bidder05 qualified everywhere. Two processes' schedulers on one database never run

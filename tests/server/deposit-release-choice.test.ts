@@ -1,5 +1,5 @@
 /**
- * A loser's released deposit goes where the user chose (issue 16): into the wallet, or back to the bound
+ * A loser's released deposit goes where the user chose: into the wallet, or back to the bound
  * card as a payout in flight (payout clearing and a withdrawal row the bank pays or returns). Postings in the
  * release's transaction; the books check clean after each step (npm run ops -- ledger check). Both DBs.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13, the path into the room: GET /dscq-user/desk/lots (the bearer's lots with the one lot state, his
+ * The path into the room: GET /dscq-user/desk/lots (the bearer's lots with the one lot state, his
  * bid code, bid count, the public leader and his enrolment), the hall rows' public leader (the standing the
  * hall shows), and the enrolment check's deadline (the hall's 如何参与). On the seeded demo data, where
  * bidder01 … bidder05 are qualified in every demo auction.

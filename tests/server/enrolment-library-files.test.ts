@@ -1,5 +1,5 @@
 /**
- * Enrolment attachments chosen from 我的文件 (issue 17): a file of the user's own library is accepted as an
+ * Enrolment attachments chosen from 我的文件: a file of the user's own library is accepted as an
  * attachment; another user's library file is refused (the server checks the owner, never the browser).
  * SQLite and PostgreSQL.
  */

@@ -265,7 +265,7 @@ describe('state transitions', () => {
     const rooms = (await call('GET', P.rooms, 'bidder02')).body.data as Json[];
     expect(rooms.find((r) => r.activityId === created.id)).toMatchObject({ bidCode: row.bid_code, status: 'scheduled' });
     const titles = (await messagesOf('bidder02')).map((m) => m.title);
-    // Titles name the lot (issue 13): 「…」保证金到账确认.
+    // Titles name the lot: 「…」保证金到账确认.
     expect(titles.some((title) => title.endsWith('保证金到账确认'))).toBe(true);
     expect(titles.some((title) => title.endsWith('已取得竞买资格'))).toBe(true);
   });

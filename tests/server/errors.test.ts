@@ -98,7 +98,7 @@ describe('500', () => {
   });
 });
 
-describe('failures before a route answers (issue 18 #5)', () => {
+describe('failures before a route answers', () => {
   // Node's HTTP parser meets these before any request exists: only a real socket shows them.
   let port = 0;
   beforeAll(async () => {

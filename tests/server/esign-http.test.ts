@@ -1,5 +1,5 @@
 /**
- * Issue 17 over HTTP: the public verification endpoint (a signed PDF verifies; one changed byte does not;
+ * Signatures over HTTP: the public verification endpoint (a signed PDF verifies; one changed byte does not;
  * not a PDF is refused in Chinese), seal applications (organisation-verified only, PNG by magic bytes and
  * size, one pending at a time, operator decisions with messages, 404 to another user, the approved seal for
  * signing), and the face-verification challenge (one-time, expiring on the server clock, another user 404,

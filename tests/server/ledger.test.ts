@@ -1,5 +1,5 @@
 /**
- * The money ledger (issue 16 step 1) on the real database (SQLite; PostgreSQL when TEST_DATABASE_URL is set):
+ * The money ledger on the real database (SQLite; PostgreSQL when TEST_DATABASE_URL is set):
  * a property test of random sequences of deposits, wallet freezes, releases, keeps, forfeits, settlements,
  * top-ups, withdrawals and replayed gateway notices against a model (books at zero, no balance below zero,
  * every balance what the model says and equal to the sum of its postings, `ledger check` clean); two

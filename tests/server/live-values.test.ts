@@ -1,5 +1,5 @@
 /**
- * One rule for every live value (issue 12): the server's snapshot and the live worker read the same
+ * One rule for every live value: the server's snapshot and the live worker read the same
  * premium rate, status and tone for the same lot — every mode, sealed and dutch included — because both
  * compute them with domain/rules/liveValues.ts from the same public state; every answer carries the
  * activity's lockVersion (the order the worker merges its sources by); `leftTime` is the countdown's input,
@@ -126,7 +126,7 @@ describe(`live values: server and worker agree on ${DIALECT}`, () => {
         });
       }
     }
-    // The demo keeps every mode live (issue 15): the rule is checked for all eight.
+    // The demo keeps every mode live: the rule is checked for all eight.
     expect([...modes].sort()).toEqual([...BIDDING_MODES].sort());
     expect(events.has(ids.onceOff!) && events.has(ids.dutchSold!)).toBe(true);
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 13, one lot state: a listing's displayed state follows its bidding activity (domain/rules/lotState.ts),
+ * One lot state: a listing's displayed state follows its bidding activity (domain/rules/lotState.ts),
  * the same in every answer — the hall, the project detail, the trading centre's search (rows and the state
  * filter), favourites and the home page's lists — before, during and after the auction. On the seeded demo
  * data (about thirty live lots, some scheduled) at the test clock.

@@ -1,5 +1,5 @@
 /**
- * The trading centre's search beyond the foundation's filters (issue 5): keyword by Chinese text, full
+ * The trading centre's search beyond the foundation's filters: keyword by Chinese text, full
  * pinyin, initials and code; city, county, price range, nature, feature; sorts; package children stay out.
  * Plus the short lists: top/new-publish, basic-assets/new-publish, hb-projects, assets-recommend, and the
  * feature tags, the filter bar and the cover. Expected sets come from the seed data, not from the SQL.

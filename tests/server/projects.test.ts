@@ -1,6 +1,6 @@
 /**
  * POST /api/dscq-project/search/page(2): envelope, paging math, filters, mapping to ListedAsset.
- * The demo seed lists 350 projects (the foundation's 150 and issue 5's 200); package children are not listed.
+ * The demo seed lists 350 projects (the first 150 and 200 more for the filters); package children are not listed.
  */
 import type { ListedAsset } from '#domain/contract/portal';
 import type { Page } from '#domain/contract/envelope';

@@ -1,5 +1,5 @@
 /**
- * Issue 18 finding 1: the payment gateway and the SMS sender are chosen by configuration. With
+ * The payment gateway and the SMS sender are chosen by configuration. With
  * NODE_ENV=production the sandbox bank and the SMS outbox are refused at start (config, buildApp and the
  * real process) unless PORTAL_DEMO=1; where the sandbox bank is not the gateway its "pay" route does not
  * exist (404); a real gateway and SMS provider plug in as modules; the site's runtime answer tells the

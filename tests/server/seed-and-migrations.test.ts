@@ -10,14 +10,14 @@ import { createTestDatabase, NOW, type TestDatabase } from './helpers.ts';
 
 const TABLES = [
   'navigation', 'news_plate', 'news', 'project', 'notice',
-  // Issue 4: the content model.
+  // The content model.
   'content_file', 'content_attachment', 'download_file', 'ad', 'partner', 'page_module', 'notice_info', 'recruit',
   'content_column', 'column_content', 'title_config',
-  // Issue 5: the trading centre and the judicial service.
+  // The trading centre and the judicial service.
   'project_detail', 'project_section', 'assets_feature', 'project_feature', 'project_attachment', 'filter_query_config',
   'judicial_court', 'judicial_item',
 ] as const;
-// content_file: the content centre's 53 and issue 5's 12 default covers.
+// content_file: the content centre's 53 and the trading centre's 12 default covers.
 const CONTENT_REPORT = {
   content_file: 65, content_attachment: 7, download_file: 9, ad: 13, partner: 12, page_module: 9, notice_info: 6, recruit: 3,
   content_column: 13, column_content: 38, title_config: 2,

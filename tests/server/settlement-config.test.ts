@@ -1,5 +1,5 @@
 /**
- * The installation's fee schedule and deal periods (issue 16): PORTAL_FEE_SCHEDULE, PORTAL_FEE_MIN_YUAN,
+ * The installation's fee schedule and deal periods: PORTAL_FEE_SCHEDULE, PORTAL_FEE_MIN_YUAN,
  * PORTAL_CONFIRM_WORKING_DAYS, PORTAL_PAY_WORKING_DAYS read by loadConfig with a Chinese message naming the
  * bad variable; the defaults are the domain's.
  */

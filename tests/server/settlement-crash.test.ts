@@ -1,5 +1,5 @@
 /**
- * Crash loop for settlement payments (issue 16): the real server (server/main.ts) is killed with SIGKILL
+ * Crash loop for settlement payments: the real server (server/main.ts) is killed with SIGKILL
  * while deals are being paid — from the wallet (POST settle/pay-wallet) and by the bank's signed notices of
  * settlement orders (POST /dscq-pay/notify) — and restarted, a few times. Afterwards: every payment the
  * server acknowledged has its settlement posting, no deal is half paid (paid ⇔ its posting exists, with the

@@ -1,5 +1,5 @@
 /**
- * The documents the exchange issues after the hammer, as PDFs (issue 16): the 成交确认书 (lot, parties, price
+ * The documents the exchange issues after the hammer, as PDFs: the 成交确认书 (lot, parties, price
  * in figures and 大写, deal and bid codes, time) and an issued invoice (its fields), each read with the
  * owner's token; another user gets the 404 envelope, an unissued invoice the 409 one. SQLite and PostgreSQL.
  */

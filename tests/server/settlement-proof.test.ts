@@ -1,5 +1,5 @@
 /**
- * Settlement by bank transfer with the buyer's proof (issue 16) on SQLite and PostgreSQL: the buyer chooses
+ * Settlement by bank transfer with the buyer's proof on SQLite and PostgreSQL: the buyer chooses
  * a file of his 我的文件 (uploaded there, typed by its bytes) for a deal awaiting payment → proofSubmitted
  * with his message; the operator rejects it with a reason (→ awaitingPayment, message) or confirms it
  * (→ paid with the settlement postings, message); the books stay balanced. Another user's deal or file is 404.

@@ -1,5 +1,5 @@
 /**
- * Deal confirmation and settlement (issue 16 step 3) on SQLite and PostgreSQL: the deal opened at
+ * Deal confirmation and settlement on SQLite and PostgreSQL: the deal opened at
  * settlement with its printable 成交确认书, online confirmation, the amount due (price + fee from the
  * schedule − deposit converted) paid through the sandbox bank (a replayed notice posts nothing), the
  * exchange's steps up to the payout to the transferor, the forfeit of a deal not confirmed in time, the

@@ -1,5 +1,5 @@
 /**
- * Issue 17 on the server: 我的文件 (folders, uploads by magic bytes, the per-user quota, rename/move/
+ * My files on the server: 我的文件 (folders, uploads by magic bytes, the per-user quota, rename/move/
  * delete), 申诉 (own subjects and attachments, the state machine, a message at each step) and 需求
  * (answers, the match message when a listing is published). Every record of one user answers 404 to
  * another. Runs on SQLite, or PostgreSQL with TEST_DATABASE_URL.

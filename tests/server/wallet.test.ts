@@ -1,5 +1,5 @@
 /**
- * Wallet and fund account over HTTP (issue 16 step 2) on SQLite and PostgreSQL: bind a card (bank list,
+ * Wallet and fund account over HTTP on SQLite and PostgreSQL: bind a card (bank list,
  * Luhn, account name = verified name, SMS-confirmed), top up through the sandbox bank, the ledger page with
  * filters, withdraw (SMS-confirmed; over the balance refused), unbind only with nothing in flight, a deposit
  * paid from the wallet, bad amounts and card numbers answered in Chinese, and another user's records 404.

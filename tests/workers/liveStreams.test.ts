@@ -1,5 +1,5 @@
 /**
- * The other live streams of issue 6 on fake timers: upcoming (countdown to the start), maxRate (溢价领先)
+ * The other live streams on fake timers: upcoming (countdown to the start), maxRate (溢价领先)
  * and biddingData (the bidding room's poll, with its delta encoding).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

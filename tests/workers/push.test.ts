@@ -1,5 +1,5 @@
 /**
- * The worker's push connection (issue 12) on fake timers: change events update the room and the hall at
+ * The worker's push connection on fake timers: change events update the room and the hall at
  * once, older lockVersions are ignored, polling slows while push is healthy, takes over within 5 s when it
  * fails (error, HTTP error, heartbeat silence), and steps back with one re-sync when push returns.
  */

@@ -1,5 +1,5 @@
 /**
- * The content model (issue 4): plate source types and front-page news, stored files and attachments,
+ * The content model: plate source types and front-page news, stored files and attachments,
  * downloads, ads, partners, page modules, site notices, recruitment, content columns, position titles.
  * Portable subset only (bigint, integer, text; 0/1 flags; epoch-ms times). Natural keys are unique so the
  * seed can insert with ON CONFLICT DO NOTHING.

@@ -1,5 +1,5 @@
 /**
- * The trading centre (issue 5): pinyin search keys and packages on `project`; disclosure details and
+ * The trading centre: pinyin search keys and packages on `project`; disclosure details and
  * sections, feature tags, attachments (tickets, download log), favourites, the filter-bar configuration,
  * and the judicial-auction service's courts and items. Portable subset only; natural keys are unique so
  * the seed can insert with ON CONFLICT DO NOTHING.

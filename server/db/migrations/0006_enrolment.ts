@@ -1,5 +1,5 @@
 /**
- * Enrolment (issue 7): a bidder's enrolment in a listed asset (or package), its deposit, the deposit's
+ * Enrolment: a bidder's enrolment in a listed asset (or package), its deposit, the deposit's
  * bank-transfer proofs, online payment orders and the gateway's notifications (idempotency log), and the
  * user's messages. Portable subset only; amounts in fen, times in epoch ms.
  */

@@ -1,5 +1,5 @@
 /**
- * Request limits that hold across server processes (issue 18): one counter per (rule, key) in a fixed
+ * Request limits that hold across server processes: one counter per (rule, key) in a fixed
  * window, bumped by one conditional upsert (services/common/rate-limit.ts). Rows whose window has run out are
  * restarted by the next hit and purged as they go stale. Portable subset only; times in epoch ms.
  */

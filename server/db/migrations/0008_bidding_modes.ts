@@ -1,5 +1,5 @@
 /**
- * The other four bidding modes and the demo that stays alive (issue 15): two-stage's confirmations to join
+ * The other four bidding modes and the demo that stays alive: two-stage's confirmations to join
  * stage 2, and a small lease table that lets one of several server processes claim a periodic job (the
  * demo scheduler) for a while.
  */

@@ -1,5 +1,5 @@
 /**
- * After the hammer (issue 16): the double-entry ledger every movement of money posts onto, the payment
+ * After the hammer: the double-entry ledger every movement of money posts onto, the payment
  * order generalised beyond deposits (top-ups and settlement payments go through the same gateway), bound
  * bank cards and withdrawals. Existing deposits are moved onto the ledger here (their payment, and the
  * release back to the card they came from), so the books of an installation that ran before balance too.

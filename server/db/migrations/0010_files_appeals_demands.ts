@@ -1,5 +1,5 @@
 /**
- * Issue 17: the user's document library (folders and the uploads placed in them), appeals with their
+ * The user's document library (folders and the uploads placed in them), appeals with their
  * history, and investors' demands with the listings matched to them. Portable subset only; times in
  * epoch ms, prices in fen, JSON as text.
  */

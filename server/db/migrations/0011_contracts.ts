@@ -1,5 +1,5 @@
 /**
- * Issue 17: 产权交易合同 — one contract per paid deal, drafted from the template of the lot's type, its
+ * 产权交易合同 — one contract per paid deal, drafted from the template of the lot's type, its
  * parties (signatories, in signing order), and a version per save of the open fields. Portable subset
  * only; times in epoch ms, JSON as text, PDFs as base64 text (a few hundred kB at most, read whole).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17: digital signatures. The installation's own CA (one root, created once and shared by every
+ * Digital signatures. The installation's own CA (one root, created once and shared by every
  * server process), the certificates it issued to signers (kept for reuse), organisations' seal
  * applications, and the one-time face-verification challenges. Times in epoch ms.
  */

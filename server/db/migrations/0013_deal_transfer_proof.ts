@@ -1,5 +1,5 @@
 /**
- * Issue 16: the buyer's bank-transfer proof of a deal's amount due (a file of his 我的文件 library), which
+ * The buyer's bank-transfer proof of a deal's amount due (a file of his 我的文件 library), which
  * an operator confirms (the deal is paid) or rejects with a reason (the deal awaits payment again).
  * And the user's choice where a released deposit goes (the wallet, or back to the bound card).
  * Portable subset only; times in epoch ms.

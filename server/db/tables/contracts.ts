@@ -1,5 +1,5 @@
 /**
- * Issue 17 (migration 0011): 产权交易合同, its parties and its versions. Times in epoch ms.
+ * Migration 0011: 产权交易合同, its parties and its versions. Times in epoch ms.
  * State and role values are the types in domain/rules/tradeContract.ts.
  */
 import type { Generated } from 'kysely';

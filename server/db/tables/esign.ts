@@ -1,5 +1,5 @@
 /**
- * Issue 17 (migration 0012): the installation's CA, signers' certificates, seal applications and face
+ * Migration 0012: the installation's CA, signers' certificates, seal applications and face
  * challenges. Times in epoch ms. Status values are the types in domain/rules/esign.ts.
  */
 import type { Generated } from 'kysely';

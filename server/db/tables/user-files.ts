@@ -1,5 +1,5 @@
 /**
- * Issue 17 (migration 0010): the document library, appeals and demands. Times in epoch ms, prices in fen.
+ * Migration 0010: the document library, appeals and demands. Times in epoch ms, prices in fen.
  * Status values are the types in domain/rules/userFiles.ts.
  */
 import type { Generated } from 'kysely';

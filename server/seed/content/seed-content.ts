@@ -1,5 +1,5 @@
 /**
- * Seeds the content centre (issue 4) inside the demo seed's transaction, after the foundation's plates,
+ * Seeds the content centre inside the demo seed's transaction, after the foundation's plates,
  * news, projects and notices. Idempotent like the rest: natural keys with ON CONFLICT DO NOTHING. The
  * files (PDF, DOCX, XLSX, SVG) are generated here and written into `<dataDir>/content-files/` when a data
  * directory is given; a missing file is written on every run, so each server process sharing one

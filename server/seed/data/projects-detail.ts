@@ -1,5 +1,5 @@
 /**
- * Demo disclosures of the demo projects (issue 5): the detail row (transferor, contact, appraisal, managed
+ * Demo disclosures of the demo projects: the detail row (transferor, contact, appraisal, managed
  * flag), the six disclosure sections in realistic Chinese, feature tags, package children and attachments.
  * Everything about one project is drawn from a PRNG seeded by its project code, so it never depends on the
  * order of the list; only texts that quote the announcement window depend on `now`.

@@ -1,5 +1,5 @@
 /**
- * Demo listings: the foundation's 150 projects across the asset types, then 200 more (issue 5) from a
+ * Demo listings: the foundation's 150 projects across the asset types, then 200 more from a
  * second PRNG stream, so the first 150 stay exactly as they were. Every install (and every test) gets the
  * same rows. Codes and names never depend on `now`; only the dates do, so re-seeding later inserts nothing
  * new. Dates are set so that something is always enrolling. Package children are made in projects-detail.ts.
@@ -31,7 +31,7 @@ type Made = Omit<Priced, 'deposit'> & { name: string; org: string; projectType: 
 interface Category {
   abbr: string;
   count: number;
-  /** Issue 5's additional rows of this category. */
+  /** The additional rows of this category (the trading centre's filters need them). */
   extra: number;
   typeCode: number;
   typeName: string;
@@ -261,7 +261,7 @@ export function demoProjects(now: number): ProjectSeed[] {
       rows.push(projectRow(rng, category, city, i, i, today, `HBCQ-${category.abbr}2026-${String(12 + i * 3).padStart(4, '0')}`, false));
     }
   }
-  // Issue 5's additional rows: their own stream and codes 0101, 0103 … (none of the first 150's).
+  // The additional rows: their own stream and codes 0101, 0103 … (none of the first 150's).
   const more = createRng(0x13_2027);
   for (const category of CATEGORIES) {
     for (let i = 0; i < category.extra; i++) {

@@ -1,5 +1,5 @@
 /**
- * Request limits that hold across server processes (issue 18): captcha creation per address, SMS per
+ * Request limits that hold across server processes: captcha creation per address, SMS per
  * address and per phone, registration and recovery attempts per address, look-ups of other users per
  * user and per address. Each rule counts hits per key in a fixed window that starts at the window's
  * first hit; the counter lives in the database (`rate_limit`),

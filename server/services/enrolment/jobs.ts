@@ -48,7 +48,7 @@ export async function runEnrolmentJobs(j: EnrolmentJobInput): Promise<{ approved
     .execute();
   let qualified = 0;
   for (const { id } of waiting) if (await qualifyEnrolment(j.db, id, j.now)) qualified += 1;
-  // Deals past their confirmation or payment deadline are forfeited (issue 16).
+  // Deals past their confirmation or payment deadline are forfeited.
   const forfeited = await sweepDeals(j.db, j.now);
   return { approved, notified, qualified, forfeited };
 }

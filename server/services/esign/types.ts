@@ -1,5 +1,5 @@
 /**
- * The signing interface (issue 17). The installation's own CA signs by default; a real e-sign provider
+ * The signing interface. The installation's own CA signs by default; a real e-sign provider
  * (a national CA's service) plugs in behind the same interface, chosen by configuration.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Deal confirmation and settlement (guide after-the-hammer.md steps 2, 3 and 5; issue 16 step 3).
+ * Deal confirmation and settlement (guide after-the-hammer.md steps 2, 3 and 5).
  *
  *   settlement of a sold auction → deal awaitingConfirmation (成交确认书, confirm within N working days)
  *   → awaitingPayment (amount due = price + buyer's fee − deposit converted; pay within N working days)

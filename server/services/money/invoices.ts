@@ -1,5 +1,5 @@
 /**
- * Invoices for paid service fees (issue 16 step 4): a request per paid deal (普通/专用, title, taxpayer
+ * Invoices for paid service fees: a request per paid deal (普通/专用, title, taxpayer
  * number with the 统一社会信用代码 checksum, e-mail), requested → issued (the operator issues; the invoice is
  * a printable HTML document) or refused with a reason. Owner only: another user's invoice answers 404.
  */

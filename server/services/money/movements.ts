@@ -1,5 +1,5 @@
 /**
- * Wallet movements on the ledger (issue 16): withdrawals to the bound card and a deal's settlement payment.
+ * Wallet movements on the ledger: withdrawals to the bound card and a deal's settlement payment.
  * Each writes its state change and its entry in one transaction; a repeated call posts nothing twice.
  */
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * 申诉 (issue 17): a user appeals against one of his own records — which records a kind may name is the
+ * 申诉: a user appeals against one of his own records — which records a kind may name is the
  * SUBJECTS table below (one query per open kind of APPEAL_KINDS) — with a reason and attachments from
  * his uploads. The operator moves it along APPEAL_TRANSITIONS (domain/rules/userFiles.ts): every step is
  * one conditional update (a step from the wrong state changes nothing and is refused), an event in the

@@ -1,5 +1,5 @@
 /**
- * 我的服务 / 需求 (issue 17): an investor registers what he looks for; the exchange answers (operator);
+ * 我的服务 / 需求: an investor registers what he looks for; the exchange answers (operator);
  * a listing published afterwards that matches (listingMatchesDemand, domain/rules/userFiles.ts) is
  * recorded against the demand and sends him a message naming it — in the transaction that publishes
  * the listing, once per demand and listing (a unique pair).

@@ -1,5 +1,5 @@
 /**
- * 我的文件 (issue 17): the user's document library. Folders nest; a file is one of the user's uploads
+ * 我的文件: the user's document library. Folders nest; a file is one of the user's uploads
  * (services/accounts/files.ts: magic-byte type check, 10 MB, generated names outside the web root)
  * placed in a folder or at the root. Every byte the user has stored counts against a per-user quota,
  * checked in the upload's transaction with the user's row locked, so two parallel uploads cannot both

@@ -78,7 +78,7 @@ function useBoardIds(store: LiveListStore<LiveBidRow>, keep: (row: LiveBidRow) =
 }
 
 /**
- * 竞价看板 (/myWatch, issue 13): every lot the user watches — the rooms he is qualified in, his enrolments
+ * 竞价看板 (/myWatch): every lot the user watches — the rooms he is qualified in, his enrolments
  * and his favourites — with its live price, time left, bids and his standing, sorted by time left and
  * filterable; ONE worker stream for all of them (`watch`), usable at a hundred lots and more.
  */

@@ -10,7 +10,7 @@ const yuan = z.coerce.number().nonnegative().max(1e13).optional().catch(undefine
 
 /**
  * /project and /gyzcProject: the search state lives in the URL (spec section 2: q, typeCode, associationId,
- * size, current; issue 5 adds the filters of api-reference: city, county, price range in yuan, state word, sort).
+ * size, current; ours add the filters of api-reference: city, county, price range in yuan, state word, sort).
  */
 export const projectSearch = z.object({
   q: searchText(50),

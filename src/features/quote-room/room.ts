@@ -309,7 +309,7 @@ export function roomResult(data: BiddingData): RoomResult | null {
 }
 
 /**
- * The price panel's money (issue 13: one unit per panel): the current price, the start price and a dutch
+ * The price panel's money (one unit per panel): the current price, the start price and a dutch
  * floor all in 万元 when any of them reaches 10000 yuan, else all in 元; the full yuan amount on hover.
  * (The bid form and the history are in yuan throughout: a bid is typed to the fen.)
  */

@@ -1,5 +1,5 @@
 /**
- * The accounts API as the browser sees it (issue 3, domain/rules/auth.ts), in memory: a real RSA-OAEP key
+ * The accounts API as the browser sees it (domain/rules/auth.ts), in memory: a real RSA-OAEP key
  * pair (passwords are decrypted and checked, so the browser's encryption is exercised), single-use
  * captchas, SMS codes, the token grants with a 5-failure lockout, rotating refresh tokens, the agreement,
  * real-name verification and the account calls. Tests reset it with `authMock.reset()` and steer it via

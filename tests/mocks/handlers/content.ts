@@ -1,4 +1,4 @@
-/** msw handlers for the content centre's pages (issue 4). Plate ids follow the server's seed order. */
+/** msw handlers for the content centre's pages. Plate ids follow the server's seed order. */
 import { http, HttpResponse } from 'msw';
 import type { ColumnContent, DownloadFile, NewsArticle, NewsPlate, NewsPlateDetail, NoticeDetail, Recruit, RecruitDetail } from '#domain/contract/content';
 import type { NewsItem } from '#domain/contract/portal';

@@ -1,5 +1,5 @@
 /**
- * msw handlers for 我的合同 (issue 17, CONTRACT_PATHS): an in-memory list of contracts per login name
+ * msw handlers for 我的合同 (CONTRACT_PATHS): an in-memory list of contracts per login name
  * (a party's view); another user's contract answers 404 as the real server does. Only the reads and the
  * confirmation are modelled; the server tests cover the rest.
  */

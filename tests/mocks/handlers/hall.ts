@@ -1,5 +1,5 @@
 /**
- * msw handlers for the live bidding calls (issue 6): hall/page and upcoming-bid (pages, assetsName, ETag →
+ * msw handlers for the live bidding calls: hall/page and upcoming-bid (pages, assetsName, ETag →
  * 304), bidding-rate, assets-max-rate, bidding-data. A `hallBackend()` holds mutable lots, so a test can
  * place a "bid" (`bid(activityId, price)`) and watch the page follow; `hallHandlers` is the default one the
  * whole app sees (lots ending hours from now).
@@ -149,7 +149,7 @@ export function hallBackend(options: HallBackendOptions = {}) {
       const body = await readBody(request);
       return cached('upcoming-bid', body, request, () => pageOfLots(state.upcoming, body, 8));
     }),
-    // The watch board (issue 13): the asked lots in the order asked, each with its status.
+    // The watch board: the asked lots in the order asked, each with its status.
     http.post('/api/dscq-sync/v1/bid-assets/watch', async ({ request }) => {
       const body = await readBody(request);
       const ids = (Array.isArray(body.activityIds) ? body.activityIds : String(body.activityIds ?? '').split(',')).map(Number);

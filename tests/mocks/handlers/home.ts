@@ -1,4 +1,4 @@
-/** msw handlers for every call the home page makes (issue 4), with small but realistic fixtures. */
+/** msw handlers for every call the home page makes, with small but realistic fixtures. */
 import { http, HttpResponse } from 'msw';
 import type { Ad, HotInvestment, KeyProject, NoticeInfo, NoticeInfoDetail, PageModule, Partner, PositionTitle } from '#domain/contract/content';
 import { envelope, listingFixture, newsFixture, noticeFixture, pageOf } from '../fixtures';

@@ -1,5 +1,5 @@
 /**
- * msw handlers for the wallet and fund account (issue 16, MONEY_PATHS). `moneyMock` is a small in-memory
+ * msw handlers for the wallet and fund account (MONEY_PATHS). `moneyMock` is a small in-memory
  * backend per login name: balances, entries, the bound card, top-up orders (confirmed on the first status
  * poll after the sandbox bank's "pay", as the bank notifies asynchronously) and withdrawals. The SMS code is
  * always 246810. Another user's entry answers 404 as the real server does.

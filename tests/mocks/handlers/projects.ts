@@ -1,5 +1,5 @@
 /**
- * The trading-centre API (issue 5, domain/rules/projects.ts) in memory: search with the centre's filters,
+ * The trading-centre API (domain/rules/projects.ts) in memory: search with the centre's filters,
  * details, recommendations, the filter configuration, county lists, favourites per user (401 when
  * anonymous), and attachment downloads behind the image captcha of the auth mock (single use).
  * Tests steer it through `projectsMock.state` and reset it with `projectsMock.reset()`.

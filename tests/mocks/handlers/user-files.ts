@@ -1,5 +1,5 @@
 /**
- * msw handlers for issue 17 (USER_FILES_PATHS, APPEAL_PATHS, DEMAND_PATHS): a small in-memory backend of
+ * msw handlers for my files, appeals and demands (USER_FILES_PATHS, APPEAL_PATHS, DEMAND_PATHS): a small in-memory backend of
  * one user's folders, files, appeals and demands. Records belong to a login name; another user's id
  * answers 404 as the real server does. `userFilesMock.state.quotaFull` makes the next upload refused with
  * the server's quota message.

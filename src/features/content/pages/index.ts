@@ -1,4 +1,4 @@
-/** The content centre's pages (issue 4), loaded lazily by src/routes/tree.tsx as one chunk. */
+/** The content centre's pages, loaded lazily by src/routes/tree.tsx as one chunk. */
 export { AboutPage } from './AboutPage';
 export * from './ColumnPages';
 export * from './ColumnViewPages';

@@ -1,4 +1,4 @@
-/** Issue 17: 我的合同 and its steps, one lazily loaded chunk. */
+/** 我的合同 and its steps, one lazily loaded chunk. */
 export { ConfirmPage } from './ConfirmPage';
 export { EditPage } from './EditPage';
 export { MyContractPage } from './MyContractPage';

@@ -1,4 +1,4 @@
-/** Issue 17: 我的服务 / 需求, one lazily loaded chunk. */
+/** 我的服务 / 需求, one lazily loaded chunk. */
 export { DemandDetailPage } from './DemandDetailPage';
 export { MyServicePage } from './MyServicePage';
 export { ServiceDetailPage } from './ServiceDetailPage';

@@ -1,4 +1,4 @@
-/** Issue 7, enrolment and deposits: one lazily loaded chunk for the enrolment, cashier and detail pages. */
+/** Enrolment and deposits: one lazily loaded chunk for the enrolment, cashier and detail pages. */
 export { BidEnrollNormalPage, BidEnrollPkgPage } from './EnrolPage';
 export { CashierDeskPage } from './CashierDeskPage';
 export { DepositAddPayInfoPage } from './DepositAddPayInfoPage';

@@ -13,7 +13,7 @@ const roomOf = (link: string): number | null => {
 };
 
 /**
- * What reaches the logged-in user wherever he is (issue 13): the live worker's desk stream. A new message
+ * What reaches the logged-in user wherever he is: the live worker's desk stream. A new message
  * that he was outbid → a toast naming the lot with the way back into the room, the alert tone (his choice)
  * and a browser notification (when he allowed it); other new messages → a quiet toast. Any change of his
  * messages, enrolments or deposits refetches what shows them (the desk, enrolment and deposit pages, the

@@ -12,7 +12,7 @@ const FIRED_KEY = 'reminded';
 
 /**
  * Reminders before the start and the end of the lots on the user's desk (favourites, enrolments, rooms),
- * at the minutes he chose in 提醒设置 (issue 13). The live worker's server clock drives it (no timer of its
+ * at the minutes he chose in 提醒设置. The live worker's server clock drives it (no timer of its
  * own); a reminder fires once per tab session, even across reloads (the keys are kept in session storage).
  */
 export function LotReminders() {

@@ -17,7 +17,7 @@ export function RootLayout() {
   const title = leaf?.staticData.title;
   const simple = Boolean(leaf?.staticData.simpleHeader);
   const onHomePage = leaf?.fullPath === '/index';
-  // The hall and the room lay out at a phone's width; the rest is the desktop layout, scaled (issue 14).
+  // The hall and the room lay out at a phone's width; the rest is the desktop layout, scaled.
   const fluid = Boolean(leaf?.staticData.fluid);
   useLayoutEffect(() => {
     applyViewport(fluid);

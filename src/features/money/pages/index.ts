@@ -1,4 +1,4 @@
-/** Issue 16, money after the hammer: wallet and fund account, one lazily loaded chunk. */
+/** Money after the hammer: wallet and fund account, one lazily loaded chunk. */
 export { FundAccountDetailPage, FundAccountPage } from './FundAccountPage';
 export { WalletDetailPage } from './WalletDetailPage';
 export { WalletHandlePage } from './WalletHandlePage';

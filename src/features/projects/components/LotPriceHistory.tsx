@@ -8,7 +8,7 @@ import { useLiveStream } from '@/live';
 const PriceHistoryChart = lazy(() => import('@/components/PriceHistoryChart'));
 
 /**
- * 价格走势 on the lot's page (issue 14): the bids of its room, from the live worker's bidding-data stream
+ * 价格走势 on the lot's page: the bids of its room, from the live worker's bidding-data stream
  * (the same answer the room polls), drawn by the lazily loaded chart. Shown (and subscribed) only once the
  * bidding has started — the page renders it for a live or ended activity — and never for a sealed lot while it is open (its amounts are secret).
  */

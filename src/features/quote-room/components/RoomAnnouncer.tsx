@@ -32,7 +32,7 @@ interface Said {
 }
 
 /**
- * The room's one polite live region (issue 14). The countdown itself is a `role="timer"` that is never read
+ * The room's one polite live region. The countdown itself is a `role="timer"` that is never read
  * out; this region speaks only when something happens:
  * - the displayed countdown crosses 5 minutes, 1 minute or 30 seconds (domain/rules/countdownAlerts);
  * - the bidder is outbid (his standing goes from 领先 to 出局);

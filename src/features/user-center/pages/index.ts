@@ -1,4 +1,4 @@
-/** Issue 7, the user centre: one lazily loaded chunk. */
+/** The user centre: one lazily loaded chunk. */
 export { MyDepositPage } from './MyDepositPage';
 export { MyMessageDetailPage, MyMessagePage } from './MyMessagePage';
 export { MyProjectPage } from './MyProjectPage';

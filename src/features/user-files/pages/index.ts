@@ -1,4 +1,4 @@
-/** Issue 17: 我的文件 and 申诉记录, one lazily loaded chunk. */
+/** 我的文件 and 申诉记录, one lazily loaded chunk. */
 export { AllFilesPage } from './AllFilesPage';
 export { AppealPage } from './AppealPage';
 export { MyFilesPage } from './MyFilesPage';
