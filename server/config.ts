@@ -61,7 +61,7 @@ export interface AppConfig {
 export type ProviderChoice<Builtin extends string> = { kind: Builtin } | { kind: 'none' } | { kind: 'module'; path: string };
 
 /** The request limits (server/services/rate-limit.ts), each counted per key in a fixed window. */
-export const RATE_LIMIT_NAMES = ['captcha-ip', 'sms-ip', 'sms-phone', 'register-ip', 'recover-ip'] as const;
+export const RATE_LIMIT_NAMES = ['captcha-ip', 'sms-ip', 'sms-phone', 'register-ip', 'recover-ip', 'esign-verify-ip'] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 export interface RateLimit {
   /** Requests allowed per window. */
@@ -85,6 +85,12 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   'register-ip': { limit: 20, windowMs: 3_600_000 },
   /** Password-recovery and account-recovery attempts, per address. */
   'recover-ip': { limit: 20, windowMs: 3_600_000 },
+  /**
+   * Public signature checks (POST /dscq-esign/verify, anonymous), per address: someone checking contracts
+   * sends a few files, an office behind one address a few more; 20 in 10 minutes lets one address hold the
+   * verification thread at most a sixth of the time (each file's work ends at its 5 s budget).
+   */
+  'esign-verify-ip': { limit: 20, windowMs: 600_000 },
 };
 
 export const SANDBOX_IN_PRODUCTION =

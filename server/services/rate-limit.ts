@@ -1,9 +1,9 @@
 /**
  * Request limits that hold across server processes (issue 18): captcha creation per address, SMS per
- * address and per phone, registration and recovery attempts per address. Each rule counts hits per key in
- * a fixed window that starts at the window's first hit; the counter lives in the database (`rate_limit`),
- * bumped by ONE conditional upsert that returns the new count, so concurrent hits on several processes
- * never both take the last place. Over the limit: HTTP 429 in the envelope with a Chinese message and
+ * address and per phone, registration and recovery attempts per address, public signature checks per
+ * address. Each rule counts hits per key in a fixed window that starts at the window's first hit; the
+ * counter lives in the database (`rate_limit`), bumped by ONE conditional upsert that returns the new count,
+ * so concurrent hits on several processes never both take the last place. Over the limit: HTTP 429 in the envelope with a Chinese message and
  * `Retry-After`. A refused hit never moves the window, so a client that keeps trying is free again when
  * the window ends; once refused, a key is refused from memory until then (no database write per request).
  */
@@ -20,6 +20,7 @@ export const RATE_LIMIT_MESSAGES: Record<RateLimitName, string> = {
   'sms-phone': '该手机号今日接收短信验证码次数已达上限，请明天再试',
   'register-ip': '注册尝试过于频繁，请稍后再试',
   'recover-ip': '找回操作过于频繁，请稍后再试',
+  'esign-verify-ip': '验证签署文件过于频繁，请稍后再试',
 };
 
 /**

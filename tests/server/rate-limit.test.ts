@@ -39,6 +39,7 @@ it('the defaults are the documented ones, and PORTAL_RATE_LIMITS overrides them 
     'sms-phone': { limit: 10, windowMs: 86_400_000 },
     'register-ip': { limit: 20, windowMs: 3_600_000 },
     'recover-ip': { limit: 20, windowMs: 3_600_000 },
+    'esign-verify-ip': { limit: 20, windowMs: 600_000 },
   });
   const dataDir = t.dataDir;
   expect(loadConfig({ PORTAL_DATA_DIR: dataDir }).rateLimits).toEqual(L);
