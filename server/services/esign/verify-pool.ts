@@ -27,6 +27,8 @@ export const VERIFY_BUDGET_MS = 5_000;
 export const VERIFY_POOL_SIZE = 1;
 export const VERIFY_MAX_WAITING = 8;
 const IDLE_MS = 60_000;
+/** A thread that has not started by then never will (its start takes ~0.5 s): its file is answered. */
+const START_MS = 30_000;
 /** A thread's old-generation heap: a 10 MB file is held a few times over (bytes, text, CMS strings). */
 const WORKER_HEAP_MB = 256;
 
@@ -59,6 +61,7 @@ interface Thread {
   ready: boolean;
   current: Pending | null;
   idle: NodeJS.Timeout | null;
+  starting: NodeJS.Timeout | null;
 }
 
 export interface VerifyPoolOptions {
@@ -133,7 +136,15 @@ export class VerifyPool {
     for (let i = 0; i < this.threads.length && this.waiting.length > 0 && !this.closed; i++) {
       let thread = this.threads[i];
       if (thread?.current) continue;
-      thread ??= this.threads[i] = this.spawn(i);
+      if (!thread) {
+        try {
+          thread = this.threads[i] = this.spawn(i);
+        } catch (error) {
+          // No thread at all (tsx not resolvable): the file is answered, not left waiting.
+          this.waiting.shift()!.reject(error as Error);
+          continue;
+        }
+      }
       if (thread.idle) clearTimeout(thread.idle);
       thread.idle = null;
       thread.current = this.waiting.shift()!;
@@ -146,7 +157,8 @@ export class VerifyPool {
     // An idle thread never keeps the process alive; a running file's budget timer does.
     worker.unref();
     this.started += 1;
-    const thread: Thread = { index, worker, ready: false, current: null, idle: null };
+    const thread: Thread = { index, worker, ready: false, current: null, idle: null, starting: null };
+    thread.starting = setTimeout(() => this.onGone(thread, new Error(`verify worker did not start in ${START_MS} ms`)), START_MS);
     worker.on('message', (reply: VerifyReply) => this.onReply(thread, reply));
     worker.on('error', (error) => this.onGone(thread, error));
     worker.on('exit', (code) => this.onGone(thread, new Error(`verify worker exited (code ${code})`)));
@@ -168,6 +180,7 @@ export class VerifyPool {
   private onReply(thread: Thread, reply: VerifyReply): void {
     if ('ready' in reply) {
       thread.ready = true;
+      clearTimeout(thread.starting ?? undefined);
       if (thread.current) this.dispatch(thread);
       return;
     }
@@ -179,11 +192,13 @@ export class VerifyPool {
     else if (this.threads[thread.index] === thread) thread.idle = setTimeout(() => void this.stop(thread), this.idleMs).unref();
   }
 
-  /** The thread died (an uncaught error, its heap limit, a failed start) or was stopped. */
+  /** The thread died (an uncaught error, its heap limit, a failed or hung start). */
   private onGone(thread: Thread, error: Error): void {
     if (this.threads[thread.index] !== thread) return;
     this.threads[thread.index] = null;
     if (thread.idle) clearTimeout(thread.idle);
+    clearTimeout(thread.starting ?? undefined);
+    void thread.worker.terminate();
     if (thread.current) {
       const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
       this.settle(thread, outOfMemory ? new BusinessError(400, MSG_VERIFY_TOO_COMPLEX) : error);
@@ -202,6 +217,7 @@ export class VerifyPool {
   private async stop(thread: Thread): Promise<void> {
     if (this.threads[thread.index] === thread) this.threads[thread.index] = null;
     if (thread.idle) clearTimeout(thread.idle);
+    clearTimeout(thread.starting ?? undefined);
     await thread.worker.terminate();
   }
 }
