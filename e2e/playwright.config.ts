@@ -13,7 +13,7 @@ export const E2E_CAPTCHA = 'e2e7';
 export const E2E_SMS_CODE = '246810';
 
 /** Every request limit (server/config.ts RATE_LIMIT_NAMES) at 100000 a minute. */
-const E2E_RATE_LIMITS = ['captcha-ip', 'sms-ip', 'sms-phone', 'register-ip', 'recover-ip', 'lookup-user', 'lookup-ip'].map((name) => `${name}=100000/60`).join(',');
+const E2E_RATE_LIMITS = ['captcha-ip', 'sms-ip', 'sms-phone', 'register-ip', 'recover-ip', 'lookup-user', 'lookup-ip', 'esign-verify-ip'].map((name) => `${name}=100000/60`).join(',');
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 18_180);

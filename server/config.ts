@@ -62,7 +62,7 @@ export interface AppConfig {
 export type ProviderChoice<Builtin extends string> = { kind: Builtin } | { kind: 'none' } | { kind: 'module'; path: string };
 
 /** The request limits (server/services/common/rate-limit.ts), each counted per key in a fixed window. */
-export const RATE_LIMIT_NAMES = ['captcha-ip', 'sms-ip', 'sms-phone', 'register-ip', 'recover-ip', 'lookup-user', 'lookup-ip'] as const;
+export const RATE_LIMIT_NAMES = ['captcha-ip', 'sms-ip', 'sms-phone', 'register-ip', 'recover-ip', 'lookup-user', 'lookup-ip', 'esign-verify-ip'] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 export interface RateLimit {
   /** Requests allowed per window. */
@@ -90,6 +90,12 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   'lookup-user': { limit: 20, windowMs: 3_600_000 },
   /** The same look-ups, per address (several users behind one office address). */
   'lookup-ip': { limit: 60, windowMs: 3_600_000 },
+  /**
+   * Public signature checks (POST /dscq-esign/verify, anonymous), per address: someone checking contracts
+   * sends a few files, an office behind one address a few more; 20 in 10 minutes lets one address hold the
+   * verification thread at most a sixth of the time (each file's work ends at its 5 s budget).
+   */
+  'esign-verify-ip': { limit: 20, windowMs: 600_000 },
 };
 
 export const SANDBOX_IN_PRODUCTION =

@@ -35,10 +35,15 @@ export default async function esignRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
+  // Anonymous and CPU-heavy: counted per address before the upload is read (the default provider also bounds
+  // the file and works off the event loop, services/esign/verify-pool.ts).
   routes.post(ESIGN_PATHS.verify, { schema: { summary: '验证签署文件：PDF 中每个数字签名的签署人、时间、完整性与证书（公开；multipart，字段 file）' } }, async (request) => {
+    await app.rateLimit('esign-verify-ip', request);
     const { data } = await readUploadedFile(request);
     if (data.subarray(0, 5).toString('latin1') !== '%PDF-') throw new BusinessError(400, MSG_VERIFY_NOT_PDF);
-    return ok(await esign.signing.verify(new Uint8Array(data)));
+    // A view, not a copy: the default provider copies it once more for its thread, and a 10 MB upload already
+    // costs the event loop its garbage collection.
+    return ok(await esign.signing.verify(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)));
   });
 
   // ── 电子印章 ──

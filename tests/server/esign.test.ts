@@ -12,8 +12,8 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { renderPdf } from '../../server/lib/pdf.ts';
 import { drawSealPng } from '../../server/lib/png.ts';
 import { DbCaStore, MemoryCaStore } from '../../server/services/esign/ca.ts';
-import { LocalCaSigningProvider, MSG_APPENDED } from '../../server/services/esign/local.ts';
-import { findSignatures } from '../../server/services/esign/pdf-signature.ts';
+import { LocalCaSigningProvider } from '../../server/services/esign/local.ts';
+import { findSignatures, MSG_APPENDED } from '../../server/services/esign/verify.ts';
 import type { Signer } from '../../server/services/esign/types.ts';
 
 let database: TestDatabase;

@@ -16,6 +16,7 @@ import { RATE_LIMIT_NAMES, type AccountsConfig, type RateLimits } from '../../se
 import type { AccountProviders } from '../../server/services/accounts/create.ts';
 import type { LiveOptions } from '../../server/plugins/live.ts';
 import type { EnrolmentOptions } from '../../server/plugins/enrolment.ts';
+import type { EsignOptions } from '../../server/plugins/esign.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
 import { prepareDatabase } from '../../server/seed/prepare.ts';
 
@@ -128,6 +129,8 @@ export interface TestAppOptions {
   settlement?: SettlementSettings;
   /** Contracts: the signing provider, seals and face check (none: signing answers 503). */
   contractSigning?: ContractSigning | null;
+  /** Signing: a provider in place of the installation's own CA, or the CA's verification budget. */
+  esign?: EsignOptions;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -156,6 +159,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     live: { timers: false, schema: handle.schema, ...options.live },
     ...(options.enrolment ? { enrolment: options.enrolment } : {}),
     ...(options.contractSigning ? { contractSigning: options.contractSigning } : {}),
+    ...(options.esign ? { esign: options.esign } : {}),
   });
   await app.ready();
 

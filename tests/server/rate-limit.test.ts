@@ -41,6 +41,7 @@ it('the defaults are the documented ones, and PORTAL_RATE_LIMITS overrides them 
     'recover-ip': { limit: 20, windowMs: 3_600_000 },
     'lookup-user': { limit: 20, windowMs: 3_600_000 },
     'lookup-ip': { limit: 60, windowMs: 3_600_000 },
+    'esign-verify-ip': { limit: 20, windowMs: 600_000 },
   });
   const dataDir = t.dataDir;
   expect(loadConfig({ PORTAL_DATA_DIR: dataDir }).rateLimits).toEqual(L);

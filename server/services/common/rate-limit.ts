@@ -1,7 +1,7 @@
 /**
  * Request limits that hold across server processes: captcha creation per address, SMS per
  * address and per phone, registration and recovery attempts per address, look-ups of other users per
- * user and per address. Each rule counts hits per key in a fixed window that starts at the window's
+ * user and per address, public signature checks per address. Each rule counts hits per key in a fixed window that starts at the window's
  * first hit; the counter lives in the database (`rate_limit`),
  * bumped by ONE conditional upsert that returns the new count, so concurrent hits on several processes
  * never both take the last place. Over the limit: HTTP 429 in the envelope with a Chinese message and
@@ -30,6 +30,7 @@ export const RATE_LIMIT_MESSAGES: Record<RateLimitName, string> = {
   'recover-ip': '找回操作过于频繁，请稍后再试',
   'lookup-user': '查找用户过于频繁，请稍后再试',
   'lookup-ip': '查找用户过于频繁，请稍后再试',
+  'esign-verify-ip': '验证签署文件过于频繁，请稍后再试',
 };
 
 /**

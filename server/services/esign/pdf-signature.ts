@@ -8,8 +8,7 @@
  * subset of Noto Sans SC), the empty signature field of the slot (made by server/lib/pdf.ts) with /V and
  * /AP, and the AcroForm with /SigFlags 3.
  *
- * Reading is deliberately independent of a PDF parser: verification scans the raw bytes for /ByteRange, so
- * a file broken by a changed byte is still examined signature by signature.
+ * Reading them back is verify.ts, which needs no PDF parser (and so none of this module's weight).
  */
 import { createHash } from 'node:crypto';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString } from 'pdf-lib';
@@ -189,35 +188,4 @@ export function fillSignature(prepared: PreparedSignature, cms: Uint8Array): Uin
   const out = Buffer.from(prepared.bytes);
   out.write(Buffer.from(cms).toString('hex').toUpperCase(), prepared.byteRange[1] + 1, 'latin1');
   return new Uint8Array(out);
-}
-
-export interface FoundSignature {
-  byteRange: [number, number, number, number];
-  /** The CMS bytes from /Contents (with its zero padding); null when /Contents is not where /ByteRange says. */
-  cms: Buffer | null;
-  /** The bytes of the ranges are all in the file. */
-  inFile: boolean;
-}
-
-/** Every signature dictionary's /ByteRange in the file, in file order. */
-export function findSignatures(pdf: Uint8Array): FoundSignature[] {
-  const text = latin1(pdf);
-  const found: FoundSignature[] = [];
-  for (const m of text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)) {
-    const byteRange = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])] as [number, number, number, number];
-    const [a, b, c, d] = byteRange;
-    const inFile = a === 0 && b < c && c + d <= pdf.length;
-    let cms: Buffer | null = null;
-    if (inFile && text[b] === '<' && text[c - 1] === '>') {
-      const hex = text.slice(b + 1, c - 1);
-      if (/^[0-9A-Fa-f]*$/.test(hex) && hex.length % 2 === 0) cms = Buffer.from(hex, 'hex');
-    }
-    found.push({ byteRange, cms, inFile });
-  }
-  return found;
-}
-
-export function digestOfRanges(pdf: Uint8Array, [a, b, c, d]: [number, number, number, number]): Buffer {
-  const buf = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
-  return createHash('sha256').update(buf.subarray(a, a + b)).update(buf.subarray(c, c + d)).digest();
 }
