@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIVE_TARGET, UPCOMING_TARGET } from '../../server/seed/bidding.ts';
+import { changeEventOf } from '../../server/live/changeEvents.ts';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import { buildSecondProcess, listeningLive, DIALECT, NOW, TEST_DATABASE_URL, type Json } from './helpers.ts';
 
@@ -148,6 +149,33 @@ describe(`live hall on ${DIALECT}`, () => {
       expect(after.body.data.total).toBe(before.body.data.total);
     } finally {
       load.mockRestore();
+    }
+  });
+
+  it('the row handed over by the engine is the row a read gives, and the answer carries the pushed state', async () => {
+    const target = await freshLive();
+    const events: Json[] = [];
+    const off = t.app.live.snapshot.onChange((rows, serverTime, newest) => {
+      for (const row of rows) if (row.entry.activityId === target.id) events.push(changeEventOf(row, serverTime, newest.get(target.id)));
+    });
+    try {
+      const placed = await bid('bidder03', target.id, target.start_price_fen / 100);
+      expect(placed.status).toBe(200);
+      const state = placed.body.data.state;
+      expect(state).toMatchObject({ activityId: target.id, lockVersion: placed.body.data.lockVersion, biddingCount: 1 });
+      // The watchers' event (built from what the engine handed over) says what the answer says.
+      await expect.poll(() => events.length).toBeGreaterThan(0);
+      const { serverTime: _a, ...pushed } = events.at(-1)!;
+      const { serverTime: _b, ...answered } = state;
+      expect(pushed).toEqual(answered);
+      // A full read of the same data gives the same answers and tags.
+      const handed = await post(RATE, { activityIds: String(target.id) });
+      await t.app.live.snapshot.rebuild();
+      const read = await post(RATE, { activityIds: String(target.id) });
+      expect(read.res.headers.etag).toBe(handed.res.headers.etag);
+      expect(read.body.data.rates).toEqual(handed.body.data.rates);
+    } finally {
+      off();
     }
   });
 
