@@ -25,7 +25,8 @@ afterEach(() => {
 });
 
 function openRoom() {
-  const server = fakeLiveServer({ live: [{ ...lot(0, T0, { mode: 'onceOff' }), modeState: SEALED }] });
+  const sealedLot = { ...lot(0, T0, { mode: 'onceOff' }), modeState: SEALED };
+  const server = fakeLiveServer({ live: [sealedLot] });
   const service = createLiveService(server.env);
   service.configure({ apiBase: '/api', versionUrl: '/version.json', clientId: 'hbcq' });
   const frames: BiddingDataFrame[] = [];
