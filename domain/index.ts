@@ -16,6 +16,7 @@ export * from './rules/lotState';
 export * from './rules/bidding';
 export * from './rules/liveValues';
 export * from './rules/bidRules';
+export * from './contract/activity';
 export * from './contract/hall';
 export * from './rules/hall';
 export * from './rules/constants';

@@ -6,7 +6,8 @@
 import { Observable, Subject, filter, merge } from 'rxjs';
 import { COUNTDOWN_OVER_TEXT } from '#domain/rules/bidding';
 import { liveCountdown } from '#domain/rules/liveValues';
-import { HALL_PATHS, type BiddingData, type BidRecord } from '#domain/contract/hall';
+import { HALL_PATHS, type BiddingData } from '#domain/contract/hall';
+import { type BidRecord } from '#domain/contract/activity';
 import type { BiddingDataFrame, LiveRecordMeta } from './protocol/frames';
 import type { BiddingDataParams } from './protocol/protocol';
 import type { ProducerContext } from './context';

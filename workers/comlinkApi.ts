@@ -16,6 +16,7 @@ export function toComlinkApi(service: LiveApi): LiveApi {
     configure: (config) => service.configure(config),
     setVisibility: (visible) => service.setVisibility(visible),
     resync: (activityId) => service.resync(activityId),
+    accepted: (activityId, state) => service.accepted(activityId, state),
     setAccessToken: (token) => service.setAccessToken(token),
     focus: (key, activityIds) => service.focus(key, activityIds),
     subscribe(name, params, sink) {

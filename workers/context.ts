@@ -14,8 +14,10 @@ export interface LivePush {
   changes(filter: PushFilter): Observable<LiveChangeEvent>;
   /** Re-sync requests: an activity id, or null for every activity (push (re)connected). */
   resync$: Observable<number | null>;
-  /** Ask the streams of one activity to re-sync now (after the bidder's own accepted bid). */
+  /** Ask the streams of one activity to re-sync now (a change known of, with no state in hand). */
   resync(activityId: number): void;
+  /** A state in hand (the bidder's own accepted bid's answer) goes to the watchers as a pushed event would. */
+  inject(event: LiveChangeEvent): void;
   /** The bearer sent with the stream (null: anonymous); a change reopens an open stream. */
   setAccessToken(token: string | null): void;
   /** Closes the connection and every timer (service dispose). */
@@ -33,10 +35,14 @@ export interface ProducerContext {
   clock$: Observable<ClockValue>;
   /** The worker's one push connection (absent: polling only, as in tests of a single producer). */
   push?: LivePush;
+  /** Activities whose bidder's own change was just accepted (LiveApi.accepted). */
+  own$?: Observable<number>;
+  /** Another stream of the service, shared with its other subscribers (absent in tests of a single producer). */
+  stream?<K extends StreamName>(name: K, params: StreamParams<K>): Observable<StreamValue<K>>;
 }
 
 /** What a producer that needs no clock takes (the clock itself, the version poll, the token check). */
-export type BaseContext = Omit<ProducerContext, 'clock$' | 'push'>;
+export type BaseContext = Omit<ProducerContext, 'clock$' | 'push' | 'own$' | 'stream'>;
 
 /** Builds the (cold) Observable of one stream for one set of params; the service shares it per key. */
 export type Producer<K extends StreamName> = (params: StreamParams<K>, ctx: ProducerContext) => Observable<StreamValue<K>>;

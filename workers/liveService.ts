@@ -4,7 +4,7 @@
  *
  * Adding a stream: its types in `LiveStreams` (workers/protocol/protocol.ts), its producer in `producers` below.
  */
-import { BehaviorSubject, defer, distinctUntilChanged, map, of, type Observable, type Subscription } from 'rxjs';
+import { BehaviorSubject, Subject, defer, distinctUntilChanged, finalize, map, of, type Observable, type Subscription } from 'rxjs';
 import {
   isStreamName,
   resolveLiveConfig,
@@ -21,6 +21,7 @@ import {
   type StreamWire,
 } from './protocol/protocol';
 import type { FrameEncoder } from './protocol/frames';
+import type { LiveChangeEvent } from '#domain/contract/liveEvents';
 import { createBiddingData$ } from './biddingData';
 import { createClock$ } from './clock';
 import { createDesk$ } from './desk';
@@ -28,7 +29,8 @@ import type { ProducerContext, Producers } from './context';
 import type { LiveEnv } from './env';
 import { createHall$ } from './hall';
 import { createMaxRate$ } from './maxRate';
-import { createLivePush } from './push';
+import { createMine$ } from './mine';
+import { createLivePush, parseChangeEvent } from './push';
 import { shareLatest } from './rx';
 import { createTokenCheck$ } from './token';
 import { createUpcoming$ } from './upcoming';
@@ -46,6 +48,7 @@ export const producers: Producers = {
   upcoming: (params, ctx) => createUpcoming$(params, ctx),
   maxRate: (params, ctx) => createMaxRate$(params, ctx),
   biddingData: (params, ctx) => createBiddingData$(params, ctx),
+  mine: (params, ctx) => createMine$(params, ctx),
   desk: (params, ctx) => createDesk$(params, ctx),
   watch: (params, ctx) => createWatch$(params, ctx),
 };
@@ -77,7 +80,19 @@ export function createLiveService(env: LiveEnv, options: LiveServiceOptions = {}
   // Lazy and refcounted (shareLatest): the clock runs while any stream that needs it is watched.
   // The one push connection: opened while a stream watches its changes, closed when none does.
   const push = createLivePush(partial);
-  const ctx: ProducerContext = { ...partial, clock$: createClock$(partial), push };
+  const own = new Subject<number>();
+  const ctx: ProducerContext = {
+    ...partial,
+    clock$: createClock$(partial),
+    push,
+    own$: own.asObservable(),
+    // Shared with the stream's other subscribers (the room's own biddingData), held while subscribed.
+    stream: (name, params) =>
+      defer(() => {
+        const [observable, release] = acquire(name, params);
+        return observable.pipe(finalize(release));
+      }) as Observable<never>,
+  };
   /** One shared Observable per (name, params) while someone is subscribed. */
   const entries = new Map<string, Entry>();
   const live = new Set<Subscription>();
@@ -184,6 +199,14 @@ export function createLiveService(env: LiveEnv, options: LiveServiceOptions = {}
     },
     resync(activityId: number) {
       if (typeof activityId === 'number' && Number.isFinite(activityId)) push.resync(activityId);
+    },
+    accepted(activityId: number, state: LiveChangeEvent | null) {
+      if (typeof activityId !== 'number' || !Number.isFinite(activityId)) return;
+      // What crossed the thread boundary is checked as a pushed event is.
+      const event = state && typeof state === 'object' ? parseChangeEvent(JSON.stringify(state)) : null;
+      if (event && event.activityId === activityId) push.inject(event);
+      else push.resync(activityId);
+      own.next(activityId);
     },
     setAccessToken(token: string | null) {
       push.setAccessToken(typeof token === 'string' && token ? token : null);

@@ -11,7 +11,8 @@
  * - failure (connection error, HTTP error, end of stream, silence) → unhealthy at once, reconnect with
  *   backoff (the server's `retry:` as the first delay, doubling up to PUSH_MAX_BACKOFF_MS);
  * - every `ready` asks the polls for one immediate re-sync (`resync$` emits null: every activity);
- *   `resync(id)` asks the streams of one activity (the bidder's own accepted bid).
+ *   `resync(id)` asks the streams of one activity; `inject(event)` hands them a state already in hand
+ *   (the bidder's own accepted bid's answer) as if it had been pushed.
  * Every timer goes through the injected env (fake timers in tests).
  */
 import { BehaviorSubject, distinctUntilChanged, Observable, Subject } from 'rxjs';
@@ -199,6 +200,9 @@ export function createLivePush(ctx: BaseContext): LivePush {
     resync$: resyncs.asObservable(),
     resync(activityId: number) {
       resyncs.next(activityId);
+    },
+    inject(event: LiveChangeEvent) {
+      events.next(event);
     },
     setAccessToken(next: string | null) {
       if ((next || null) === token) return;

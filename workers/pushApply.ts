@@ -5,7 +5,8 @@
  * version the later server time), and then whole: its status, prices, count and end (a dutch acceptance
  * moves the end earlier, so no field is merged by "the larger wins").
  */
-import { BIDDING_DATA_RECENT_BIDS, type BiddingData, type BidRecord } from '#domain/contract/hall';
+import { BIDDING_DATA_RECENT_BIDS, type BiddingData } from '#domain/contract/hall';
+import { type BidRecord } from '#domain/contract/activity';
 import type { LiveChangeEvent } from '#domain/contract/liveEvents';
 import { newerState } from '#domain/rules/liveValues';
 import { map, type Observable } from 'rxjs';

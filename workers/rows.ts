@@ -8,7 +8,8 @@
  * events) the newest by `newerState` (lockVersion, then server time) is shown, whole.
  */
 import { formatChinaTime } from '#domain/rules/chinaTime';
-import type { ActivityStatus, BiddingEntry, RateEntry, UpcomingEntry } from '#domain/contract/hall';
+import type { BiddingEntry, RateEntry, UpcomingEntry } from '#domain/contract/hall';
+import type { ActivityStatus } from '#domain/contract/activity';
 import type { LiveChangeEvent } from '#domain/contract/liveEvents';
 import { listingPriceDisplay } from '#domain/rules/listing';
 import { liveCountdown, liveValues, newestState, type LiveTimes, type LiveVersion } from '#domain/rules/liveValues';

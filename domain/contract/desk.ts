@@ -1,7 +1,7 @@
 /** The bidder's desk on the wire: its paths, the user's lots, enrolments and standings (the rules are domain/rules/desk.ts). */
 import type { ListedAsset } from './portal';
 import type { DepositStatus, EnrolmentStatus, MessageItem } from './enrolment';
-import type { ActivityOutcome, ActivityStatus } from './hall';
+import type { ActivityOutcome, ActivityStatus } from './activity';
 
 export const DESK_PATHS = {
   /** GET → MyLot[] (bearer): the user's lots, those bidding or about to first. */

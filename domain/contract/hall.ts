@@ -4,6 +4,8 @@
  * Amounts are yuan on the wire (fen in the database); `*At` / `endTime` / `serverTime` are epoch ms of the
  * SERVER clock, so a client computes remaining time as `endTime − (local now + measured offset)`.
  */
+import type { ActivityOutcome, ActivityStatus, BidRecord } from './activity';
+import type { LiveChangeEvent } from './liveEvents';
 import type { ModeState } from './bidModes';
 import type { Page } from './envelope';
 
@@ -46,11 +48,6 @@ export const BIDDING_MODES = [
 ] as const;
 
 export type BiddingMode = (typeof BIDDING_MODES)[number];
-
-/** scheduled → live → ended (sold or 流拍 is `outcome`). */
-export type ActivityStatus = 'scheduled' | 'live' | 'ended';
-
-export type ActivityOutcome = 'sold' | 'failed';
 
 /** Hall page size (spec) and the most rows one answer may carry (load testers watch hundreds). */
 export const HALL_MAX_PAGE_SIZE = 2000;
@@ -157,16 +154,6 @@ export interface MaxRateEntry extends BiddingEntry {
   premiumRate: string;
 }
 
-/** An accepted bid as the public sees it: bid codes only, never names. */
-export interface BidRecord {
-  /** Per-activity sequence, gap-free from 1. */
-  seq: number;
-  bidCode: string;
-  amount: number;
-  /** Server receipt time, epoch ms. */
-  time: number;
-}
-
 /** bidding-data of one activity. `my*` only for a logged-in bidder of the activity. */
 export interface BiddingData {
   activityId: number;
@@ -241,4 +228,12 @@ export interface PlaceBidAnswer {
   /** End after this bid (extended when it came inside the extension window). */
   endTime: number;
   extended: boolean;
+  /** The activity's lock version this bid made (absent from answers stored before it was carried). */
+  lockVersion?: number;
+  /**
+   * The activity's public state this bid made, exactly the push event its watchers get: the bidder's room
+   * applies it at once instead of asking again (a replayed answer carries the state of its time, older
+   * than what the room holds, and is then ignored by the lock-version order).
+   */
+  state?: LiveChangeEvent;
 }

@@ -14,7 +14,7 @@
  * (the server's cap). Amounts are yuan, times are server epoch ms (as in hall.ts).
  */
 import type { ModeState } from './bidModes';
-import type { ActivityOutcome, ActivityStatus, BidRecord } from './hall';
+import type { ActivityOutcome, ActivityStatus, BidRecord } from './activity';
 
 export const LIVE_EVENTS_PATH = '/dscq-sync/v1/live/events';
 

@@ -1,5 +1,5 @@
 /** The one lot state as every answer carries it (derived by domain/rules/lotState.ts). */
-import type { ActivityOutcome, ActivityStatus } from './hall';
+import type { ActivityOutcome, ActivityStatus } from './activity';
 import { type ListingStatus, type ListingStatusLabel } from './listing';
 
 /** The facts of one bidding activity the lot state reads (amounts in yuan, times epoch ms of the server). */

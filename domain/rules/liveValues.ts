@@ -27,7 +27,8 @@
  * the countdown reads 请见标的详情 until the server says 'ended'.
  */
 import { NO_PREMIUM_RATE_TEXT, displayRemaining, premiumRate, rowTone, type RemainingDisplay, type RowTone } from './bidding';
-import type { ActivityStatus, BiddingMode } from '../contract/hall';
+import type { BiddingMode } from '../contract/hall';
+import type { ActivityStatus } from '../contract/activity';
 
 /** How a mode's premium rate reads: by the spec rule, or hidden ('---') until the end. */
 export type PremiumRule = 'public' | 'sealedUntilEnd';

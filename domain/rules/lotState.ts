@@ -16,7 +16,7 @@
  * the same rule in SQL (checked against this file by tests/server/lot-state.test.ts).
  */
 import { formatChinaTime } from './chinaTime';
-import type { ActivityStatus } from '../contract/hall';
+import type { ActivityStatus } from '../contract/activity';
 import { LISTING_STATUS_LABELS, listingPriceDisplay, listingStatusOf, type ListingPriceDisplay, type ListingPriceFields } from './listing';
 import { type ListingStatus } from '../contract/listing';
 import { isSealedLot } from './liveValues';

@@ -7,7 +7,8 @@
 import type { Selectable } from 'kysely';
 import type { ActivitySettings, ModeState } from '#domain/contract/bidModes';
 import type { BidRejection } from '#domain/rules/bidRules';
-import type { ActivityOutcome, BiddingMode } from '#domain/contract/hall';
+import type { BiddingMode } from '#domain/contract/hall';
+import type { ActivityOutcome } from '#domain/contract/activity';
 import type { BidActivityTable } from '../db/tables/bidding.ts';
 
 export type ActivityRow = Selectable<BidActivityTable>;

@@ -25,7 +25,7 @@ import type { Envelope } from '#domain/contract/envelope';
 import { outbidTitle } from '#domain/rules/desk';
 import type { PlaceBidAnswer } from '#domain/contract/hall';
 import { fenToYuan, formatFenAsYuan } from '#domain/rules/money';
-import { notifyInTransaction } from '../db/changeFeed.ts';
+import { bidPayload, notifyInTransaction } from '../db/changeFeed.ts';
 import { preparedDialect, preparedTransaction, type PreparedTx } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { fail, ok } from '../lib/envelope.ts';
@@ -34,6 +34,8 @@ import type { ActivityRow, BidDecision } from '../bidding-modes/types.ts';
 import { parseSettings, settingsOrEmpty } from '../bidding-modes/settings.ts';
 import type { SettlementSettings } from '#domain/contract/settlement';
 import { settleActivity } from './settlement.ts';
+import { changeEventOfActivity } from '../live/changeEvents.ts';
+import { liveActivityColumns, type CommittedActivity } from '../live/liveRow.ts';
 import { POSTGRES_BID_STATEMENTS, SQLITE_BID_STATEMENTS, type LockExtras } from './statements.ts';
 
 export interface EngineDeps {
@@ -41,8 +43,12 @@ export interface EngineDeps {
   now: () => number;
   /** PostgreSQL NOTIFY channel of live changes; null on SQLite. */
   notifyChannel: string | null;
-  /** Runs after every commit that changed live data (this process's snapshot rebuilds). */
-  afterCommit: (activityIds: readonly number[]) => void;
+  /**
+   * Runs after every commit that changed live data. `committed`: what the commit wrote, when the caller
+   * has it in hand (accepted bids): this process's snapshot takes it without reading it back; without it
+   * (a sweep, a join) the snapshot reads the named rows.
+   */
+  afterCommit: (activityIds: readonly number[], committed?: ReadonlyMap<number, CommittedActivity>) => void;
   /** The installation's fee schedule and periods for the deals the sweep opens (defaults when absent). */
   settlement?: SettlementSettings;
 }
@@ -67,6 +73,8 @@ export interface PlaceBidInput {
 export interface BidResult {
   status: number;
   body: Envelope<PlaceBidAnswer | null>;
+  /** An accepted bid written by this call (not a replay): the activity's new columns and the bid. */
+  committed?: { activity: CommittedActivity['activity']; bid: CommittedActivity['bids'][number] };
 }
 
 export const ENGINE_MESSAGES = {
@@ -183,20 +191,30 @@ async function commitGroup(db: Kysely<Database>, group: Pending[]): Promise<void
     else for (const item of group) await commitGroup(db, [item]);
     return;
   }
-  // Committed: this process's snapshot hears of the accepted bids, then the bidders get their answers.
-  const changed = new Map<EngineDeps['afterCommit'], number[]>();
-  group.forEach(({ deps, input }, i) => {
-    if (results[i]!.status === 200) changed.set(deps.afterCommit, [...(changed.get(deps.afterCommit) ?? []), input.activityId]);
+  // Committed: this process's snapshot takes the accepted bids' state (in hand: nothing is read back),
+  // then the bidders get their answers.
+  const changed = new Map<EngineDeps['afterCommit'], Map<number, CommittedActivity>>();
+  group.forEach(({ deps }, i) => {
+    const written = results[i]!.committed;
+    if (!written) return;
+    let byActivity = changed.get(deps.afterCommit);
+    if (!byActivity) changed.set(deps.afterCommit, (byActivity = new Map()));
+    const id = written.activity.id;
+    // In arrival order: the last bid of an activity in the group holds its newest columns.
+    byActivity.set(id, { activity: written.activity, bids: [...(byActivity.get(id)?.bids ?? []), written.bid] });
   });
-  for (const [afterCommit, ids] of changed) {
+  for (const [afterCommit, committed] of changed) {
     try {
-      afterCommit(ids);
+      afterCommit([...committed.keys()], committed);
     } catch (error) {
       // A listener's failure must not turn committed bids into errors.
       process.emitWarning(error instanceof Error ? error : new Error(String(error)));
     }
   }
-  group.forEach((item, i) => item.resolve(results[i]!));
+  group.forEach((item, i) => {
+    const { status, body } = results[i]!;
+    item.resolve({ status, body });
+  });
 }
 
 // ------------------------------------------------------------------ one bid, inside the transaction
@@ -302,13 +320,27 @@ async function accept(
   const at = input.receivedAt;
   const seq = activity.bid_count + 1;
   const { endAt, extended } = decision;
-  const answer: BidResult = {
-    status: 200,
-    body: ok({ activityId: activity.id, seq, bidCode, amount: fenToYuan(decision.recordedFen), time: at, endTime: endAt, extended }),
-  };
-  const answerText = JSON.stringify(answer.body);
   const maxFen = activity.bid_count === 0 ? decision.recordedFen : Math.max(activity.max_price_fen, decision.recordedFen);
   const extensions = activity.extension_count + (extended ? 1 : 0);
+  // The row as the update below leaves it (statements.ts `activity`), and the bid: the answer's state.
+  const after = liveActivityColumns({
+    ...activity,
+    status: 'live',
+    current_price_fen: decision.priceFen,
+    max_price_fen: maxFen,
+    bid_count: seq,
+    leader_bid_code: decision.leaderBidCode,
+    end_at: endAt,
+    extension_count: extensions,
+    lock_version: activity.lock_version + 1,
+  });
+  const bid = { seq, bidCode, amount: fenToYuan(decision.recordedFen), time: at };
+  const answer: BidResult = {
+    status: 200,
+    body: ok({ activityId: activity.id, seq, bidCode, amount: bid.amount, time: at, endTime: endAt, extended, lockVersion: after.lock_version, state: changeEventOfActivity(after, at, bid) }),
+    committed: { activity: after, bid },
+  };
+  const answerText = JSON.stringify(answer.body);
   const outbid = decision.outbidUserId;
   const content =
     outbid === null
@@ -354,7 +386,7 @@ async function accept(
       object,
       detail,
       deps.notifyChannel,
-      String(activity.id),
+      bidPayload(activity.id, after.lock_version),
     ]);
     recorded = written!.recorded === 1;
   }

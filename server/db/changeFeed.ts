@@ -13,8 +13,12 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
-/** The activities that changed; null when unknown (everything may have changed). */
-export type ChangeListener = (activityIds: readonly number[] | null) => void;
+/**
+ * The activities that changed; null when unknown (everything may have changed). `lockVersions`: the lock
+ * version an activity reached, when the change says (a bid's NOTIFY): a process already holding it (the
+ * one that committed it) has nothing to read.
+ */
+export type ChangeListener = (activityIds: readonly number[] | null, lockVersions?: ReadonlyMap<number, number>) => void;
 
 export interface ChangeFeed {
   /** `listener` runs after every announced change (coalescing is the listener's business). */
@@ -30,8 +34,8 @@ export function liveChannel(schema: string | undefined): string {
 /** In-process listeners; `announce()` is called by this process after its own commits. */
 export class LocalFeed implements ChangeFeed {
   private readonly listeners = new Set<ChangeListener>();
-  announce(activityIds: readonly number[] | null = null): void {
-    for (const listener of [...this.listeners]) listener(activityIds);
+  announce(activityIds: readonly number[] | null = null, lockVersions?: ReadonlyMap<number, number>): void {
+    for (const listener of [...this.listeners]) listener(activityIds, lockVersions);
   }
   subscribe(listener: ChangeListener): () => void {
     this.listeners.add(listener);
@@ -57,7 +61,10 @@ export function listenPostgres(local: LocalFeed, options: PostgresListenOptions)
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {
     const next = new pg.Client({ connectionString: options.databaseUrl });
-    next.on('notification', (message) => local.announce(parseIds(message.payload)));
+    next.on('notification', (message) => {
+      const { ids, lockVersions } = parsePayload(message.payload);
+      local.announce(ids, lockVersions);
+    });
     next.on('error', (error) => {
       options.onError?.(error);
       if (client === next) client = null;
@@ -127,8 +134,23 @@ export async function notifyInTransaction(trx: Kysely<Database>, channel: string
   if (channel) await sql`select pg_notify(${channel}, ${activityId === undefined ? '' : String(activityId)})`.execute(trx);
 }
 
-/** '12,13' → [12, 13]; '' or anything else → null (reload everything). */
-function parseIds(payload: string | undefined): number[] | null {
-  if (!payload || !/^\d+(,\d+)*$/.test(payload)) return null;
-  return payload.split(',').map(Number);
+/** The NOTIFY payload of a bid: the activity and the lock version its commit reached. */
+export function bidPayload(activityId: number, lockVersion: number): string {
+  return `${activityId}:${lockVersion}`;
+}
+
+/**
+ * '12,13' → [12, 13]; '12:7' → [12] at lock version 7 (bidPayload); '' or anything else → null (reload
+ * everything).
+ */
+export function parsePayload(payload: string | undefined): { ids: number[] | null; lockVersions?: Map<number, number> } {
+  if (!payload || !/^\d+(:\d+)?(,\d+(:\d+)?)*$/.test(payload)) return { ids: null };
+  const ids: number[] = [];
+  const lockVersions = new Map<number, number>();
+  for (const part of payload.split(',')) {
+    const [id, version] = part.split(':').map(Number) as [number, number | undefined];
+    ids.push(id);
+    if (version !== undefined) lockVersions.set(id, version);
+  }
+  return lockVersions.size > 0 ? { ids, lockVersions } : { ids };
 }

@@ -1,6 +1,6 @@
 /**
  * Live bidding: the change feed (local + PostgreSQL LISTEN or SQLite data_version), the shared hall
- * snapshot, the engine's dependencies (`app.engine`) and the lifecycle sweep (scheduled → live → ended,
+ * snapshot (fed directly by this process's accepted bids), the engine's dependencies (`app.engine`) and the lifecycle sweep (scheduled → live → ended,
  * every second). `app.live` exposes them to routes, tests and scripts.
  */
 import fp from 'fastify-plugin';
@@ -70,10 +70,16 @@ export default fp<LiveOptions>(
     snapshot.onChange((rows, serverTime, newestBids) => {
       if (push.listening) push.publish(rows.map((row) => changeEventOf(row, serverTime, newestBids.get(row.entry.activityId))));
     });
-    // When this process LISTENs, its own NOTIFY comes back like everyone else's: announcing locally too
-    // would reload every changed row twice.
+    // What this process committed with the new state in hand (accepted bids) goes to the snapshot as it is;
+    // its NOTIFY, coming back like everyone else's, names a lock version the snapshot then already holds.
+    // Other commits (sweep, join): when this process LISTENs, its own NOTIFY comes back and is the one
+    // announcement (announcing locally too would reload every changed row twice).
     const listening = postgres && options.listen !== undefined;
-    const engine: EngineDeps = { db, now, notifyChannel: channel, afterCommit: listening ? () => {} : (activityIds) => local.announce(activityIds), ...(options.settlement ? { settlement: options.settlement } : {}) };
+    const afterCommit: EngineDeps['afterCommit'] = (activityIds, committed) => {
+      if (committed) snapshot.handOff(committed);
+      else if (!listening) local.announce(activityIds);
+    };
+    const engine: EngineDeps = { db, now, notifyChannel: channel, afterCommit, ...(options.settlement ? { settlement: options.settlement } : {}) };
 
     let sweeping = false;
     const sweep = async () => {

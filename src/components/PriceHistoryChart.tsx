@@ -1,6 +1,6 @@
 import '@/styles/price-chart.css';
 import { formatChinaTime } from '#domain/rules/chinaTime';
-import type { BidRecord } from '#domain/contract/hall';
+import type { BidRecord } from '#domain/contract/activity';
 import { formatMoney } from '#domain/rules/money';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { CHART_BOX, priceChartGeometry } from './priceChart';

@@ -6,7 +6,7 @@
  * them up; the first and last bids' times label the ends. y: from the start price (or the lowest bid) to
  * the highest bid, padded, with 3 "nice" ticks (1, 2, 2.5, 5 × 10ⁿ steps).
  */
-import type { BidRecord } from '#domain/contract/hall';
+import type { BidRecord } from '#domain/contract/activity';
 
 export interface ChartBox {
   width: number;

@@ -27,7 +27,7 @@ export type {
   LiveUpcomingRow,
 } from '../../workers/protocol/frames';
 export { isOverText } from '../../workers/protocol/frames';
-export type { BiddingDataParams, HallFrame, HallParams, MaxRateParams, UpcomingFrame, UpcomingParams } from '../../workers/protocol/protocol';
+export type { BiddingDataParams, BidderMine, MineFrame, HallFrame, HallParams, MaxRateParams, UpcomingFrame, UpcomingParams } from '../../workers/protocol/protocol';
 export { createLiveListStore, type LiveListStore, type LiveListState, type LiveRowSlice, type LiveAnnouncement } from './rowStore';
 export type { LiveRemainingRefOptions } from './useLiveList';
 export { useLiveList, useLiveListState, useLiveRow, useFlashingLiveRow, useLiveRemaining, useLiveRemainingRef, useLiveAnnouncement } from './useLiveList';

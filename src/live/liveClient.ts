@@ -31,6 +31,7 @@ import {
   type StreamParamsArgs,
   type StreamValue,
 } from '../../workers/protocol/protocol';
+import type { LiveChangeEvent } from '#domain/contract/liveEvents';
 
 export interface LiveClient {
   /** The stream `name` for `params`; shared with every other caller of the same (name, params). */
@@ -38,8 +39,13 @@ export interface LiveClient {
   /** Tab visibility (the worker re-syncs on `true`). Fire and forget. */
   setVisibility(visible: boolean): void;
   configure(config: LiveConfig): Promise<void>;
-  /** One immediate re-sync poll of an activity (after the bidder's own accepted bid). Fire and forget. */
+  /** One immediate re-sync poll of an activity (a change known of, with no state in hand). Fire and forget. */
   resync(activityId: number): void;
+  /**
+   * The bidder's own bid or join was accepted: the public state its answer carries (null: none) shows at
+   * once, and his own fields (the `mine` stream) are asked again. Fire and forget.
+   */
+  accepted(activityId: number, state: LiveChangeEvent | null): void;
   /** The bearer of the worker's push connection (null: logged out). Fire and forget. */
   setAccessToken(token: string | null): void;
   /**
@@ -181,6 +187,9 @@ export function createLiveClient(remote: LiveRemote, options: LiveClientOptions 
     },
     resync(activityId: number) {
       void attempt('resync failed', () => remote.resync?.(activityId));
+    },
+    accepted(activityId: number, state: LiveChangeEvent | null) {
+      void attempt('accepted failed', () => remote.accepted?.(activityId, state));
     },
     setAccessToken(token: string | null) {
       void attempt('setAccessToken failed', () => remote.setAccessToken?.(token));

@@ -6,7 +6,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import PriceHistoryChart from '@/components/PriceHistoryChart';
 import { CHART_BOX, priceChartGeometry } from '@/components/priceChart';
-import type { BidRecord } from '#domain/contract/hall';
+import type { BidRecord } from '#domain/contract/activity';
 
 const T = Date.UTC(2026, 10, 24, 2, 0, 0);
 // Newest first, as bidding-data sends them.

@@ -15,6 +15,7 @@ function liveWithVersions(versions: Subject<VersionValue>): LiveClient {
     setVisibility: () => {},
     configure: async () => {},
     resync: () => {},
+    accepted: () => {},
     setAccessToken: () => {},
     focus: () => {},
   };

@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COUNTDOWN_OVER_TEXT, displayRemaining } from '#domain/rules/bidding';
-import { BIDDING_MODES, type ActivityStatus } from '#domain/contract/hall';
+import { BIDDING_MODES } from '#domain/contract/hall';
+import { type ActivityStatus } from '#domain/contract/activity';
 import { MODE_PREMIUM_RULE, countdownTarget, isSealedLot, leftTime, liveCountdown, liveValues, newerState, newestState, type LiveLot } from '#domain/rules/liveValues';
 
 const lot = (over: Partial<LiveLot> = {}): LiveLot => ({

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIVE_EVENTS_PATH, type LiveChangeEvent } from '#domain/contract/liveEvents';
 import { SseParser, type SseMessage } from '../../workers/sse';
-import { liveChannel } from '../../server/db/changeFeed.ts';
+import { bidPayload, liveChannel, parsePayload } from '../../server/db/changeFeed.ts';
 import { PushHub, type PushClient, type PushSink } from '../../server/live/pushHub.ts';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import { createActivity } from './bidding-fixtures.ts';
@@ -553,5 +553,16 @@ describe('push hub', () => {
       { event: 'message', data: 'plain', id: '7' },
     ]);
     expect(parser).toMatchObject({ retry: 2500, comments: 1, lastEventId: '7' });
+  });
+});
+
+describe('change feed payloads', () => {
+  it("a bid's NOTIFY names its activity and the lock version it reached; the others name activities only", () => {
+    expect(bidPayload(12, 7)).toBe('12:7');
+    expect(parsePayload('12:7')).toEqual({ ids: [12], lockVersions: new Map([[12, 7]]) });
+    expect(parsePayload('12,13')).toEqual({ ids: [12, 13] });
+    expect(parsePayload('12:7,13')).toEqual({ ids: [12, 13], lockVersions: new Map([[12, 7]]) });
+    expect(parsePayload('')).toEqual({ ids: null });
+    expect(parsePayload('x')).toEqual({ ids: null });
   });
 });

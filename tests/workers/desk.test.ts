@@ -58,6 +58,7 @@ function setup() {
     },
     resync$: NEVER,
     resync: () => {},
+    inject: () => {},
     setAccessToken: () => {},
     close: () => {},
   };

@@ -149,6 +149,8 @@ export function fakeLiveServer(options: LiveServerOptions = {}) {
           leaderBidCode: l.biddingCount > 0 ? 'B003' : null,
           bids: [],
           myBidCode: null,
+          // A lot given a mode state (a sealed room) answers it as bidding-data does.
+          ...('modeState' in l ? { modeState: (l as { modeState: unknown }).modeState } : {}),
         }));
       }
       default:

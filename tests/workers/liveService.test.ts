@@ -210,6 +210,6 @@ describe('producers map', () => {
     // @ts-expect-error a producer map must cover every stream of LiveStreams
     const incomplete: Producers = { clock: producers.clock };
     expect(Object.keys(incomplete)).toEqual(['clock']);
-    expect(Object.keys(producers).sort()).toEqual(['biddingData', 'clock', 'desk', 'hall', 'maxRate', 'pushLink', 'token', 'upcoming', 'version', 'watch']);
+    expect(Object.keys(producers).sort()).toEqual(['biddingData', 'clock', 'desk', 'hall', 'maxRate', 'mine', 'pushLink', 'token', 'upcoming', 'version', 'watch']);
   });
 });

@@ -45,6 +45,7 @@ function setup(entries: WatchEntry[]) {
     changes: (f) => events.pipe(filter((e) => f === 'all' || f.includes(e.activityId))),
     resync$: NEVER,
     resync: () => {},
+    inject: () => {},
     setAccessToken: () => {},
     close: () => {},
   };

@@ -22,7 +22,8 @@
  * Pure: no DOM, no worker globals, no RxJS (compiled by both tsconfigs).
  */
 import { COUNTDOWN_OVER_TEXT, type RowTone } from '#domain/rules/bidding';
-import type { ActivityStatus, BiddingData } from '#domain/contract/hall';
+import type { BiddingData } from '#domain/contract/hall';
+import type { ActivityStatus } from '#domain/contract/activity';
 
 /** Where a polled list or record stands. */
 export type LiveLoadStatus = 'loading' | 'ready' | 'error';

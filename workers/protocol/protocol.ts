@@ -11,6 +11,8 @@
  */
 
 import type { DeskSignal } from '#domain/contract/desk';
+import type { BiddingData } from '#domain/contract/hall';
+import type { LiveChangeEvent } from '#domain/contract/liveEvents';
 import {
   biddingDataCodec,
   listCodec,
@@ -105,6 +107,26 @@ export interface BiddingDataParams {
   activityId: number;
 }
 
+/**
+ * What one bidder alone knows of an activity (bidding-data with his bearer; the token travels in the
+ * params as the desk's does: a new token, a new stream).
+ */
+export interface MineParams {
+  activityId: number;
+  token: string;
+}
+
+/** The bidder's own fields of bidding-data (myBidCode null: not qualified). */
+export type BidderMine = Pick<BiddingData, 'myBidCode' | 'myOffer' | 'myJoined' | 'myAtCap' | 'myCanMatch'>;
+
+/** The latest own fields; `mine` stays the last good one while a fetch fails (`code`: the envelope's, e.g. 404). */
+export interface MineFrame {
+  status: 'ready' | 'error';
+  error: string | null;
+  code: number | null;
+  mine: BidderMine | null;
+}
+
 /** The watch board: these activities (sorted, unique; the worker keeps at most RATE_MAX_IDS). */
 export interface WatchParams {
   activityIds: number[];
@@ -144,6 +166,8 @@ export interface LiveStreams {
   maxRate: { params: MaxRateParams; value: HallFrame; wire: ListWire<LiveBidRow> };
   /** One activity's bidding data, polled every ~1 s, with its countdown. */
   biddingData: { params: BiddingDataParams; value: BiddingDataFrame; wire: BiddingDataWire };
+  /** The bidder's own fields of one activity, asked with his token only when they can have changed. */
+  mine: { params: MineParams; value: MineFrame };
   /** The watch board: the user's lots of any status, one stream for all of them (issue 13). */
   watch: { params: WatchParams; value: HallFrame; wire: ListWire<LiveBidRow> };
   /** The user's desk: unread count, newest messages, open rooms, enrolment/deposit changes (issue 13). */
@@ -180,7 +204,7 @@ export function createStreamDecoder<K extends StreamName>(name: K): (wire: Strea
 export type StreamParamsArgs<K extends StreamName> =
   Record<never, never> extends StreamParams<K> ? [params?: StreamParams<K>] : [params: StreamParams<K>];
 
-export const STREAM_NAMES: readonly StreamName[] = ['clock', 'pushLink', 'version', 'token', 'hall', 'upcoming', 'maxRate', 'biddingData', 'desk', 'watch'];
+export const STREAM_NAMES: readonly StreamName[] = ['clock', 'pushLink', 'version', 'token', 'hall', 'upcoming', 'maxRate', 'biddingData', 'mine', 'desk', 'watch'];
 
 export function isStreamName(name: unknown): name is StreamName {
   return typeof name === 'string' && (STREAM_NAMES as readonly string[]).includes(name);
@@ -256,10 +280,16 @@ export interface LiveApi {
   subscribe<K extends StreamName>(name: K, params: StreamParams<K>, sink: LiveSink<StreamWire<K>>): LiveUnsubscribe;
   setVisibility(visible: boolean): void;
   /**
-   * Re-sync one activity now (one immediate poll of its bidding data and of its hall price): the room calls
-   * it after the bidder's own bid was accepted, so the new price shows without waiting for the next poll.
+   * Re-sync one activity now (one immediate poll of its bidding data and of its hall price), for a change
+   * the caller knows of but holds no state of.
    */
   resync(activityId: number): void;
+  /**
+   * The bidder's own change of an activity was accepted (a bid, a join): `state`, the public state the
+   * bid's answer carries (null: none; the activity then re-syncs), is applied as a push event would be,
+   * and his own fields (`mine`) are asked again.
+   */
+  accepted(activityId: number, state: LiveChangeEvent | null): void;
   /** The access token the push connection sends as its bearer (null: logged out); a change reopens it. */
   setAccessToken(token: string | null): void;
   /**
@@ -283,6 +313,7 @@ export interface LiveRemote {
   ): LiveUnsubscribe | Promise<LiveUnsubscribe>;
   setVisibility(visible: boolean): unknown;
   resync?(activityId: number): unknown;
+  accepted?(activityId: number, state: LiveChangeEvent | null): unknown;
   setAccessToken?(token: string | null): unknown;
   focus?(key: string, activityIds: readonly number[] | null): unknown;
 }

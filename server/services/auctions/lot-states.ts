@@ -10,7 +10,7 @@
  */
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Page } from '#domain/contract/envelope';
-import type { ActivityOutcome, ActivityStatus } from '#domain/contract/hall';
+import type { ActivityOutcome, ActivityStatus } from '#domain/contract/activity';
 import { STATUS_WORDS } from '#domain/rules/listing';
 import { type ListingStatus } from '#domain/contract/listing';
 import { currentActivity, lotStatus, stagesMatching } from '#domain/rules/lotState';

@@ -10,7 +10,8 @@ import { formatChinaTime } from '#domain/rules/chinaTime';
 import { LISTING_STATUS_LABELS } from '#domain/rules/listing';
 import { isSealedLot } from '#domain/rules/liveValues';
 import { lotStage } from '#domain/rules/lotState';
-import type { BiddingData, BidRecord } from '#domain/contract/hall';
+import type { BiddingData } from '#domain/contract/hall';
+import type { BidRecord } from '#domain/contract/activity';
 import { fenToYuanText, formatFenAsYuan, formatInUnit, formatYuan, panelUnit, sanitizeMoneyInput, toFenBigInt } from '#domain/rules/money';
 
 export type MyStanding = '领先' | '出局' | '未出价' | '已报价' | '已入围' | '竞得' | '未竞得';

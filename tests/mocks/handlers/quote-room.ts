@@ -9,7 +9,9 @@
  */
 import { http, HttpResponse } from 'msw';
 import { ascendingBidRejection, bidWindowRejection, BID_REJECTION_MESSAGES, dutchBidRejection, extendedEnd, fixedPriceRejection, sealedBidRejection } from '#domain/rules/bidRules';
-import { JOIN_STAGE_PATH, type BiddingData, type BidRecord, type PlaceBidAnswer } from '#domain/contract/hall';
+import { JOIN_STAGE_PATH, type BiddingData, type PlaceBidAnswer } from '#domain/contract/hall';
+import { type BidRecord } from '#domain/contract/activity';
+import type { LiveChangeEvent } from '#domain/contract/liveEvents';
 import { toFenBigInt } from '#domain/rules/money';
 import { envelope } from '../fixtures';
 import { authMock } from './auth';
@@ -109,6 +111,14 @@ export function quoteRoomBackend(over: Partial<Activity> = {}, codes: Record<str
     return { activityId: a.activityId, seq, bidCode, amount: amountFen / 100, time: at, endTime, extended: endTime !== a.endTime };
   };
 
+  /** The activity as a push event shows it (sealed: no amounts or leader; final's window: the frozen cap). */
+  const publicState = (): LiveChangeEvent => {
+    const { activityId, lockVersion, status, outcome, biddingCount, endTime, extensionCount, modeState, biddingPrice, maxPrice, leaderBidCode, bids } = state.activity;
+    const common = { activityId, lockVersion, status, outcome, biddingCount, endTime, extensionCount, serverTime: Date.now(), ...(modeState ? { modeState } : {}) };
+    if (modeState?.sealed) return modeState.phase === 'final' ? { ...common, biddingPrice, maxPrice } : common;
+    return { ...common, biddingPrice, maxPrice, leaderBidCode, ...(bids[0] && bids[0].seq === biddingCount ? { lastBid: bids[0] } : {}) };
+  };
+
   const handlers = [
     http.post('/api/dscq-sync/v1/bid-assets/bidding-data', async ({ request }) => {
       const body = (await request.clone().json().catch(() => ({}))) as { activityId?: unknown };
@@ -196,7 +206,8 @@ export function quoteRoomBackend(over: Partial<Activity> = {}, codes: Record<str
       }
       // v-shaped: the first acceptance turns the price upwards.
       if (a.mode === 'v-shaped' && a.biddingCount === 0 && a.modeState) state.activity = { ...state.activity, modeState: { ...a.modeState, phase: 'ascending', nextDropAt: null } };
-      return answer(200, envelope(accepted));
+      // The answer carries the public state the bid made, as the engine's does (the push event's view).
+      return answer(200, envelope<PlaceBidAnswer>({ ...accepted, lockVersion: state.activity.lockVersion, state: publicState() }));
     }),
   ];
 

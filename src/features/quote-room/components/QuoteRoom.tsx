@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, App, Skeleton, Tag } from 'antd';
-import { ApiError } from '@/api/client';
 import { Price } from '@/components/Price';
 import { ProjectLink } from '@/components/ProjectLink';
 import { formatChinaTime } from '#domain/rules/chinaTime';
@@ -8,7 +7,6 @@ import { BIDDING_MODE_NAMES } from '#domain/rules/hall';
 import { type BiddingData } from '#domain/contract/hall';
 import { useSession } from '@/lib/session';
 import { useLive, useLiveStream, type BiddingDataFrame } from '@/live';
-import { useMyBiddingData } from '../api/get-bidding-data';
 import {
   currentPhase,
   extensionNotice,
@@ -20,6 +18,7 @@ import {
   type MyModeFields,
   type MyStanding,
 } from '../room';
+import { useMine } from '../useMine';
 import { BidHistory } from './BidHistory';
 import { BidPanel } from './BidPanel';
 import { RoomAnnouncer, RoomTimer } from './RoomAnnouncer';
@@ -30,9 +29,6 @@ import { LiveLinkBadge, ServerClock } from './ServerClock';
 const PriceHistoryChart = lazy(() => import('@/components/PriceHistoryChart'));
 
 const STANDING_CLASS: Record<MyStanding, string> = { 领先: 'lead', 出局: 'out', 未出价: 'none', 已报价: 'sealed', 已入围: 'lead', 竞得: 'lead', 未竞得: 'out' };
-
-/** Modes whose bidding-data tells the bidder something of his own beyond the bid code. */
-const MODES_WITH_MINE: ReadonlySet<BiddingData['mode']> = new Set(['final', 'two-stage', 'onceOff']);
 
 function CountdownPanel({ frame, data }: { frame: BiddingDataFrame; data: BiddingData }) {
   const notice = extensionNotice(data);
@@ -219,7 +215,7 @@ function ResultPanel({ data, myBidCode }: { data: BiddingData; myBidCode: string
 export function QuoteRoom({ activityId }: { activityId: number }) {
   const { message } = App.useApp();
   const { isLoggedIn } = useSession();
-  const access = useMyBiddingData(activityId);
+  const own = useMine(activityId);
   const live = useLive();
   const frame = useLiveStream('biddingData', null, { activityId });
   const [bidThisVisit, setBidThisVisit] = useState(false);
@@ -246,21 +242,10 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
     seenExtensions.current = extensions;
   }, [extensions, data, message]);
 
-  // What the bidder alone knows (at the cap, may match, joined, his offer) follows the mode's phase and
-  // the bids: asked again with his token when they change (the worker polls anonymously).
-  const mineKey = data && MODES_WITH_MINE.has(data.mode) ? `${data.modeState?.phase ?? ''}|${data.biddingCount}|${data.status}` : null;
-  const refetchMine = access.refetch;
-  const seenMineKey = useRef<string | null>(null);
-  useEffect(() => {
-    if (mineKey === null) return;
-    if (seenMineKey.current !== null && seenMineKey.current !== mineKey) void refetchMine();
-    seenMineKey.current = mineKey;
-  }, [mineKey, refetchMine]);
-
-  if (access.isError && access.error instanceof ApiError && access.error.code === 404) return <RoomNotFound />;
+  if (own?.status === 'error' && own.code === 404) return <RoomNotFound />;
   if (!data) {
     if (frame?.meta.status === 'error') {
-      return frame.meta.error?.includes('不存在') ? <RoomNotFound /> : <RoomLoadFailed text={frame.meta.error ?? '请稍后重试'} onRetry={() => void access.refetch()} />;
+      return frame.meta.error?.includes('不存在') ? <RoomNotFound /> : <RoomLoadFailed text={frame.meta.error ?? '请稍后重试'} onRetry={() => live.resync(activityId)} />;
     }
     return (
       <div className="room-page" data-testid="room-loading">
@@ -269,8 +254,9 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
     );
   }
 
-  const myBidCode = access.data?.myBidCode ?? null;
-  const myFields: MyModeFields = access.data ?? {};
+  // What the bidder alone knows (his code; at the cap, may match, joined, his offer): the worker's `mine`.
+  const myBidCode = own?.mine?.myBidCode ?? null;
+  const myFields: MyModeFields = own?.mine ?? {};
   const phase = currentPhase(data, frame!.serverNow);
   const standing = myBidCode ? myStanding(data, myBidCode, bidThisVisit, myFields) : null;
   const stale = frame?.meta.status === 'error';
@@ -278,8 +264,8 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
 
   let action;
   if (!isLoggedIn || sessionExpired) action = <LoginNeededNotice activityId={activityId} expired={sessionExpired} />;
-  else if (access.isPending) action = <Skeleton active paragraph={{ rows: 3 }} title={false} />;
-  else if (access.isError) action = <Alert type="error" showIcon title={access.error.message || '竞买资格查询失败，请刷新重试'} />;
+  else if (own === null) action = <Skeleton active paragraph={{ rows: 3 }} title={false} />;
+  else if (!own.mine) action = <Alert type="error" showIcon title={own.error || '竞买资格查询失败，请刷新重试'} />;
   else if (!myBidCode) action = <NotQualifiedNotice project={data} />;
   else if (data.status !== 'ended')
     action = (
@@ -289,16 +275,13 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
         mine={myFields}
         serverNow={frame!.serverNow}
         bidThisVisit={bidThisVisit}
-        onAccepted={() => {
+        onAccepted={(answer) => {
           setBidThisVisit(true);
-          // The accepted bid's new state now, not at the next poll (the answer has no lockVersion to apply).
-          live.resync(activityId);
-          if (MODES_WITH_MINE.has(data.mode)) void access.refetch();
+          // The state the bid made, from its answer: shown now, with no poll (the push event that follows
+          // carries the same lock version); the bidder's own fields are asked again.
+          live.accepted(activityId, answer.state ?? null);
         }}
-        onJoined={() => {
-          live.resync(activityId);
-          void access.refetch();
-        }}
+        onJoined={() => live.accepted(activityId, null)}
         onLoggedOut={() => setSessionExpired(true)}
       />
     );
