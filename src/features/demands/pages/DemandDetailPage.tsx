@@ -2,7 +2,7 @@ import { Alert, Descriptions, Result, Table, Tag } from 'antd';
 import { useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { formatYuan } from '#domain/rules/money';
+import { Money } from '@/components/Money';
 import type { DemandMatch } from '#domain/contract/userFiles';
 import { useDemand } from '../api/demands';
 import type { DemandSearch } from '../search';
@@ -43,7 +43,7 @@ export function DemandDetailPage() {
                   { title: '项目名称', dataIndex: 'assetsName', render: (v: string, m) => <a href={`#/projectDetail/${m.assetsId}.html`}>{v}</a> },
                   { title: '项目编号', dataIndex: 'projectCode', width: 190 },
                   { title: '所在地', dataIndex: 'region', width: 140 },
-                  { title: '挂牌价格', dataIndex: 'startPrice', width: 150, render: (v: number | null) => (v === null ? '面议' : formatYuan(v, { suffix: ' 元' })) },
+                  { title: '挂牌价格', dataIndex: 'startPrice', width: 150, render: (v: number | null) => (v === null ? '面议' : <Money yuan={v} />) },
                   { title: '匹配时间', dataIndex: 'matchTime', width: 160 },
                 ]}
               />

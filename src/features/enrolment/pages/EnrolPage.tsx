@@ -8,7 +8,7 @@ import { QueryState } from '@/components/QueryState';
 import { ProjectLink } from '@/components/ProjectLink';
 import { validateMobile } from '#domain/rules/validation';
 import { ENROLMENT_COMMITMENTS, type Attachment, type CommitmentKey, type EnrolmentForm } from '#domain/contract/enrolment';
-import { formatYuan } from '#domain/rules/money';
+import { Money } from '@/components/Money';
 import { useEnrolForm } from '../api/get-enrol-form';
 import { postEnrolSubmit } from '../api/post-enrol-submit';
 import type { EnrolSearch } from '../search';
@@ -89,8 +89,8 @@ function EnrolFormView({ data, isPackage }: { data: EnrolmentForm; isPackage: bo
           {project.assetsName}
         </Descriptions.Item>
         <Descriptions.Item label="项目编号">{project.projectCode}</Descriptions.Item>
-        <Descriptions.Item label="挂牌价格">{project.startPrice > 0 ? formatYuan(project.startPrice, { suffix: ' 元' }) : '面议'}</Descriptions.Item>
-        <Descriptions.Item label="交易保证金">{formatYuan(project.depositAmount, { suffix: ' 元' })}</Descriptions.Item>
+        <Descriptions.Item label="挂牌价格">{project.startPrice > 0 ? <Money yuan={project.startPrice} /> : '面议'}</Descriptions.Item>
+        <Descriptions.Item label="交易保证金"><Money yuan={project.depositAmount} /></Descriptions.Item>
         <Descriptions.Item label="报名截止">{project.enrolEndTime}</Descriptions.Item>
         {isPackage && project.children.length > 0 && (
           <Descriptions.Item label={`包含标的（${project.children.length}）`} span={2}>

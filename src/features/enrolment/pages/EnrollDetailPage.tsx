@@ -5,7 +5,7 @@ import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { ProjectLink } from '@/components/ProjectLink';
 import { DEPOSIT_STATUS_TEXT, enrolmentStep } from '#domain/rules/enrolment';
 import { ENROLMENT_COMMITMENTS, type EnrolmentDetail } from '#domain/contract/enrolment';
-import { formatYuan } from '#domain/rules/money';
+import { Money } from '@/components/Money';
 import { useEnrolmentDetail } from '../api/get-enrolment-detail';
 
 const STEPS = ['提交报名', '资格审核', '缴纳保证金', '保证金确认', '取得竞买资格'];
@@ -20,7 +20,15 @@ function NextStep({ e }: { e: EnrolmentDetail }) {
       <Alert
         type="warning"
         showIcon
-        title={proofPending ? '付款凭证已提交，等待交易机构确认到账' : `审核已通过，请缴纳交易保证金 ${formatYuan(e.depositAmount, { suffix: ' 元' })}`}
+        title={
+          proofPending ? (
+            '付款凭证已提交，等待交易机构确认到账'
+          ) : (
+            <>
+              审核已通过，请缴纳交易保证金 <Money yuan={e.depositAmount} exact />
+            </>
+          )
+        }
         action={
           proofPending ? undefined : (
             <Space>
@@ -86,7 +94,7 @@ export function EnrollDetailPage() {
                   <Descriptions.Item label="证件号码">{e.idMasked || '—'}</Descriptions.Item>
                   <Descriptions.Item label="联系人">{e.contactName}</Descriptions.Item>
                   <Descriptions.Item label="联系电话">{e.contactPhone}</Descriptions.Item>
-                  <Descriptions.Item label="交易保证金">{formatYuan(e.depositAmount, { suffix: ' 元' })}</Descriptions.Item>
+                  <Descriptions.Item label="交易保证金"><Money yuan={e.depositAmount} /></Descriptions.Item>
                   <Descriptions.Item label="保证金状态">
                     {e.depositId && e.depositStatus ? <a href={`#/depositDetail?id=${e.depositId}`}>{DEPOSIT_STATUS_TEXT[e.depositStatus]}</a> : '—'}
                   </Descriptions.Item>

@@ -30,10 +30,10 @@ function EntryDetail({ id }: { id: number }) {
           <Descriptions bordered column={1} size="small">
             <Descriptions.Item label="类型">{e.kindText}</Descriptions.Item>
             <Descriptions.Item label="时间">{e.time}</Descriptions.Item>
-            <Descriptions.Item label="可用余额变动（元）">
+            <Descriptions.Item label="可用余额变动">
               <Change value={e.availableChange} />
             </Descriptions.Item>
-            <Descriptions.Item label="冻结金额变动（元）">
+            <Descriptions.Item label="冻结金额变动">
               <Change value={e.frozenChange} />
             </Descriptions.Item>
             <Descriptions.Item label="说明">{e.memo || '—'}</Descriptions.Item>
