@@ -35,7 +35,7 @@ export function ContractShell({ id, title, here, children }: { id: number | unde
       {id === undefined ? (
         <Alert type="warning" showIcon title="缺少合同编号，请从“我的合同”进入" />
       ) : (
-        <QueryState query={query} isEmpty={() => false}>
+        <QueryState query={query} isEmpty={() => false} back={{ href: '#/myContract', label: '返回我的合同' }}>
           {(c) => (
             <>
               <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered className="contract-facts">

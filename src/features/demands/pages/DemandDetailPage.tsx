@@ -17,7 +17,7 @@ export function DemandDetailPage() {
       {id === undefined ? (
         <Result status="warning" title="缺少需求编号" extra={<a href="#/myService">返回我的服务</a>} />
       ) : (
-        <QueryState query={query} isEmpty={() => false}>
+        <QueryState query={query} isEmpty={() => false} back={{ href: '#/myService', label: '返回我的服务' }}>
           {(d) => (
             <>
               <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Radio, Result, Space, Spin } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
-import { QueryState } from '@/components/QueryState';
+import { QueryState, WayBackActions } from '@/components/QueryState';
 import { useSiteRuntime } from '@/api/resources/get-site-runtime';
 import type { SiteRuntime } from '#domain/contract/portal';
 import { type DepositDetail, type PaymentOrderAnswer } from '#domain/contract/enrolment';
@@ -199,6 +199,8 @@ function Cashier({ deposit }: { deposit: DepositDetail }) {
   );
 }
 
+const MY_DEPOSIT = { href: '#/myDeposit', label: '返回我的保证金' };
+
 /** /cashierDesk?depositId=: 收银台 — pay a deposit online through the payment gateway, or go to the transfer form. */
 export function CashierDeskPage() {
   const { depositId = null } = useSearch({ from: '/_auth/cashierDesk' });
@@ -207,9 +209,9 @@ export function CashierDeskPage() {
     <div className="enrol-page cashier">
       <h1>收银台</h1>
       {depositId === null ? (
-        <Result status="warning" title="缺少保证金参数" />
+        <Result status="warning" title="缺少保证金参数" extra={<WayBackActions back={MY_DEPOSIT} />} />
       ) : (
-        <QueryState query={query} isEmpty={() => false}>
+        <QueryState query={query} isEmpty={() => false} back={MY_DEPOSIT}>
           {(deposit) => <Cashier deposit={deposit} />}
         </QueryState>
       )}

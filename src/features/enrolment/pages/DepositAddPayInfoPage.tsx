@@ -113,7 +113,7 @@ export function DepositAddPayInfoPage() {
       {depositId === null ? (
         <Result status="warning" title="缺少保证金参数" />
       ) : (
-        <QueryState query={query} isEmpty={() => false}>
+        <QueryState query={query} isEmpty={() => false} back={{ href: '#/myDeposit', label: '返回我的保证金' }}>
           {(deposit) => <ProofForm deposit={deposit} />}
         </QueryState>
       )}

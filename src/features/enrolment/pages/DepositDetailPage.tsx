@@ -1,6 +1,6 @@
 import { Button, Descriptions, Result, Space, Table, Tag } from 'antd';
 import { useSearch } from '@tanstack/react-router';
-import { QueryState } from '@/components/QueryState';
+import { QueryState, WayBackActions } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { ProjectLink } from '@/components/ProjectLink';
 import { type DepositDetail, type DepositProof } from '#domain/contract/enrolment';
@@ -25,15 +25,17 @@ function Actions({ d }: { d: DepositDetail }) {
 }
 
 /** /depositDetail?id=: 保证金详情 — amount, status, the online order and the transfer proofs. */
+const MY_DEPOSIT = { href: '#/myDeposit', label: '返回我的保证金' };
+
 export function DepositDetailPage() {
   const { id = null } = useSearch({ from: '/_auth/depositDetail' });
   const query = useDepositDetail(id);
   return (
     <UserCentreFrame title="保证金详情" extra={<a href="#/myDeposit">返回我的保证金</a>}>
       {id === null ? (
-        <Result status="warning" title="缺少保证金编号" />
+        <Result status="warning" title="缺少保证金编号" extra={<WayBackActions back={MY_DEPOSIT} />} />
       ) : (
-        <QueryState query={query} isEmpty={() => false}>
+        <QueryState query={query} isEmpty={() => false} back={MY_DEPOSIT}>
           {(d) => (
             <>
               <Descriptions bordered size="small" column={2}>

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLibraryFiles } from '@/api/resources/library-files';
 import { uploadFile } from '@/api/resources/upload-file';
-import { QueryState } from '@/components/QueryState';
+import { QueryState, WayBackActions } from '@/components/QueryState';
 import { ProjectLink } from '@/components/ProjectLink';
 import { validateMobile } from '#domain/rules/validation';
 import { ENROLMENT_COMMITMENTS, type Attachment, type CommitmentKey, type EnrolmentForm } from '#domain/contract/enrolment';
@@ -23,6 +23,7 @@ interface ContactValues {
 
 const ACCEPT = '.png,.jpg,.jpeg,.pdf';
 const MAX_BYTES = 10 * 1024 * 1024;
+const TRADING_CENTRE = { href: '#/project', label: '返回交易中心' };
 
 /** Why the user cannot enrol, with the way forward where there is one. */
 function Refusal({ form }: { form: EnrolmentForm }) {
@@ -205,9 +206,9 @@ function EnrolPage({ isPackage }: { isPackage: boolean }) {
     <div className="enrol-page">
       <h1>{isPackage ? '资产包报名' : '填写报名信息'}</h1>
       {assetsId === null ? (
-        <Result status="warning" title="缺少项目参数，请从项目详情页进入报名" />
+        <Result status="warning" title="缺少项目参数，请从项目详情页进入报名" extra={<WayBackActions back={TRADING_CENTRE} />} />
       ) : (
-        <QueryState query={query} isEmpty={() => false}>
+        <QueryState query={query} isEmpty={() => false} back={TRADING_CENTRE}>
           {(data) => (data.check.canEnrol ? <EnrolFormView data={data} isPackage={isPackage || data.project.isPackage} /> : <Refusal form={data} />)}
         </QueryState>
       )}

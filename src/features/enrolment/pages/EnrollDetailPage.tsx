@@ -1,6 +1,6 @@
 import { Alert, Button, Descriptions, Result, Space, Steps } from 'antd';
 import { useSearch } from '@tanstack/react-router';
-import { QueryState } from '@/components/QueryState';
+import { QueryState, WayBackActions } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { ProjectLink } from '@/components/ProjectLink';
 import { DEPOSIT_STATUS_TEXT, enrolmentStep } from '#domain/rules/enrolment';
@@ -61,15 +61,17 @@ function NextStep({ e }: { e: EnrolmentDetail }) {
 }
 
 /** /enrollDetail?id=: 报名详情 — the steps, what to do next, and the submitted facts. */
+const MY_PROJECT = { href: '#/myProject', label: '返回我的项目' };
+
 export function EnrollDetailPage() {
   const { id = null } = useSearch({ from: '/_auth/enrollDetail' });
   const query = useEnrolmentDetail(id);
   return (
     <UserCentreFrame title="报名详情" extra={<a href="#/myProject">返回我的项目</a>}>
       {id === null ? (
-        <Result status="warning" title="缺少报名编号" />
+        <Result status="warning" title="缺少报名编号" extra={<WayBackActions back={MY_PROJECT} />} />
       ) : (
-        <QueryState query={query} isEmpty={() => false}>
+        <QueryState query={query} isEmpty={() => false} back={MY_PROJECT}>
           {(e) => {
             const step = enrolmentStep(e.status);
             return (

@@ -31,6 +31,8 @@ const COLOR: Record<DealStatus, string> = {
 const STEP: Record<DealStatus, number> = { awaitingConfirmation: 0, awaitingPayment: 1, proofSubmitted: 1, paid: 2, handedOver: 3, certified: 4, paidOut: 5, forfeited: 0 };
 const money = (v: number) => <Money yuan={v} />;
 
+const SETTLEMENTS = { href: '#/projectSettlement', label: '返回项目结算' };
+
 /** /projectSettlement: 项目结算 — the user's deals and what each waits for. */
 export function ProjectSettlementPage() {
   const { current = 1 } = useSearch({ from: '/_auth/projectSettlement' });
@@ -124,7 +126,7 @@ export function ProjectSettleDetailPage() {
   });
   return (
     <UserCentreFrame title="结算详情" extra={<a href="#/projectSettlement">返回项目结算</a>}>
-      <QueryState query={deal} isEmpty={() => false}>
+      <QueryState query={deal} isEmpty={() => false} back={SETTLEMENTS}>
         {(d) => (
           <>
             <Steps
@@ -242,7 +244,7 @@ export function SettleDetailPayInfoPage() {
   });
   return (
     <UserCentreFrame title="结算支付信息" extra={<a href={`#/projectSettleDetail?id=${id}`}>返回结算详情</a>}>
-      <QueryState query={deal} isEmpty={() => false}>
+      <QueryState query={deal} isEmpty={() => false} back={SETTLEMENTS}>
         {(d) =>
           walletPaid ? (
             <Paid dealId={d.id} />
