@@ -45,9 +45,10 @@ async function apiGet<T>(request: APIRequestContext, path: string, token: string
   return body.data;
 }
 
-/** The available balance the wallet page shows, in fen. */
+/** The available balance the wallet page shows, in fen: the exact yuan of its hover (the card may read 万元). */
 async function shownAvailableFen(page: Page): Promise<number> {
-  const text = (await page.getByTestId('wallet-available').locator('.ant-statistic-content').textContent())!;
+  await page.getByTestId('wallet-available').locator('.price').hover();
+  const text = (await page.getByRole('tooltip').filter({ hasText: '元' }).last().textContent())!;
   return Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
 }
 

@@ -181,6 +181,21 @@ export function formatTableMoney(yuan: number | string | null | undefined): Mone
   return { text, unit: '元', label: `${text}元`, yuanTooltip: full };
 }
 
+/**
+ * What a table cell or a summary shows of an amount, by the table rule: the label ('42.24万元', '500.00元')
+ * and the exact yuan for the hover ('422,415.00元'); '--' without a hover when the amount is missing.
+ * Every list and summary of the portal (the hall, the user centre) goes through this one rule.
+ */
+export function tableMoneyCell(yuan: number | string | null | undefined): { text: string; tooltip: string | null } {
+  const money = yuan === null || yuan === undefined ? null : formatTableMoney(yuan);
+  return money ? { text: money.label, tooltip: money.yuanTooltip } : { text: '--', tooltip: null };
+}
+
+/** tableMoneyCell's label alone, for amounts inside a sentence or an option ('已到账 42.24万元'). */
+export function tableMoneyText(yuan: number | string | null | undefined): string {
+  return tableMoneyCell(yuan).text;
+}
+
 /** The unit a panel shows all its amounts in (issue 13, the room: one unit per panel): 万元 when any reaches 10000 yuan. */
 export function panelUnit(amounts: ReadonlyArray<number | null | undefined>): MoneyUnit {
   return amounts.some((a) => typeof a === 'number' && Number.isFinite(a) && Math.abs(a) >= WAN_YUAN_THRESHOLD) ? '万元' : '元';
@@ -204,7 +219,7 @@ export function formatInUnit(yuan: number | string | null | undefined, unit: Mon
 
 /**
  * What follows the number in formatYuan / formatFenAsYuan: '元' (the default: '1,234.50元'), ' 元' with a
- * space (the user centre and the bidders' messages: '1,234.50 元'), or '' for the bare number ('1,234.50').
+ * space (the bidders' messages and the withdrawal form: '1,234.50 元'), or '' for the bare number ('1,234.50').
  */
 export type YuanSuffix = '元' | ' 元' | '';
 

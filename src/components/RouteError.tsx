@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Result } from 'antd';
+import { Button, Result, Space } from 'antd';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/chunkReload';
 
@@ -17,9 +17,13 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
       subTitle={chunkError ? undefined : '请稍后重试；如果问题持续，请联系客服人员。'}
       extra={
         !chunkError && (
-          <Button type="primary" onClick={reset}>
-            重试
-          </Button>
+          <Space>
+            <Button type="primary" onClick={reset}>
+              重试
+            </Button>
+            {/* A page that keeps failing must not strand the reader: the home page is always there. */}
+            <Button href="#/index">返回首页</Button>
+          </Space>
         )
       }
     />

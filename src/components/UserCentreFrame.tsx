@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useRouterState } from '@tanstack/react-router';
+import { WayBackContext, type WayBack } from '@/components/QueryState';
 import '@/styles/enrolment.css';
 
 /** The user centre's menu (spec section 2 auth routes): the pages built so far and the account pages. */
@@ -21,6 +22,9 @@ const MENU: { href: string; label: string; also?: string[] }[] = [
   { href: '/myService', label: '我的服务', also: ['/myServiceDetail', '/demandDetail'] },
   { href: '/accountSafe', label: '账户安全' },
 ];
+
+/** A user-centre page that cannot show what was asked for leads back to the user centre, not the home page. */
+const USER_CENTRE_WAY_BACK: WayBack = { href: '#/usercenterIndex', label: '返回用户中心' };
 
 /** The frame of a user-centre page: the menu on the left, the page's title and content on the right. */
 export function UserCentreFrame({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
@@ -46,7 +50,7 @@ export function UserCentreFrame({ title, extra, children }: { title: string; ext
           <h1>{title}</h1>
           {extra}
         </header>
-        {children}
+        <WayBackContext.Provider value={USER_CENTRE_WAY_BACK}>{children}</WayBackContext.Provider>
       </section>
     </div>
   );

@@ -31,7 +31,7 @@ describe('/bidEnrollNormal', () => {
     expect(await screen.findByText('填写报名信息', { selector: 'h1' })).toBeInTheDocument();
     expect(await screen.findByText(ENROL_ASSETS_NAME)).toBeInTheDocument();
     expect(screen.getByText('张**')).toBeInTheDocument();
-    expect(screen.getByText('200,000.00 元')).toBeInTheDocument();
+    expect(screen.getByText('20.00万元')).toBeInTheDocument();
     const submit = screen.getByText('提交报名').closest('button')!;
     expect(submit).toBeDisabled();
 
@@ -86,7 +86,8 @@ describe('/cashierDesk', () => {
     const { depositId } = enrolMock.addApproved('demo_person');
     renderApp(`/cashierDesk?depositId=${depositId}`);
     expect(await screen.findByText('收银台', { selector: 'h1' })).toBeInTheDocument();
-    expect(await screen.findByText('200,000.00 元')).toBeInTheDocument();
+    expect(await screen.findByText('20.00万元')).toBeInTheDocument();
+    expect(screen.getByText('（200,000.00元）')).toBeInTheDocument();
     fireEvent.click(screen.getByText('立即支付').closest('button')!);
     const bank = await screen.findByLabelText('模拟网银');
     expect(within(bank).getByText('模拟网银（沙箱）')).toBeInTheDocument();

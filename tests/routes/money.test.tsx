@@ -32,7 +32,7 @@ describe('/wallet/index', () => {
     await waitFor(() => expect(screen.getByTestId('wallet-available')).toHaveTextContent('500.00'));
     expect(screen.getByTestId('wallet-frozen')).toHaveTextContent('1,000.00');
     expect(screen.getByText('钱包支付保证金')).toBeInTheDocument();
-    expect(screen.getByText('−1,000.00')).toBeInTheDocument();
+    expect(screen.getAllByText('1,000.00元').some((cell) => cell.closest('.money-out')?.textContent === '−1,000.00元')).toBe(true);
     expect(screen.getByText('尚未绑定银行卡，去绑定')).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: '用户中心菜单' });
     expect(within(menu).getByText('我的钱包')).toHaveAttribute('aria-current', 'page');
@@ -59,7 +59,7 @@ describe('/wallet/handle', () => {
     fireEvent.change(amount, { target: { value: '2000.5' } });
     fireEvent.click(screen.getByText('下一步：网银支付').closest('button')!);
     const bank = await screen.findByLabelText('模拟网银');
-    expect(within(bank).getByText('2,000.50 元')).toBeInTheDocument();
+    expect(within(bank).getByText('2,000.50元')).toBeInTheDocument();
     fireEvent.click(within(bank).getByText('确认支付').closest('button')!);
     expect(await screen.findByText('充值成功')).toBeInTheDocument();
     expect(screen.getByText('返回我的钱包', { selector: 'button span' }).closest('a')).toHaveAttribute('href', '#/wallet/index');
@@ -83,7 +83,7 @@ describe('/wallet/handle', () => {
     expect(await screen.findByText(/秒后重新获取/)).toBeInTheDocument();
     fireEvent.click(screen.getByText('确认提现').closest('button')!);
     expect(await screen.findByText('提现申请已提交')).toBeInTheDocument();
-    expect(screen.getByText(/300\.00 元将转入 622202\*{9}3446/)).toBeInTheDocument();
+    expect(screen.getByText(/300\.00元将转入 622202\*{9}3446/)).toBeInTheDocument();
     expect(moneyMock.state.withdrawals).toEqual([{ amount: '300', smsCode: MONEY_SMS }]);
   });
 
@@ -111,11 +111,11 @@ describe('/wallet/detail', () => {
     const id = Number(link.getAttribute('href')!.split('id=')[1]);
     await act(() => router.navigate({ to: '/wallet/detail', search: { id } }));
     expect(await screen.findByText('账务明细', { selector: 'h1' })).toBeInTheDocument();
-    expect(await screen.findByText('−200.00')).toBeInTheDocument();
+    expect((await screen.findByText('200.00元')).closest('.money-out')).toHaveTextContent('−200.00元');
     await act(() => router.navigate({ to: '/wallet/detail', search: { id: other.id } }));
     // The page and the catalogue's message both say so.
     expect((await screen.findAllByText('账务记录不存在')).length).toBeGreaterThan(0);
-    expect(screen.queryByText('−200.00')).toBeNull();
+    expect(screen.queryByText('200.00元')).toBeNull();
   });
 });
 
@@ -164,7 +164,7 @@ describe('/projectSettlement, /projectSettleDetail, /settleDetailPayInfo', () =>
     expect(await screen.findByText('待确认成交')).toBeInTheDocument();
     expect(screen.getByText('确认成交')).toHaveAttribute('href', `#/projectSettleDetail?id=${deal.id}`);
     await act(() => router.navigate({ to: '/projectSettleDetail', search: { id: deal.id } }));
-    expect(await screen.findByTestId('amount-due')).toHaveTextContent('81,500.00 元');
+    expect(await screen.findByTestId('amount-due')).toHaveTextContent('8.15万元（81,500.00元）');
     // The PDF is read with the token and shown from an object URL (jsdom has none: stubbed).
     const blobs: Blob[] = [];
     const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
@@ -183,7 +183,8 @@ describe('/projectSettlement, /projectSettleDetail, /settleDetailPayInfo', () =>
     await act(() => router.navigate({ to: '/settleDetailPayInfo', search: { id: deal.id } }));
     fireEvent.click((await screen.findByText('网银在线支付')).closest('button')!);
     const bank = await screen.findByLabelText('模拟网银');
-    expect(within(bank).getByText('81,500.00 元')).toBeInTheDocument();
+    expect(within(bank).getByText('8.15万元')).toBeInTheDocument();
+    expect(within(bank).getByText('（81,500.00元）')).toBeInTheDocument();
     fireEvent.click(within(bank).getByText('确认支付').closest('button')!);
     expect(await screen.findByText('价款支付成功')).toBeInTheDocument();
     expect(deal.status).toBe('paid');

@@ -2,7 +2,7 @@
 import { ADMINISTRATIVE_ASSOCIATION_ID, TYPE_CODES } from '#domain/contract/portal';
 import { listingStatusLabel } from '#domain/rules/listing';
 import { type ListingStatusLabel } from '#domain/contract/listing';
-import { formatTableMoney } from '#domain/rules/money';
+import { tableMoneyCell } from '#domain/rules/money';
 import { PROJECT_SORTS, type FilterConfig, type ProjectSort } from '#domain/contract/projects';
 
 export const STATUS_COLOURS: Readonly<Record<ListingStatusLabel, string>> = {
@@ -131,7 +131,4 @@ export function fileSizeText(bytes: number): string {
 }
 
 /** Price-cell props of a yuan amount through the table rule (2 decimals of 万元, the full yuan on hover); "--" when missing. */
-export function moneyCell(yuan: number | null | undefined): { text: string; tooltip: string | null } {
-  const money = yuan === null || yuan === undefined ? null : formatTableMoney(yuan);
-  return money ? { text: money.label, tooltip: money.yuanTooltip } : { text: '--', tooltip: null };
-}
+export const moneyCell = tableMoneyCell;

@@ -9,6 +9,7 @@ import { ENROLMENT_PATHS, type DepositDetail, type EnrolmentDetail, type Enrolme
 import { ENROLMENT_STATUS_TEXT, DEPOSIT_STATUS_TEXT, MESSAGE_KIND_TEXT } from '#domain/rules/enrolment';
 import { DESK_PATHS, type DeskSignal, type MyLot } from '#domain/contract/desk';
 import { envelope } from '../fixtures';
+import { isAuthenticatedStatus } from '#domain/rules/auth';
 import { authMock } from './auth';
 
 export const ENROL_ASSETS_ID = 6101;
@@ -157,6 +158,10 @@ export const enrolmentHandlers = [
     const assetsId = Number(new URL(request.url).searchParams.get('assetsId'));
     const deadline = '2026-11-28 17:00:00';
     if (!login) return HttpResponse.json(envelope({ canEnrol: false, reason: 'notLoggedIn', message: '请先登录后再报名', enrolmentId: null, enrolEndTime: deadline }));
+    // As the server: verification comes before anything else a logged-in user is told.
+    if (!isAuthenticatedStatus(authMock.user(login)?.authStatus ?? -1)) {
+      return HttpResponse.json(envelope({ canEnrol: false, reason: 'notVerified', message: '您尚未完成实名认证，完成实名认证后方可报名', enrolmentId: null, enrolEndTime: deadline }));
+    }
     const existing = owned(enrolMock.state.enrolments, login, (e) => e.assetsId === assetsId);
     return HttpResponse.json(
       envelope(

@@ -31,7 +31,7 @@ function NewsArticle({ newsId, listRoute }: { newsId: number; listRoute: string 
   const article = useNewsDetail(newsId);
   return (
     <article className="article">
-      <QueryState query={article} isEmpty={() => false} rows={10}>
+      <QueryState query={article} isEmpty={() => false} rows={10} back={{ href: `#${listRoute}`, label: '返回列表' }}>
         {(a) => (
           <>
             <h1 className="article__title">{a.title}</h1>
@@ -71,7 +71,7 @@ function NoticeArticle({ id }: { id: number }) {
   const notice = useNoticeDetail(id);
   return (
     <article className="article">
-      <QueryState query={notice} isEmpty={() => false} rows={10}>
+      <QueryState query={notice} isEmpty={() => false} rows={10} back={{ href: '#/xwzx', label: '返回新闻中心' }}>
         {(n) => (
           <>
             <h1 className="article__title">{n.noticeTitle}</h1>

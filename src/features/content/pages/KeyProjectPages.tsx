@@ -60,7 +60,7 @@ export function KeyProjectListPage() {
 function KeyProjectDetail({ id }: { id: number }) {
   const project = useKeyProject(id);
   return (
-    <QueryState query={project} isEmpty={() => false} rows={8}>
+    <QueryState query={project} isEmpty={() => false} rows={8} back={{ href: '#/zhongdianList', label: '返回重点推荐' }}>
       {(p) => (
         <article className="article key-detail">
           <h1 className="article__title">{p.title}</h1>

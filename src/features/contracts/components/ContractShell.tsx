@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Descriptions, Tag } from 'antd';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { formatYuan } from '#domain/rules/money';
+import { Money } from '@/components/Money';
 import type { ContractDetail, ContractState } from '#domain/contract/tradeContract';
 import { useContract } from '../api/contracts';
 
@@ -35,7 +35,7 @@ export function ContractShell({ id, title, here, children }: { id: number | unde
       {id === undefined ? (
         <Alert type="warning" showIcon title="缺少合同编号，请从“我的合同”进入" />
       ) : (
-        <QueryState query={query} isEmpty={() => false}>
+        <QueryState query={query} isEmpty={() => false} back={{ href: '#/myContract', label: '返回我的合同' }}>
           {(c) => (
             <>
               <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered className="contract-facts">
@@ -45,7 +45,9 @@ export function ContractShell({ id, title, here, children }: { id: number | unde
                   <span className="contract-facts__version">第 {c.version} 版</span>
                 </Descriptions.Item>
                 <Descriptions.Item label="项目">{c.assetsName}</Descriptions.Item>
-                <Descriptions.Item label="成交价">{formatYuan(c.price, { suffix: ' 元' })}</Descriptions.Item>
+                <Descriptions.Item label="成交价">
+                  <Money yuan={c.price} />
+                </Descriptions.Item>
               </Descriptions>
               <ContractNav c={c} here={here} />
               {children(c)}

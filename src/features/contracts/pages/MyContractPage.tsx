@@ -2,7 +2,7 @@ import { App, Pagination, Segmented, Space, Table, Tag } from 'antd';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { formatYuan } from '#domain/rules/money';
+import { Money } from '@/components/Money';
 import { CONTRACT_STATES, type ContractState, type ContractSummary } from '#domain/contract/tradeContract';
 import { CONTRACT_STATE_TEXT, PARTY_ROLE_TEXT } from '#domain/rules/tradeContract';
 import { useContracts } from '../api/contracts';
@@ -82,7 +82,7 @@ export function MyContractPage() {
                   ),
                 },
                 { title: '项目名称', dataIndex: 'assetsName', ellipsis: true },
-                { title: '成交价（元）', dataIndex: 'price', align: 'right', width: 150, render: (v: number) => <span className="contract-nowrap">{formatYuan(v, { suffix: '' })}</span> },
+                { title: '成交价', dataIndex: 'price', align: 'right', width: 150, render: (v: number) => <span className="contract-nowrap"><Money yuan={v} /></span> },
                 { title: '我的身份', dataIndex: 'myRole', width: 120, render: (r: ContractSummary['myRole']) => PARTY_ROLE_TEXT[r] },
                 { title: '状态', dataIndex: 'state', width: 90, render: (s: ContractState, c) => <Tag color={STATE_COLOR[s]}>{c.stateText}</Tag> },
                 { title: '更新时间', dataIndex: 'updateTime', width: 110, render: (t: string) => <span className="contract-sub">{t}</span> },

@@ -2,7 +2,7 @@ import { Alert, Descriptions, Result, Table, Tag } from 'antd';
 import { useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { formatYuan } from '#domain/rules/money';
+import { Money } from '@/components/Money';
 import type { DemandMatch } from '#domain/contract/userFiles';
 import { useDemand } from '../api/demands';
 import type { DemandSearch } from '../search';
@@ -17,7 +17,7 @@ export function DemandDetailPage() {
       {id === undefined ? (
         <Result status="warning" title="缺少需求编号" extra={<a href="#/myService">返回我的服务</a>} />
       ) : (
-        <QueryState query={query} isEmpty={() => false}>
+        <QueryState query={query} isEmpty={() => false} back={{ href: '#/myService', label: '返回我的服务' }}>
           {(d) => (
             <>
               <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
@@ -43,7 +43,7 @@ export function DemandDetailPage() {
                   { title: '项目名称', dataIndex: 'assetsName', render: (v: string, m) => <a href={`#/projectDetail/${m.assetsId}.html`}>{v}</a> },
                   { title: '项目编号', dataIndex: 'projectCode', width: 190 },
                   { title: '所在地', dataIndex: 'region', width: 140 },
-                  { title: '挂牌价格', dataIndex: 'startPrice', width: 150, render: (v: number | null) => (v === null ? '面议' : formatYuan(v, { suffix: ' 元' })) },
+                  { title: '挂牌价格', dataIndex: 'startPrice', width: 150, render: (v: number | null) => (v === null ? '面议' : <Money yuan={v} />) },
                   { title: '匹配时间', dataIndex: 'matchTime', width: 160 },
                 ]}
               />

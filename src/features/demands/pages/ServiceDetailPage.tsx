@@ -115,7 +115,7 @@ function DemandView({ id }: { id: number }) {
   const queryClient = useQueryClient();
   const close = useMutation({ mutationFn: () => closeDemand(id), onSuccess: () => queryClient.invalidateQueries({ queryKey: ['demands'] }) });
   return (
-    <QueryState query={query} isEmpty={() => false}>
+    <QueryState query={query} isEmpty={() => false} back={{ href: '#/myService', label: '返回我的服务' }}>
       {(d) => (
         <>
           <Descriptions bordered size="small" column={2}>

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Radio, Result, Space, Spin } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
-import { QueryState } from '@/components/QueryState';
+import { QueryState, WayBackActions } from '@/components/QueryState';
 import { useSiteRuntime } from '@/api/resources/get-site-runtime';
 import type { SiteRuntime } from '#domain/contract/portal';
 import { type DepositDetail, type PaymentOrderAnswer } from '#domain/contract/enrolment';
-import { formatYuan } from '#domain/rules/money';
+import { Money } from '@/components/Money';
 import { minuteText } from '#domain/rules/chinaTime';
 import type { MyLot } from '#domain/contract/desk';
 import { useMyLots } from '@/api/resources/get-my-lots';
@@ -84,7 +84,10 @@ function SandboxBankPanel({ order }: { order: PaymentOrderAnswer }) {
     <div className="cashier__bank" aria-label="模拟网银">
       <h3>{order.gatewayName}</h3>
       <p>
-        订单号 <span className="tabular">{order.orderNo}</span>，应付金额 <b>{formatYuan(order.amount, { suffix: ' 元' })}</b>
+        订单号 <span className="tabular">{order.orderNo}</span>，应付金额{' '}
+        <b>
+          <Money yuan={order.amount} exact />
+        </b>
       </p>
       {paid ? (
         <Space>
@@ -114,7 +117,10 @@ function GatewayPanel({ order }: { order: PaymentOrderAnswer }) {
     <div className="cashier__bank" aria-label="网银支付">
       <h3>{order.gatewayName}</h3>
       <p>
-        订单号 <span className="tabular">{order.orderNo}</span>，应付金额 <b>{formatYuan(order.amount, { suffix: ' 元' })}</b>
+        订单号 <span className="tabular">{order.orderNo}</span>，应付金额{' '}
+        <b>
+          <Money yuan={order.amount} exact />
+        </b>
       </p>
       <Space>
         {order.payUrl && (
@@ -153,7 +159,9 @@ function Cashier({ deposit }: { deposit: DepositDetail }) {
         <Descriptions.Item label="项目名称">{deposit.assetsName}</Descriptions.Item>
         <Descriptions.Item label="保证金编号">{deposit.depositCode}</Descriptions.Item>
         <Descriptions.Item label="应付金额">
-          <span className="cashier__amount">{formatYuan(deposit.amount, { suffix: ' 元' })}</span>
+          <span className="cashier__amount">
+            <Money yuan={deposit.amount} exact />
+          </span>
         </Descriptions.Item>
       </Descriptions>
       {order ? (
@@ -191,6 +199,8 @@ function Cashier({ deposit }: { deposit: DepositDetail }) {
   );
 }
 
+const MY_DEPOSIT = { href: '#/myDeposit', label: '返回我的保证金' };
+
 /** /cashierDesk?depositId=: 收银台 — pay a deposit online through the payment gateway, or go to the transfer form. */
 export function CashierDeskPage() {
   const { depositId = null } = useSearch({ from: '/_auth/cashierDesk' });
@@ -199,9 +209,9 @@ export function CashierDeskPage() {
     <div className="enrol-page cashier">
       <h1>收银台</h1>
       {depositId === null ? (
-        <Result status="warning" title="缺少保证金参数" />
+        <Result status="warning" title="缺少保证金参数" extra={<WayBackActions back={MY_DEPOSIT} />} />
       ) : (
-        <QueryState query={query} isEmpty={() => false}>
+        <QueryState query={query} isEmpty={() => false} back={MY_DEPOSIT}>
           {(deposit) => <Cashier deposit={deposit} />}
         </QueryState>
       )}

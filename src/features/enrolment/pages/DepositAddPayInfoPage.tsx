@@ -7,7 +7,7 @@ import { uploadFile } from '@/api/resources/upload-file';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { type Attachment, type DepositDetail } from '#domain/contract/enrolment';
-import { formatYuan } from '#domain/rules/money';
+import { Money } from '@/components/Money';
 import { useDepositDetail } from '../api/get-deposit-detail';
 import { postDepositProof } from '../api/post-deposit-proof';
 
@@ -54,7 +54,9 @@ function ProofForm({ deposit }: { deposit: DepositDetail }) {
         <Descriptions.Item label="收款户名">{deposit.receiving.accountName}</Descriptions.Item>
         <Descriptions.Item label="开户银行">{deposit.receiving.bankName}</Descriptions.Item>
         <Descriptions.Item label="收款账号">{deposit.receiving.accountNo}</Descriptions.Item>
-        <Descriptions.Item label="应缴金额">{formatYuan(deposit.amount, { suffix: ' 元' })}</Descriptions.Item>
+        <Descriptions.Item label="应缴金额">
+          <Money yuan={deposit.amount} exact />
+        </Descriptions.Item>
         <Descriptions.Item label="附言（保证金编号）" span={2}>
           {deposit.depositCode}
         </Descriptions.Item>
@@ -111,7 +113,7 @@ export function DepositAddPayInfoPage() {
       {depositId === null ? (
         <Result status="warning" title="缺少保证金参数" />
       ) : (
-        <QueryState query={query} isEmpty={() => false}>
+        <QueryState query={query} isEmpty={() => false} back={{ href: '#/myDeposit', label: '返回我的保证金' }}>
           {(deposit) => <ProofForm deposit={deposit} />}
         </QueryState>
       )}

@@ -1,10 +1,10 @@
 import { Button, Descriptions, Result, Space, Table, Tag } from 'antd';
 import { useSearch } from '@tanstack/react-router';
-import { QueryState } from '@/components/QueryState';
+import { QueryState, WayBackActions } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { ProjectLink } from '@/components/ProjectLink';
 import { type DepositDetail, type DepositProof } from '#domain/contract/enrolment';
-import { formatYuan } from '#domain/rules/money';
+import { Money } from '@/components/Money';
 import { useDepositDetail } from '../api/get-deposit-detail';
 
 const METHOD_TEXT = { '': '—', online: '在线支付', transfer: '线下转账', wallet: '钱包余额' } as const;
@@ -25,15 +25,17 @@ function Actions({ d }: { d: DepositDetail }) {
 }
 
 /** /depositDetail?id=: 保证金详情 — amount, status, the online order and the transfer proofs. */
+const MY_DEPOSIT = { href: '#/myDeposit', label: '返回我的保证金' };
+
 export function DepositDetailPage() {
   const { id = null } = useSearch({ from: '/_auth/depositDetail' });
   const query = useDepositDetail(id);
   return (
     <UserCentreFrame title="保证金详情" extra={<a href="#/myDeposit">返回我的保证金</a>}>
       {id === null ? (
-        <Result status="warning" title="缺少保证金编号" />
+        <Result status="warning" title="缺少保证金编号" extra={<WayBackActions back={MY_DEPOSIT} />} />
       ) : (
-        <QueryState query={query} isEmpty={() => false}>
+        <QueryState query={query} isEmpty={() => false} back={MY_DEPOSIT}>
           {(d) => (
             <>
               <Descriptions bordered size="small" column={2}>
@@ -45,7 +47,9 @@ export function DepositDetailPage() {
                   <ProjectLink project={{ assetsId: d.assetsId, projectType: null }}>{d.assetsName}</ProjectLink>
                 </Descriptions.Item>
                 <Descriptions.Item label="项目编号">{d.projectCode}</Descriptions.Item>
-                <Descriptions.Item label="金额">{formatYuan(d.amount, { suffix: ' 元' })}</Descriptions.Item>
+                <Descriptions.Item label="金额">
+                  <Money yuan={d.amount} />
+                </Descriptions.Item>
                 <Descriptions.Item label="缴纳方式">{METHOD_TEXT[d.method]}</Descriptions.Item>
                 <Descriptions.Item label="到账时间">{d.confirmTime ?? '—'}</Descriptions.Item>
                 <Descriptions.Item label={d.status === 'kept' || d.status === 'converted' ? '转为价款时间' : d.status === 'forfeited' ? '没收时间' : '退还时间'}>{d.settleTime ?? '—'}</Descriptions.Item>
@@ -71,7 +75,7 @@ export function DepositDetailPage() {
                       { title: '付款人', dataIndex: 'payerName' },
                       { title: '付款账号', dataIndex: 'payerAccount' },
                       { title: '付款银行', dataIndex: 'bankName' },
-                      { title: '金额', dataIndex: 'amount', render: (v: number) => formatYuan(v, { suffix: ' 元' }) },
+                      { title: '金额', dataIndex: 'amount', render: (v: number) => <Money yuan={v} /> },
                       { title: '付款时间', dataIndex: 'paidTime' },
                       { title: '状态', dataIndex: 'status', render: (v: DepositProof['status'], p) => (v === 'rejected' ? `${PROOF_TEXT[v]}：${p.rejectReason}` : PROOF_TEXT[v]) },
                     ]}

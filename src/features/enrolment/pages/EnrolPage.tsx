@@ -4,11 +4,11 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLibraryFiles } from '@/api/resources/library-files';
 import { uploadFile } from '@/api/resources/upload-file';
-import { QueryState } from '@/components/QueryState';
+import { QueryState, WayBackActions } from '@/components/QueryState';
 import { ProjectLink } from '@/components/ProjectLink';
 import { validateMobile } from '#domain/rules/validation';
 import { ENROLMENT_COMMITMENTS, type Attachment, type CommitmentKey, type EnrolmentForm } from '#domain/contract/enrolment';
-import { formatYuan } from '#domain/rules/money';
+import { Money } from '@/components/Money';
 import { useEnrolForm } from '../api/get-enrol-form';
 import { postEnrolSubmit } from '../api/post-enrol-submit';
 import type { EnrolSearch } from '../search';
@@ -23,6 +23,7 @@ interface ContactValues {
 
 const ACCEPT = '.png,.jpg,.jpeg,.pdf';
 const MAX_BYTES = 10 * 1024 * 1024;
+const TRADING_CENTRE = { href: '#/project', label: '返回交易中心' };
 
 /** Why the user cannot enrol, with the way forward where there is one. */
 function Refusal({ form }: { form: EnrolmentForm }) {
@@ -89,8 +90,8 @@ function EnrolFormView({ data, isPackage }: { data: EnrolmentForm; isPackage: bo
           {project.assetsName}
         </Descriptions.Item>
         <Descriptions.Item label="项目编号">{project.projectCode}</Descriptions.Item>
-        <Descriptions.Item label="挂牌价格">{project.startPrice > 0 ? formatYuan(project.startPrice, { suffix: ' 元' }) : '面议'}</Descriptions.Item>
-        <Descriptions.Item label="交易保证金">{formatYuan(project.depositAmount, { suffix: ' 元' })}</Descriptions.Item>
+        <Descriptions.Item label="挂牌价格">{project.startPrice > 0 ? <Money yuan={project.startPrice} /> : '面议'}</Descriptions.Item>
+        <Descriptions.Item label="交易保证金"><Money yuan={project.depositAmount} /></Descriptions.Item>
         <Descriptions.Item label="报名截止">{project.enrolEndTime}</Descriptions.Item>
         {isPackage && project.children.length > 0 && (
           <Descriptions.Item label={`包含标的（${project.children.length}）`} span={2}>
@@ -205,9 +206,9 @@ function EnrolPage({ isPackage }: { isPackage: boolean }) {
     <div className="enrol-page">
       <h1>{isPackage ? '资产包报名' : '填写报名信息'}</h1>
       {assetsId === null ? (
-        <Result status="warning" title="缺少项目参数，请从项目详情页进入报名" />
+        <Result status="warning" title="缺少项目参数，请从项目详情页进入报名" extra={<WayBackActions back={TRADING_CENTRE} />} />
       ) : (
-        <QueryState query={query} isEmpty={() => false}>
+        <QueryState query={query} isEmpty={() => false} back={TRADING_CENTRE}>
           {(data) => (data.check.canEnrol ? <EnrolFormView data={data} isPackage={isPackage || data.project.isPackage} /> : <Refusal form={data} />)}
         </QueryState>
       )}

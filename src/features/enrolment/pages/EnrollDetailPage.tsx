@@ -1,11 +1,11 @@
 import { Alert, Button, Descriptions, Result, Space, Steps } from 'antd';
 import { useSearch } from '@tanstack/react-router';
-import { QueryState } from '@/components/QueryState';
+import { QueryState, WayBackActions } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { ProjectLink } from '@/components/ProjectLink';
 import { DEPOSIT_STATUS_TEXT, enrolmentStep } from '#domain/rules/enrolment';
 import { ENROLMENT_COMMITMENTS, type EnrolmentDetail } from '#domain/contract/enrolment';
-import { formatYuan } from '#domain/rules/money';
+import { Money } from '@/components/Money';
 import { useEnrolmentDetail } from '../api/get-enrolment-detail';
 
 const STEPS = ['提交报名', '资格审核', '缴纳保证金', '保证金确认', '取得竞买资格'];
@@ -20,7 +20,15 @@ function NextStep({ e }: { e: EnrolmentDetail }) {
       <Alert
         type="warning"
         showIcon
-        title={proofPending ? '付款凭证已提交，等待交易机构确认到账' : `审核已通过，请缴纳交易保证金 ${formatYuan(e.depositAmount, { suffix: ' 元' })}`}
+        title={
+          proofPending ? (
+            '付款凭证已提交，等待交易机构确认到账'
+          ) : (
+            <>
+              审核已通过，请缴纳交易保证金 <Money yuan={e.depositAmount} exact />
+            </>
+          )
+        }
         action={
           proofPending ? undefined : (
             <Space>
@@ -53,15 +61,17 @@ function NextStep({ e }: { e: EnrolmentDetail }) {
 }
 
 /** /enrollDetail?id=: 报名详情 — the steps, what to do next, and the submitted facts. */
+const MY_PROJECT = { href: '#/myProject', label: '返回我的项目' };
+
 export function EnrollDetailPage() {
   const { id = null } = useSearch({ from: '/_auth/enrollDetail' });
   const query = useEnrolmentDetail(id);
   return (
     <UserCentreFrame title="报名详情" extra={<a href="#/myProject">返回我的项目</a>}>
       {id === null ? (
-        <Result status="warning" title="缺少报名编号" />
+        <Result status="warning" title="缺少报名编号" extra={<WayBackActions back={MY_PROJECT} />} />
       ) : (
-        <QueryState query={query} isEmpty={() => false}>
+        <QueryState query={query} isEmpty={() => false} back={MY_PROJECT}>
           {(e) => {
             const step = enrolmentStep(e.status);
             return (
@@ -86,7 +96,7 @@ export function EnrollDetailPage() {
                   <Descriptions.Item label="证件号码">{e.idMasked || '—'}</Descriptions.Item>
                   <Descriptions.Item label="联系人">{e.contactName}</Descriptions.Item>
                   <Descriptions.Item label="联系电话">{e.contactPhone}</Descriptions.Item>
-                  <Descriptions.Item label="交易保证金">{formatYuan(e.depositAmount, { suffix: ' 元' })}</Descriptions.Item>
+                  <Descriptions.Item label="交易保证金"><Money yuan={e.depositAmount} /></Descriptions.Item>
                   <Descriptions.Item label="保证金状态">
                     {e.depositId && e.depositStatus ? <a href={`#/depositDetail?id=${e.depositId}`}>{DEPOSIT_STATUS_TEXT[e.depositStatus]}</a> : '—'}
                   </Descriptions.Item>

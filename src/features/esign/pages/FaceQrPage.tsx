@@ -3,7 +3,7 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FACE_QR_PATH } from '#domain/contract/esign';
 import { FACE_STATUS_TEXT } from '#domain/rules/esign';
-import { session } from '@/lib/session';
+import { useSession } from '@/lib/session';
 import { confirmFace, useFaceInfo } from '../api/face';
 
 const frame = (children: React.ReactNode) => <div style={{ maxWidth: 480, margin: '24px auto', padding: '0 12px' }}>{children}</div>;
@@ -15,7 +15,8 @@ const frame = (children: React.ReactNode) => <div style={{ maxWidth: 480, margin
  */
 export function FaceQrPage() {
   const { token = '' } = useSearch({ strict: false }) as { token?: string };
-  const loggedIn = !!session.userId();
+  // Subscribed, not read once: a login in another tab of the phone's browser turns this page around.
+  const { isLoggedIn: loggedIn } = useSession();
   const info = useFaceInfo(token, loggedIn && token !== '');
   const queryClient = useQueryClient();
   const confirm = useMutation({

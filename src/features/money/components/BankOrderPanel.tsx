@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Space, Spin } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TopUpOrder } from '#domain/contract/ledger';
-import { formatYuan } from '#domain/rules/money';
+import { Money } from '@/components/Money';
 import { useTopUp } from '../api/get-top-up';
 import { postSandboxPay } from '../api/post-sandbox-pay';
 
@@ -25,7 +25,10 @@ export function BankOrderPanel({ order, done }: { order: TopUpOrder; done: React
     <div className="cashier__bank" aria-label="模拟网银">
       <h3>{order.gatewayName}</h3>
       <p>
-        订单号 <span className="tabular">{order.orderNo}</span>，应付金额 <b>{formatYuan(order.amount, { suffix: ' 元' })}</b>
+        订单号 <span className="tabular">{order.orderNo}</span>，应付金额{' '}
+        <b>
+          <Money yuan={order.amount} exact />
+        </b>
       </p>
       {order.payUrl ? (
         <a href={order.payUrl} target="_blank" rel="noopener noreferrer">

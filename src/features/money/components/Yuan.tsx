@@ -1,7 +1,6 @@
-import { formatYuan } from '#domain/rules/money';
+import { Money } from '@/components/Money';
 
-/** A signed change in yuan: +green / −red, '—' for none. */
+/** A signed change in yuan by the one money rule: +green / −red, '—' for none, the exact yuan on hover. */
 export function Change({ value }: { value: number }) {
-  if (value === 0) return <span className="money-zero">—</span>;
-  return <span className={value > 0 ? 'money-in tabular' : 'money-out tabular'}>{`${value > 0 ? '+' : '−'}${formatYuan(Math.abs(value), { suffix: '' })}`}</span>;
+  return <Money yuan={value} signed />;
 }

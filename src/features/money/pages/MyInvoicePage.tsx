@@ -7,7 +7,8 @@ import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { checkInvoiceRequest } from '#domain/rules/invoice';
 import { type InvoiceItem, type InvoiceKind, type InvoiceRequest } from '#domain/contract/invoice';
-import { formatYuan } from '#domain/rules/money';
+import { Money } from '@/components/Money';
+import { tableMoneyText } from '#domain/rules/money';
 import { getInvoiceDocument, postInvoiceRequest, useInvoiceable, useInvoices } from '../api/invoices';
 import '@/styles/money.css';
 
@@ -34,7 +35,7 @@ function RequestInvoice({ onDone }: { onDone: () => void }) {
   return (
     <Form form={form} layout="vertical" initialValues={{ kind: 'normal' }} onFinish={submit}>
       <Form.Item label="开票项目" name="dealId" rules={[{ required: true, message: '请选择开票项目' }]}>
-        <Select placeholder="请选择已支付的服务费" options={(deals.data ?? []).map((d) => ({ value: d.dealId, label: `${d.assetsName}（服务费 ${formatYuan(d.fee, { suffix: ' 元' })}）` }))} />
+        <Select placeholder="请选择已支付的服务费" options={(deals.data ?? []).map((d) => ({ value: d.dealId, label: `${d.assetsName}（服务费 ${tableMoneyText(d.fee)}）` }))} />
       </Form.Item>
       <Form.Item label="发票类型" name="kind">
         <Radio.Group
@@ -107,7 +108,7 @@ export function MyInvoicePage() {
                 { title: '项目', dataIndex: 'assetsName', key: 'name', ellipsis: true },
                 { title: '发票类型', dataIndex: 'kindText', key: 'kind', width: 130 },
                 { title: '抬头', dataIndex: 'title', key: 'title', ellipsis: true },
-                { title: '金额', dataIndex: 'amount', key: 'amount', align: 'right', render: (v: number) => formatYuan(v, { suffix: ' 元' }) },
+                { title: '金额', dataIndex: 'amount', key: 'amount', align: 'right', render: (v: number) => <Money yuan={v} /> },
                 { title: '状态', dataIndex: 'statusText', key: 'status', render: (t: string, r) => <Tag color={COLOR[r.status]}>{t}</Tag> },
                 { title: '申请时间', dataIndex: 'requestTime', key: 'time', width: 170 },
                 {

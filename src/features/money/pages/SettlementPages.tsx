@@ -7,7 +7,8 @@ import { PdfDocumentModal } from '@/components/PdfDocumentModal';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import type { TopUpOrder } from '#domain/contract/ledger';
-import { formatYuan } from '#domain/rules/money';
+import { Money } from '@/components/Money';
+import { tableMoneyText } from '#domain/rules/money';
 import { DEAL_PROOF_NOTE_MAX } from '#domain/rules/settlement';
 import { type DealDetail, type DealStatus, type DealSummary } from '#domain/contract/settlement';
 import { useDeal, useDeals } from '../api/get-deals';
@@ -28,7 +29,9 @@ const COLOR: Record<DealStatus, string> = {
   forfeited: 'red',
 };
 const STEP: Record<DealStatus, number> = { awaitingConfirmation: 0, awaitingPayment: 1, proofSubmitted: 1, paid: 2, handedOver: 3, certified: 4, paidOut: 5, forfeited: 0 };
-const yuan = (v: number) => formatYuan(v, { suffix: ' 元' });
+const money = (v: number) => <Money yuan={v} />;
+
+const SETTLEMENTS = { href: '#/projectSettlement', label: '返回项目结算' };
 
 /** /projectSettlement: 项目结算 — the user's deals and what each waits for. */
 export function ProjectSettlementPage() {
@@ -47,8 +50,8 @@ export function ProjectSettlementPage() {
               dataSource={page.records}
               columns={[
                 { title: '项目名称', dataIndex: 'assetsName', key: 'name', ellipsis: true, render: (name: string, d) => <a href={`#/projectSettleDetail?id=${d.id}`}>{name}</a> },
-                { title: '成交价', dataIndex: 'price', key: 'price', align: 'right', render: yuan },
-                { title: '应付金额', dataIndex: 'amountDue', key: 'due', align: 'right', render: yuan },
+                { title: '成交价', dataIndex: 'price', key: 'price', align: 'right', render: money },
+                { title: '应付金额', dataIndex: 'amountDue', key: 'due', align: 'right', render: money },
                 { title: '状态', dataIndex: 'statusText', key: 'status', render: (text: string, d) => <Tag color={COLOR[d.status]}>{text}</Tag> },
                 { title: '成交时间', dataIndex: 'createTime', key: 'time', width: 170 },
                 {
@@ -96,11 +99,13 @@ function DealFacts({ d }: { d: DealDetail }) {
       <Descriptions.Item label="受让方">{d.buyerName}</Descriptions.Item>
       <Descriptions.Item label="竞买号">{d.bidCode}</Descriptions.Item>
       <Descriptions.Item label="成交时间">{d.dealTime}</Descriptions.Item>
-      <Descriptions.Item label="成交价">{yuan(d.price)}</Descriptions.Item>
-      <Descriptions.Item label="买方服务费">{yuan(d.fee)}</Descriptions.Item>
-      <Descriptions.Item label="保证金转价款">{d.deposit > 0 ? `− ${yuan(d.deposit)}` : yuan(0)}</Descriptions.Item>
+      <Descriptions.Item label="成交价">{money(d.price)}</Descriptions.Item>
+      <Descriptions.Item label="买方服务费">{money(d.fee)}</Descriptions.Item>
+      <Descriptions.Item label="保证金转价款">{d.deposit > 0 ? <>− {money(d.deposit)}</> : money(0)}</Descriptions.Item>
       <Descriptions.Item label="应付金额">
-        <b data-testid="amount-due">{yuan(d.amountDue)}</b>
+        <b data-testid="amount-due">
+          <Money yuan={d.amountDue} exact />
+        </b>
       </Descriptions.Item>
     </Descriptions>
   );
@@ -121,7 +126,7 @@ export function ProjectSettleDetailPage() {
   });
   return (
     <UserCentreFrame title="结算详情" extra={<a href="#/projectSettlement">返回项目结算</a>}>
-      <QueryState query={deal} isEmpty={() => false}>
+      <QueryState query={deal} isEmpty={() => false} back={SETTLEMENTS}>
         {(d) => (
           <>
             <Steps
@@ -239,7 +244,7 @@ export function SettleDetailPayInfoPage() {
   });
   return (
     <UserCentreFrame title="结算支付信息" extra={<a href={`#/projectSettleDetail?id=${id}`}>返回结算详情</a>}>
-      <QueryState query={deal} isEmpty={() => false}>
+      <QueryState query={deal} isEmpty={() => false} back={SETTLEMENTS}>
         {(d) =>
           walletPaid ? (
             <Paid dealId={d.id} />
@@ -265,7 +270,7 @@ export function SettleDetailPayInfoPage() {
                     disabled={!wallet.data || Math.round(wallet.data.available * 100) < Math.round(d.amountDue * 100)}
                     onClick={() => fromWallet.mutate()}
                   >
-                    钱包余额支付（可用 {wallet.data ? yuan(wallet.data.available) : '—'}）
+                    钱包余额支付（可用 {wallet.data ? tableMoneyText(wallet.data.available) : '—'}）
                   </Button>
                 </Space>
                 <Alert

@@ -25,15 +25,15 @@ function EntryDetail({ id }: { id: number }) {
   const entry = useWalletEntry(id);
   return (
     <UserCentreFrame title="账务明细" extra={<a href="#/wallet/detail">返回明细</a>}>
-      <QueryState query={entry} isEmpty={() => false}>
+      <QueryState query={entry} isEmpty={() => false} back={{ href: '#/wallet/detail', label: '返回钱包明细' }}>
         {(e) => (
           <Descriptions bordered column={1} size="small">
             <Descriptions.Item label="类型">{e.kindText}</Descriptions.Item>
             <Descriptions.Item label="时间">{e.time}</Descriptions.Item>
-            <Descriptions.Item label="可用余额变动（元）">
+            <Descriptions.Item label="可用余额变动">
               <Change value={e.availableChange} />
             </Descriptions.Item>
-            <Descriptions.Item label="冻结金额变动（元）">
+            <Descriptions.Item label="冻结金额变动">
               <Change value={e.frozenChange} />
             </Descriptions.Item>
             <Descriptions.Item label="说明">{e.memo || '—'}</Descriptions.Item>

@@ -6,7 +6,7 @@ import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { parseWalletAmount } from '#domain/rules/ledger';
 import { type TopUpOrder, type WalletWithdrawal } from '#domain/contract/ledger';
-import { formatYuan } from '#domain/rules/money';
+import { formatYuan, tableMoneyText } from '#domain/rules/money';
 import { useFundAccount } from '../api/get-fund-account';
 import { useWalletSummary } from '../api/get-wallet-summary';
 import { postTopUp } from '../api/post-top-up';
@@ -31,7 +31,7 @@ function TopUpBank({ order }: { order: TopUpOrder }) {
         <Result
           status="success"
           title="充值成功"
-          subTitle={`${formatYuan(order.amount, { suffix: ' 元' })}已到账，计入可用余额。`}
+          subTitle={`${tableMoneyText(order.amount)}已到账，计入可用余额。`}
           extra={
             <a href="#/wallet/index">
               <Button type="primary">返回我的钱包</Button>
@@ -77,7 +77,7 @@ function Withdraw() {
       <Result
         status="success"
         title="提现申请已提交"
-        subTitle={`${formatYuan(done.amount, { suffix: ' 元' })}将转入 ${done.cardNo}，银行处理后到账（提现单号 ${done.withdrawNo}）。`}
+        subTitle={`${tableMoneyText(done.amount)}将转入 ${done.cardNo}，银行处理后到账（提现单号 ${done.withdrawNo}）。`}
         extra={
           <a href="#/wallet/index">
             <Button type="primary">返回我的钱包</Button>
@@ -91,6 +91,7 @@ function Withdraw() {
       {(s) =>
         s.card ? (
           <Form layout="vertical" className="wallet__form" onFinish={(v: { amount: string; smsCode: string }) => submit.mutate(v)}>
+            {/* Exact yuan, not the list rule: the user types the amount to withdraw in yuan right below. */}
             <p>
               可用余额 <b data-testid="withdraw-available">{formatYuan(s.available, { suffix: ' 元' })}</b>，提现至 {s.card.bankName} {s.card.cardNo}（{s.card.accountName}）
             </p>

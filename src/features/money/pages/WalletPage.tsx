@@ -5,13 +5,17 @@ import type { WalletEntry } from '#domain/contract/ledger';
 import { useWalletEntries } from '../api/get-wallet-entries';
 import { useWalletSummary } from '../api/get-wallet-summary';
 import { Change } from '../components/Yuan';
+import { Money } from '@/components/Money';
 import '@/styles/money.css';
+
+/** A balance by the one money rule (万元 from 10000 yuan, the exact yuan on hover). */
+const balance = (value: number | string) => <Money yuan={Number(value)} />;
 
 export const ENTRY_COLUMNS = [
   { title: '时间', dataIndex: 'time', key: 'time', width: 170 },
   { title: '类型', dataIndex: 'kindText', key: 'kind', width: 140, render: (text: string, e: WalletEntry) => <a href={`#/wallet/detail?id=${e.id}`}>{text}</a> },
-  { title: '可用余额变动（元）', dataIndex: 'availableChange', key: 'available', align: 'right' as const, render: (v: number) => <Change value={v} /> },
-  { title: '冻结金额变动（元）', dataIndex: 'frozenChange', key: 'frozen', align: 'right' as const, render: (v: number) => <Change value={v} /> },
+  { title: '可用余额变动', dataIndex: 'availableChange', key: 'available', align: 'right' as const, render: (v: number) => <Change value={v} /> },
+  { title: '冻结金额变动', dataIndex: 'frozenChange', key: 'frozen', align: 'right' as const, render: (v: number) => <Change value={v} /> },
   { title: '说明', dataIndex: 'memo', key: 'memo', ellipsis: true },
 ];
 
@@ -26,18 +30,18 @@ export function WalletPage() {
           <Row gutter={16} className="wallet__balances">
             <Col span={8}>
               <Card>
-                <Statistic title="可用余额（元）" value={s.available} precision={2} data-testid="wallet-available" />
+                <Statistic title="可用余额" value={s.available} formatter={balance} data-testid="wallet-available" />
               </Card>
             </Col>
             <Col span={8}>
               <Card>
-                <Statistic title="冻结金额（元）" value={s.frozen} precision={2} data-testid="wallet-frozen" />
+                <Statistic title="冻结金额" value={s.frozen} formatter={balance} data-testid="wallet-frozen" />
                 <div className="wallet__hint">已缴纳、尚未退还或转为价款的保证金</div>
               </Card>
             </Col>
             <Col span={8}>
               <Card>
-                <Statistic title="提现中（元）" value={s.withdrawing} precision={2} />
+                <Statistic title="提现中" value={s.withdrawing} formatter={balance} />
                 <div className="wallet__hint">{s.card ? `提现至 ${s.card.bankName} ${s.card.cardNo}` : <a href="#/accountFunds">尚未绑定银行卡，去绑定</a>}</div>
               </Card>
             </Col>

@@ -160,7 +160,7 @@ export function ProjectDetailView({ id }: { id: number }) {
   }
   return (
     <div className="project-detail">
-      <QueryState query={detail} isEmpty={(data) => !data} emptyHint="该项目不存在或已下架" rows={10}>
+      <QueryState query={detail} isEmpty={(data) => !data} emptyHint="该项目不存在或已下架" rows={10} back={{ href: '#/project', label: '返回交易中心' }}>
         {(data) => (
           <>
             <KeyFacts detail={data} mine={mine.byAssets.get(data.id)} />

@@ -13,7 +13,7 @@ export function Recommendations({ assetsId }: { assetsId: number }) {
       <h2 className="detail-section__title" id="recommendations-title">
         相关推荐
       </h2>
-      <QueryState query={recommendations} isEmpty={(items) => items.length === 0} emptyHint="暂无相似项目" rows={4}>
+      <QueryState query={recommendations} isEmpty={(items) => items.length === 0} emptyHint="暂无相似项目" rows={4} back={false}>
         {(items) => (
           <ul className="recommendations__list">
             {items.map((asset) => (

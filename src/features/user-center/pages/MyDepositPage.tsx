@@ -3,7 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { type DepositSummary } from '#domain/contract/enrolment';
-import { formatYuan } from '#domain/rules/money';
+import { Money } from '@/components/Money';
 import { useMyDeposits } from '../api/get-my-deposits';
 
 const PAGE_SIZE = 10;
@@ -26,7 +26,7 @@ export function MyDepositPage() {
               dataSource={page.records}
               columns={[
                 { title: '项目名称', dataIndex: 'assetsName', ellipsis: true },
-                { title: '金额', dataIndex: 'amount', width: 150, render: (v: number) => formatYuan(v, { suffix: ' 元' }) },
+                { title: '金额', dataIndex: 'amount', width: 150, render: (v: number) => <Money yuan={v} /> },
                 { title: '状态', dataIndex: 'statusText', width: 110, render: (v: string, r) => <Tag color={COLOR[r.status]}>{v}</Tag> },
                 { title: '到账时间', dataIndex: 'confirmTime', width: 160, render: (v: string | null) => v ?? '—' },
                 {

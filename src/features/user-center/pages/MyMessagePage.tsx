@@ -2,13 +2,14 @@ import { Pagination, Result } from 'antd';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { QueryState } from '@/components/QueryState';
+import { QueryState, WayBackActions } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { useMessage } from '../api/get-message';
 import { useMessages } from '../api/get-messages';
 import { MessageList } from '../components/MessageRow';
 
 const PAGE_SIZE = 10;
+const MY_MESSAGES = { href: '#/myMessage', label: '返回我的消息' };
 
 /** /myMessage: 我的消息 — approval, rejection, deposit, outbid, won, released … newest first. */
 export function MyMessagePage() {
@@ -44,9 +45,9 @@ export function MyMessageDetailPage() {
   return (
     <UserCentreFrame title="消息详情" extra={<a href="#/myMessage">返回我的消息</a>}>
       {id === null ? (
-        <Result status="warning" title="缺少消息编号" />
+        <Result status="warning" title="缺少消息编号" extra={<WayBackActions back={MY_MESSAGES} />} />
       ) : (
-        <QueryState query={query} isEmpty={() => false}>
+        <QueryState query={query} isEmpty={() => false} back={MY_MESSAGES}>
           {(m) => (
             <article className="uc-message-detail">
               <h2 style={{ fontSize: 18, margin: '0 0 6px' }}>{m.title}</h2>

@@ -4,7 +4,7 @@ import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { ProjectLink } from '@/components/ProjectLink';
 import { type EnrolmentSummary, type QualifiedRoom } from '#domain/contract/enrolment';
-import { formatYuan } from '#domain/rules/money';
+import { Money } from '@/components/Money';
 import { useMyEnrolments } from '../api/get-my-enrolments';
 import { useMyRooms } from '../api/get-my-rooms';
 
@@ -30,7 +30,7 @@ function Enrolments({ current }: { current: number }) {
             columns={[
               { title: '项目名称', dataIndex: 'assetsName', ellipsis: true, render: (v: string, r) => <ProjectLink project={{ assetsId: r.assetsId, projectType: null }}>{v}</ProjectLink> },
               { title: '报名时间', dataIndex: 'submitTime', width: 160 },
-              { title: '保证金', dataIndex: 'depositAmount', width: 140, render: (v: number) => formatYuan(v, { suffix: ' 元' }) },
+              { title: '保证金', dataIndex: 'depositAmount', width: 140, render: (v: number) => <Money yuan={v} /> },
               { title: '状态', dataIndex: 'statusText', width: 130, render: (v: string, r) => <Tag color={r.status === 'qualified' ? 'green' : r.status === 'rejected' ? 'red' : 'orange'}>{v}</Tag> },
               { title: '竞买号', dataIndex: 'bidCode', width: 90, render: (v: string | null) => v ?? '—' },
               { title: '操作', key: 'op', width: 90, render: (_, r) => <a href={`#/enrollDetail?id=${r.id}`}>查看详情</a> },
@@ -59,7 +59,7 @@ function Rooms() {
                   {room.assetsName}
                 </div>
                 <div className="uc-room__meta">
-                  {room.startTime} 至 {room.endTime} · 当前价 {formatYuan(room.currentPrice, { suffix: ' 元' })}
+                  {room.startTime} 至 {room.endTime} · 当前价 <Money yuan={room.currentPrice} />
                 </div>
               </div>
               <div className="uc-room__code">

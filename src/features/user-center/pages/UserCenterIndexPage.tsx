@@ -1,6 +1,6 @@
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
-import { formatYuan } from '#domain/rules/money';
+import { Money } from '@/components/Money';
 import { useSummary } from '../api/get-summary';
 import { MessageList } from '../components/MessageRow';
 
@@ -23,7 +23,7 @@ export function UserCenterIndexPage() {
               <a className="uc-stat" href="#/myDeposit">
                 <div className="uc-stat__label">我的保证金</div>
                 <div className="uc-stat__value">{s.deposits.total}</div>
-                <div className="uc-stat__hint">已缴 {formatYuan(s.deposits.confirmedAmount, { suffix: ' 元' })}</div>
+                <div className="uc-stat__hint">已缴 <Money yuan={s.deposits.confirmedAmount} /></div>
               </a>
               <a className="uc-stat" href="#/myProject?list=2">
                 <div className="uc-stat__label">正在竞价</div>
