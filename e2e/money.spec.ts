@@ -7,7 +7,7 @@ import { pickOption } from './antd';
 import { logInAs } from './login';
 
 /**
- * Issue 16 (after the hammer) in Chromium against the real server and its demo money: bidder01 confirms a
+ * After the hammer, in Chromium against the real server and its demo money: bidder01 confirms a
  * deal awaiting confirmation, pays the amount due through the sandbox bank, sees the settlement in the
  * wallet's ledger, tops up (the balance changes by the amount) and requests an invoice of the service fee;
  * a verified demo user without a card binds one (fixed e2e SMS code), tops up and withdraws to it.

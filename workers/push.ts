@@ -1,5 +1,5 @@
 /**
- * The worker's one push connection (issue 12, guide/performance.md "Push"): a streamed `fetch` of
+ * The worker's one push connection (guide/performance.md "Push"): a streamed `fetch` of
  * `GET …/live/events[?activityIds=…]` read with `SseParser` (not `EventSource`: it cannot send the bearer).
  *
  * - open while any stream watches `changes(…)`, closed when none does; it follows the union of the

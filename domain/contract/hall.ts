@@ -14,7 +14,7 @@ export const HALL_PATHS = {
   hallPage: '/dscq-sync/v1/bid-assets/hall/page',
   /** POST {assetsName?, current, size (8)} → Page<UpcomingEntry>. */
   upcoming: '/dscq-project/activity/upcoming-bid',
-  /** POST {activityId} → BiddingData. (The room's poll; issue 7's bidding room builds on it.) */
+  /** POST {activityId} → BiddingData. (The room's poll.) */
   biddingData: '/dscq-sync/v1/bid-assets/bidding-data',
   /** POST {activityIds: number[]} → RateAnswer: the light per-second price update of the rows on screen. */
   biddingRate: '/dscq-sync/v1/bid-assets/bidding-rate',
@@ -23,7 +23,7 @@ export const HALL_PATHS = {
   /** GET → {now}: the server clock (see ServerTime in contracts.ts). */
   serverTime: '/dscq-sync/v1/server-time',
   /**
-   * POST {activityIds: number[]} → WatchPage (ours, issue 13: the watch board): those activities — live,
+   * POST {activityIds: number[]} → WatchPage (ours, the watch board): those activities — live,
    * scheduled or ended within the last minutes — in the order asked, each with its status; ETag.
    */
   watch: '/dscq-sync/v1/bid-assets/watch',

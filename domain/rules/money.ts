@@ -158,11 +158,11 @@ export function formatMoney(yuan: number | string | null | undefined): MoneyDisp
   return { text, unit: '元', label: `${text}元`, yuanTooltip: `${text}元` };
 }
 
-/** Decimals of 万元 in tables and lists (issue 13): every price of a column has the same width. */
+/** Decimals of 万元 in tables and lists: every price of a column has the same width. */
 export const TABLE_WAN_DECIMALS = 2;
 
 /**
- * The table rule (issue 13 "Prices are hard to compare"): the spec's money display with a fixed number of
+ * The table rule: the spec's money display with a fixed number of
  * decimals, so a column reads '6.33万元', '1.44万元', '40,550.00万元' rather than '6.331063万元' beside
  * '1.442万元' and '40,550万元'; the full amount in yuan on hover for every amount ('63,310.63元').
  * - |amount| ≥ 10000 yuan: 万元 with exactly TABLE_WAN_DECIMALS decimals (rounded half away from zero);
@@ -196,7 +196,7 @@ export function tableMoneyText(yuan: number | string | null | undefined): string
   return tableMoneyCell(yuan).text;
 }
 
-/** The unit a panel shows all its amounts in (issue 13, the room: one unit per panel): 万元 when any reaches 10000 yuan. */
+/** The unit a panel shows all its amounts in (the room: one unit per panel): 万元 when any reaches 10000 yuan. */
 export function panelUnit(amounts: ReadonlyArray<number | null | undefined>): MoneyUnit {
   return amounts.some((a) => typeof a === 'number' && Number.isFinite(a) && Math.abs(a) >= WAN_YUAN_THRESHOLD) ? '万元' : '元';
 }

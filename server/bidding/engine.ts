@@ -87,7 +87,7 @@ export const ENGINE_MESSAGES = {
   badSettings: '竞价活动参数有误，请联系交易机构',
 } as const;
 
-/** The title of the message to an outbid leader names the lot (issue 13: 「…」出价已被超越). */
+/** The title of the message to an outbid leader names the lot (「…」出价已被超越). */
 const outbidMessageTitle = (projectName: string | null, activityCode: string) => outbidTitle(projectName ?? activityCode);
 
 class Refusal extends Error {

@@ -187,7 +187,7 @@ export class HallSnapshot {
   }
 
   /**
-   * The watch board (ours, issue 13): the entries of these activities in the order asked, whatever their
+   * The watch board (ours): the entries of these activities in the order asked, whatever their
    * status (live, scheduled, ended within rowCache.ts RECENTLY_ENDED_MS); activities the snapshot does not hold are
    * left out. Tagged like bidding-rate: an unchanged set is a 304.
    */

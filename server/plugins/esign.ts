@@ -1,5 +1,5 @@
 /**
- * Digital signatures (issue 17): the signing provider chosen by PORTAL_ESIGN_PROVIDER (default: the
+ * Digital signatures: the signing provider chosen by PORTAL_ESIGN_PROVIDER (default: the
  * installation's own CA on this database) as app.esign.signing, for the contract routes and the public
  * verification endpoint; and the face verifier (default: the QR one-time link) as app.esign.face.
  * The default provider verifies on a worker thread under a time budget (services/esign/verify-pool.ts),

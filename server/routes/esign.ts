@@ -1,5 +1,5 @@
 /**
- * Issue 17: digital signatures over HTTP — public verification of a signed PDF (ESIGN_PATHS.verify), the
+ * Digital signatures over HTTP — public verification of a signed PDF (ESIGN_PATHS.verify), the
  * organisation's seal applications, and the face-verification challenge of the QR link.
  */
 import multipart from '@fastify/multipart';

@@ -11,7 +11,7 @@ import { renderApp } from '../mocks/renderApp';
 import { useMockServer } from '../mocks/server';
 
 /**
- * Issue 7, enrolment and the user centre through the whole app (router, HTTP client, msw backend):
+ * Enrolment and the user centre through the whole app (router, HTTP client, msw backend):
  * the enrolment form and its refusal, the sandbox cashier, the bidding-room list, messages, and
  * another user's record answering 404.
  */
@@ -97,7 +97,7 @@ describe('/cashierDesk', () => {
   });
 });
 
-describe('/cashierDesk by the server\'s payment gateway (issue 18)', () => {
+describe('/cashierDesk by the server\'s payment gateway', () => {
   const runtime = (over: Partial<SiteRuntime>) =>
     server.use(http.get('/api/dscq-system/site/runtime', () => HttpResponse.json(envelope<SiteRuntime>({ demo: false, payment: 'gateway', paymentName: '测试银行', sms: 'gateway', ...over }))));
 

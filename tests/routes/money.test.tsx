@@ -8,7 +8,7 @@ import { renderApp } from '../mocks/renderApp';
 import { useMockServer } from '../mocks/server';
 
 /**
- * Issue 16 step 2 through the whole app (router, HTTP client, msw backend): the wallet's balances and
+ * The wallet through the whole app (router, HTTP client, msw backend): the wallet's balances and
  * entries, a top-up through the sandbox bank, the ledger's filters and an entry's detail (another user's
  * answers 404), a withdrawal with its SMS code, binding a card (Luhn checked in the browser with the
  * server's rule) and unbinding, and the user-centre menu linking the pages.

@@ -1,5 +1,5 @@
 /**
- * Issue 17: real digital signatures. The installation's CA lives in the database (one root, shared by two
+ * Real digital signatures. The installation's CA lives in the database (one root, shared by two
  * handles = two processes, created race-safely); two persons and then the exchange's seal sign one PDF by
  * incremental updates and every signature verifies with its name and time; one changed byte, bytes
  * appended after the last signature, and a certificate of another CA each fail verification with the

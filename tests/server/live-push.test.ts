@@ -1,5 +1,5 @@
 /**
- * Live push (issue 12): the server-sent-events stream GET /api/dscq-sync/v1/live/events against a real
+ * Live push: the server-sent-events stream GET /api/dscq-sync/v1/live/events against a real
  * listening server and database (SQLite; PostgreSQL when TEST_DATABASE_URL is set) — a bid reaches the
  * stream, a bid committed by another server process reaches this one's streams, sealed activities leak
  * no price, per-user limits, heartbeats, slow consumers dropped, close never hangs — and the hub itself

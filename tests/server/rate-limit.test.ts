@@ -1,5 +1,5 @@
 /**
- * Issue 18 findings 2 and 3: request limits that hold across server processes, at the REAL defaults
+ * Request limits that hold across server processes, at the REAL defaults
  * (DEFAULT_RATE_LIMITS): captcha creation per address (the captcha flood), SMS per address and per
  * phone (the SMS cost), registration and recovery attempts per address; 429 in the envelope with a
  * Chinese message and Retry-After; captcha rows bounded; two processes on one database share the counts.

@@ -1,5 +1,5 @@
 /**
- * The worker's desk stream (issue 13) on fake timers: it polls the desk signal with the bearer (304 when
+ * The worker's desk stream on fake timers: it polls the desk signal with the bearer (304 when
  * unchanged: no frame), every 5 s while visible and every 15 s while hidden (alerts must reach a bidder in
  * another tab), and asks again at once when a push event shows the user's lead taken.
  */

@@ -1,5 +1,5 @@
 /**
- * The watch board's worker stream (issue 13) on fake timers: one request for every watched lot, rows of
+ * The watch board's worker stream on fake timers: one request for every watched lot, rows of
  * any status (a scheduled one counts down to its start), a 304 keeps the rows, a push event renders at once.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

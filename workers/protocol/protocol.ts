@@ -168,9 +168,9 @@ export interface LiveStreams {
   biddingData: { params: BiddingDataParams; value: BiddingDataFrame; wire: BiddingDataWire };
   /** The bidder's own fields of one activity, asked with his token only when they can have changed. */
   mine: { params: MineParams; value: MineFrame };
-  /** The watch board: the user's lots of any status, one stream for all of them (issue 13). */
+  /** The watch board: the user's lots of any status, one stream for all of them. */
   watch: { params: WatchParams; value: HallFrame; wire: ListWire<LiveBidRow> };
-  /** The user's desk: unread count, newest messages, open rooms, enrolment/deposit changes (issue 13). */
+  /** The user's desk: unread count, newest messages, open rooms, enrolment/deposit changes. */
   desk: { params: DeskParams; value: DeskFrame };
 }
 

@@ -1,5 +1,5 @@
 /**
- * msw handlers for enrolment, deposits and the user centre (issue 7, ENROLMENT_PATHS). `enrolMock` holds a
+ * msw handlers for enrolment, deposits and the user centre (ENROLMENT_PATHS). `enrolMock` holds a
  * small in-memory backend: one enrollable project, the user's enrolments, deposits, rooms and messages.
  * Records belong to a login name; another user's id answers 404 as the real server does. The sandbox
  * cashier's order is confirmed on the first status poll after "pay" (the bank's asynchronous notice).
@@ -35,7 +35,7 @@ function freshState() {
     deposits: [] as Owned<DepositDetail>[],
     messages: [] as Owned<MessageItem>[],
     rooms: [] as Owned<QualifiedRoom>[],
-    /** The desk (issue 13): each user's lots, as GET /dscq-user/desk/lots answers them. */
+    /** The desk: each user's lots, as GET /dscq-user/desk/lots answers them. */
     deskLots: [] as Owned<MyLot>[],
     orders: new Map<string, { owner: string; order: PaymentOrderAnswer; paid: boolean }>(),
     submits: [] as unknown[],

@@ -1,5 +1,5 @@
 /**
- * msw handlers for the bidding room (issue 7): bidding-data of one activity (with `myBidCode` for the
+ * msw handlers for the bidding room: bidding-data of one activity (with `myBidCode` for the
  * bearer of a mock token) and POST /dscq-sync/v1/bidding/{mode}/bid. `quoteRoomBackend()` holds one
  * mutable activity: a test lets other bidders bid (`bidAs`), extends or ends it, forces a refusal or a
  * network failure, and reads the bid calls (amounts and idempotency keys). The server's rules are the
