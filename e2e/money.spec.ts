@@ -220,7 +220,7 @@ test.describe('after the hammer', () => {
     await shoot(page, 'money-wallet-handle');
     await page.getByRole('button', { name: '确认提现' }).click();
     await expect(page.getByText('提现申请已提交')).toBeVisible();
-    await expect(page.getByText(/150\.00 元将转入/)).toBeVisible();
+    await expect(page.getByText(/150\.00 ?元将转入/)).toBeVisible();
     await shoot(page, 'money-withdraw-done');
     await page.getByRole('button', { name: '返回我的钱包' }).click();
     await expect.poll(() => shownAvailableFen(page)).toBe(before + 5_000);
