@@ -1,5 +1,4 @@
 /** The wire side (types, paths, enumerations) of domain/rules/hall.ts: The live-bidding wire contract (spec sections 3 "Bidding entry", 7 "Projects and bidding", 9): the */
-import type { LiveChangeEvent } from './liveEvents';
 import type { ModeState } from './bidModes';
 import type { Page } from './envelope';
 
@@ -228,21 +227,5 @@ export interface PlaceBidRequest {
   idempotencyKey: string;
 }
 
-export interface PlaceBidAnswer {
-  activityId: number;
-  seq: number;
-  bidCode: string;
-  amount: number;
-  time: number;
-  /** End after this bid (extended when it came inside the extension window). */
-  endTime: number;
-  extended: boolean;
-  /** The activity's lock version this bid made (absent from answers stored before it was carried). */
-  lockVersion?: number;
-  /**
-   * The activity's public state this bid made, exactly the push event its watchers get: the bidder's room
-   * applies it at once instead of asking again (a replayed answer carries the state of its time, older
-   * than what the room holds, and is then ignored by the lock-version order).
-   */
-  state?: LiveChangeEvent;
-}
+/** The answer of an accepted bid (PlaceBidAnswer) is in liveEvents.ts: it carries the push event's state. */
+

@@ -64,3 +64,23 @@ export interface LiveReadyEvent {
   /** Heartbeat interval: a client that hears nothing for ~2 of these treats the stream as dead. */
   heartbeatMs: number;
 }
+
+/** The answer of an accepted bid (POST `bidPath(mode)`, hall.ts), here beside the state it carries. */
+export interface PlaceBidAnswer {
+  activityId: number;
+  seq: number;
+  bidCode: string;
+  amount: number;
+  time: number;
+  /** End after this bid (extended when it came inside the extension window). */
+  endTime: number;
+  extended: boolean;
+  /** The activity's lock version this bid made (absent from answers stored before it was carried). */
+  lockVersion?: number;
+  /**
+   * The activity's public state this bid made, exactly the push event its watchers get: the bidder's room
+   * applies it at once instead of asking again (a replayed answer carries the state of its time, older
+   * than what the room holds, and is then ignored by the lock-version order).
+   */
+  state?: LiveChangeEvent;
+}

@@ -23,7 +23,7 @@ import type { ActivitySettings } from '#domain/contract/bidModes';
 import { bidWindowRejection, BID_REJECTION_MESSAGES } from '#domain/rules/bidRules';
 import type { Envelope } from '#domain/contract/envelope';
 import { outbidTitle } from '#domain/rules/desk';
-import type { PlaceBidAnswer } from '#domain/contract/hall';
+import type { PlaceBidAnswer } from '#domain/contract/liveEvents';
 import { fenToYuan, formatFenAsYuan } from '#domain/rules/money';
 import { bidPayload, notifyInTransaction } from '../db/changeFeed.ts';
 import { preparedDialect, preparedTransaction, type PreparedTx } from '../db/prepared.ts';

@@ -9,8 +9,8 @@
  */
 import { http, HttpResponse } from 'msw';
 import { ascendingBidRejection, bidWindowRejection, BID_REJECTION_MESSAGES, dutchBidRejection, extendedEnd, fixedPriceRejection, sealedBidRejection } from '#domain/rules/bidRules';
-import { JOIN_STAGE_PATH, type BiddingData, type BidRecord, type PlaceBidAnswer } from '#domain/contract/hall';
-import type { LiveChangeEvent } from '#domain/contract/liveEvents';
+import { JOIN_STAGE_PATH, type BiddingData, type BidRecord } from '#domain/contract/hall';
+import type { LiveChangeEvent, PlaceBidAnswer } from '#domain/contract/liveEvents';
 import { toFenBigInt } from '#domain/rules/money';
 import { envelope } from '../fixtures';
 import { authMock } from './auth';

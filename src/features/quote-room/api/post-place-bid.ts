@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, http } from '@/api/client';
 import type { Envelope } from '#domain/contract/envelope';
-import { bidPath, type BiddingMode, type PlaceBidAnswer, type PlaceBidRequest } from '#domain/contract/hall';
+import { bidPath, type BiddingMode, type PlaceBidRequest } from '#domain/contract/hall';
+import type { PlaceBidAnswer } from '#domain/contract/liveEvents';
 
 /** The server's answer to one bid: accepted, or refused with its Chinese msg. */
 export type PlaceBidOutcome =

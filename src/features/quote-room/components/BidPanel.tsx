@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Input } from 'antd';
-import type { BiddingData, PlaceBidAnswer, PlaceBidRequest } from '#domain/contract/hall';
+import type { BiddingData, PlaceBidRequest } from '#domain/contract/hall';
+import type { PlaceBidAnswer } from '#domain/contract/liveEvents';
 import { fenToYuanText, formatFenAsYuan, formatYuan } from '#domain/rules/money';
 import { useJoinStage } from '../api/post-join-stage';
 import { BID_NETWORK_FAILURE, usePlaceBid } from '../api/post-place-bid';
