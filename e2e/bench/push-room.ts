@@ -24,26 +24,13 @@ declare global {
 }
 
 export async function openBenchRoom(o: { base: string; activityId: number; loginName: string; password: string; captcha: string }): Promise<BenchRoom> {
-  const browser: Browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchBenchBrowser();
   let refuse = false;
   let push = true;
-  const context: BrowserContext = await browser.newContext({ baseURL: o.base, viewport: { width: 1280, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const context = await newBenchContext(browser, o.base);
   await context.route('**/api/dscq-sync/v1/live/events**', (route) => (refuse ? route.abort('connectionrefused') : route.fallback()));
-  // tsx (esbuild keepNames) wraps named functions in the evaluated code with `__name`: define it in the page.
-  await context.addInitScript('globalThis.__name = (fn) => fn;');
   const page: Page = await context.newPage();
-  await page.goto(`/#/quoteHall?activityId=${o.activityId}`);
-  await page.waitForURL(/#\/login\?redirect=/);
-  const form = page.getByRole('form', { name: '账号登录' });
-  await form.getByAltText('图片验证码').waitFor();
-  await form.getByPlaceholder('请输入用户名').fill(o.loginName);
-  await form.getByPlaceholder('请输入密码').fill(o.password);
-  await form.getByPlaceholder('请输入图片验证码').fill(o.captcha);
-  await form.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL(new RegExp(`#/quoteHall\\?activityId=${o.activityId}$`));
+  await logIntoRoom(page, o);
   const waitForLink = (text: string) => page.waitForFunction((t) => document.querySelector('[data-testid="room-link"]')?.textContent === t, text, { timeout: 60_000 });
   await waitForLink('实时推送');
 
@@ -87,4 +74,33 @@ export async function openBenchRoom(o: { base: string; activityId: number; login
       await browser.close();
     },
   };
+}
+
+/** Debian's Chromium with the flags this machine needs (no background networking, no sandbox as root). */
+export function launchBenchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A 1280 px, China-time context on the bench's server. */
+export async function newBenchContext(browser: Browser, base: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  // tsx (esbuild keepNames) wraps named functions in the evaluated code with `__name`: define it in the page.
+  await context.addInitScript('globalThis.__name = (fn) => fn;');
+  return context;
+}
+
+/** Opens the room of `activityId`, logs in through the login page it redirects to, and waits to be back in the room. */
+export async function logIntoRoom(page: Page, o: { activityId: number; loginName: string; password: string; captcha: string }): Promise<void> {
+  await page.goto(`/#/quoteHall?activityId=${o.activityId}`);
+  await page.waitForURL(/#\/login\?redirect=/);
+  const form = page.getByRole('form', { name: '账号登录' });
+  await form.getByAltText('图片验证码').waitFor();
+  await form.getByPlaceholder('请输入用户名').fill(o.loginName);
+  await form.getByPlaceholder('请输入密码').fill(o.password);
+  await form.getByPlaceholder('请输入图片验证码').fill(o.captcha);
+  await form.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL(new RegExp(`#/quoteHall\\?activityId=${o.activityId}$`));
 }

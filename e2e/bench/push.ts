@@ -42,7 +42,7 @@ import { createClient, freePort, spawnServer, waitForServer } from '../../server
 import { LOAD_PASSWORD, seedLoad } from '../../server/loadtest/seed.ts';
 import { prepareDatabase } from '../../server/seed/prepare.ts';
 import { openBenchRoom, type BenchRoom } from './push-room.ts';
-import { killTree, processTree } from '../../server/bench/process-tree.ts';
+import { processTree, stopServer } from '../../server/bench/process-tree.ts';
 
 const LOTS = 20;
 const WARMUP = 3;
@@ -399,13 +399,7 @@ async function run(label: string, databaseUrl: string | undefined, o: Options): 
   } finally {
     await room?.close();
     if (watchers && watchers.exitCode === null) watchers.kill('SIGKILL');
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once('exit', r));
-      server.kill('SIGTERM');
-      const timer = setTimeout(() => killTree(server!.pid!), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopServer(server);
     await handle.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

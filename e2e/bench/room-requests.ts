@@ -20,12 +20,13 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { openDatabase } from '../../server/db/connection.ts';
 import { createClient, freePort, spawnServer, waitForServer } from '../../server/loadtest/run.ts';
 import { LOAD_PASSWORD, seedLoad } from '../../server/loadtest/seed.ts';
 import { prepareDatabase } from '../../server/seed/prepare.ts';
-import { killTree } from '../../server/bench/process-tree.ts';
+import { stopServer } from '../../server/bench/process-tree.ts';
+import { launchBenchBrowser, logIntoRoom, newBenchContext } from './push-room.ts';
 
 const CAPTCHA = 'rr42';
 const here = fileURLToPath(import.meta.url);
@@ -47,23 +48,14 @@ const tailMs = Number(args.tail);
 const mode = args.mode;
 
 /** Settings that open each sealed mode's interesting phase at once (the cap far above the start). */
-function settingsOf(m: string, now: number, endAt: number): string {
+function settingsOf(m: string, endAt: number): string {
   if (m === 'two-stage') return JSON.stringify({ twoStage: { stage1EndAt: endAt, joinWindowMs: 5 * 60_000, cycleMs: 5 * 60_000 } });
   if (m === 'final') return JSON.stringify({ final: { windowMs: 5 * 60_000 } });
-  void now;
   return '{}';
 }
 
 async function login(page: Page, activityId: number, loginName: string) {
-  await page.goto(`/#/quoteHall?activityId=${activityId}`);
-  await page.waitForURL(/#\/login\?redirect=/);
-  const form = page.getByRole('form', { name: '账号登录' });
-  await form.getByAltText('图片验证码').waitFor();
-  await form.getByPlaceholder('请输入用户名').fill(loginName);
-  await form.getByPlaceholder('请输入密码').fill(LOAD_PASSWORD);
-  await form.getByPlaceholder('请输入图片验证码').fill(CAPTCHA);
-  await form.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL(new RegExp(`#/quoteHall\\?activityId=${activityId}$`));
+  await logIntoRoom(page, { activityId, loginName, password: LOAD_PASSWORD, captcha: CAPTCHA });
   await page.getByTestId('room-my-code').waitFor({ timeout: 60_000 });
   await page.waitForFunction(() => document.querySelector('[data-testid="room-link"]')?.textContent === '实时推送', undefined, { timeout: 60_000 });
 }
@@ -72,10 +64,7 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hbcq-bench-room-'));
   const handle = openDatabase({ sqliteFile: path.join(dataDir, 'portal.sqlite'), poolMax: 4 });
   let server: ChildProcess | null = null;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchBenchBrowser();
   try {
     await prepareDatabase(handle, { seed: false, now: Date.now() });
     const runId = Date.now().toString(36);
@@ -85,7 +74,7 @@ async function main() {
     const row = await handle.db.selectFrom('bid_activity').select(['end_at', 'start_price_fen', 'increment_fen']).where('id', '=', lot).executeTakeFirstOrThrow();
     await handle.db
       .updateTable('bid_activity')
-      .set({ mode, settings: settingsOf(mode, now, row.end_at), ...(mode === 'final' ? { cap_fen: row.start_price_fen * 100 } : {}) })
+      .set({ mode, settings: settingsOf(mode, row.end_at), ...(mode === 'final' ? { cap_fen: row.start_price_fen * 100 } : {}) })
       .where('id', '=', lot)
       .execute();
     const port = await freePort();
@@ -96,8 +85,7 @@ async function main() {
     const counts: Array<Map<string, number>> = [];
     let counting = false;
     for (let i = 0; i < K; i++) {
-      const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
-      await context.addInitScript('globalThis.__name = (fn) => fn;');
+      const context = await newBenchContext(browser, base);
       const page = await context.newPage();
       const count = new Map<string, number>();
       counts.push(count);
@@ -128,13 +116,7 @@ async function main() {
     console.log(`${mode}：${K} 个已登录观察者，${M} 次他人出价，共 ${total} 个请求 → 每次出价每个观察者 ${(total / (K * M)).toFixed(2)} 个请求`);
   } finally {
     await browser.close();
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once('exit', r));
-      server.kill('SIGTERM');
-      const timer = setTimeout(() => killTree(server!.pid!), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopServer(server);
     await handle.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

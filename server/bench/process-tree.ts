@@ -28,3 +28,13 @@ export function killTree(pid: number): void {
     }
   }
 }
+
+/** Stops a spawned server gracefully (SIGTERM), killing its whole tree if it has not exited within 10 s. */
+export async function stopServer(server: import('node:child_process').ChildProcess | null): Promise<void> {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => killTree(server.pid!), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
