@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET_HASH } from '#domain/contract/auth';
-import { createTestApp, NOW, type Json, type TestApp, type TestAppOptions } from './helpers.ts';
+import { createTestApp, multipartFile, NOW, type Json, type TestApp, type TestAppOptions } from './helpers.ts';
 
 export const FIXED_CAPTCHA = 'e2e7';
 export const FIXED_SMS = '246810';
@@ -28,6 +28,13 @@ export interface AccountsTestApp extends TestApp {
   login(username: string, password?: string, ip?: string): Promise<Answer>;
   call(method: 'GET' | 'POST', url: string, options?: { token?: string; query?: Record<string, string | number>; ip?: string }): Promise<Answer>;
   sendSms(phone: string, messageCode: number, ip?: string): Promise<Answer>;
+  /** A multipart upload of one file (field `file`) with the bearer. */
+  upload(url: string, token: string, name: string, data: Buffer, contentType?: string): Promise<Answer>;
+  /**
+   * A single (not package) listing enrolling now and for at least a day more, with a deposit, that
+   * `exceptUserId` (when given) has not enrolled in: the lowest id.
+   */
+  enrollableProject(exceptUserId?: number): Promise<number>;
   outbox(): Json[];
   count(table: string): Promise<number>;
 }
@@ -93,6 +100,24 @@ export async function createAccountsApp(options: TestAppOptions & { fixedCodes?:
     call,
     sendSms: async (phone, messageCode, ip) =>
       call('POST', '/api/dscq-user/sms/code', { query: { phone, messageCode, uuid: await captcha(), captcha: FIXED_CAPTCHA }, ip: ip ?? '127.0.0.1' }),
+    upload: async (url, bearer, name, data, contentType = 'application/pdf') => {
+      const { payload, headers } = multipartFile(name, data, contentType);
+      return answer(await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: `Bearer ${bearer}` } }));
+    },
+    enrollableProject: async (exceptUserId) => {
+      let query = t.handle.db
+        .selectFrom('project')
+        .select('id')
+        .where('state', 'like', '%正在报名%')
+        .where('parent_id', 'is', null)
+        .where('announcement_start_at', '<=', clock.now)
+        .where('announcement_end_at', '>', clock.now + 86_400_000)
+        .where('deposit_fen', '>', 0)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('project as c').select('c.id').whereRef('c.parent_id', '=', 'project.id'))));
+      if (exceptUserId !== undefined)
+        query = query.where((eb) => eb.not(eb.exists(eb.selectFrom('enrolment').select('enrolment.id').whereRef('enrolment.project_id', '=', 'project.id').where('enrolment.user_id', '=', exceptUserId))));
+      return (await query.orderBy('id').executeTakeFirstOrThrow()).id;
+    },
     outbox: () => {
       const file = path.join(t.dataDir, 'sms-outbox.log');
       if (!existsSync(file)) return [];

@@ -7,17 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENROLMENT_COMMITMENTS } from '#domain/contract/enrolment';
 import { USER_FILES_PATHS } from '#domain/contract/userFiles';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
-import { DIALECT, multipartFile } from './helpers.ts';
+import { DIALECT } from './helpers.ts';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 0x20), Buffer.from('\n%%EOF\n')]);
 let t: AccountsTestApp;
 const tokens: Record<string, string> = {};
 
 async function libraryUpload(user: string, name: string): Promise<string> {
-  const { payload, headers } = multipartFile(name, PDF);
-  const res = await t.app.inject({ method: 'POST', url: `/api${USER_FILES_PATHS.upload}`, payload, headers: { ...headers, authorization: `Bearer ${tokens[user]}` } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.fileId as string;
+  const res = await t.upload(`/api${USER_FILES_PATHS.upload}`, tokens[user]!, name, PDF);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body as { data: { fileId: string } }).data.fileId;
 }
 
 const submit = (user: string, assetsId: number, attachments: Array<{ fileId: string; name: string }>) =>
@@ -36,17 +35,7 @@ afterAll(async () => t?.close());
 
 describe(`enrolment attachments from 我的文件 (${DIALECT})`, () => {
   it('his own library file is attached; another user’s is refused', async () => {
-    const project = await t.handle.db
-      .selectFrom('project')
-      .select('id')
-      .where('state', 'like', '%正在报名%')
-      .where('parent_id', 'is', null)
-      .where('announcement_start_at', '<=', t.clock.now)
-      .where('announcement_end_at', '>', t.clock.now + 86_400_000)
-      .where('deposit_fen', '>', 0)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('project as c').select('c.id').whereRef('c.parent_id', '=', 'project.id'))))
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
+    const project = { id: await t.enrollableProject() };
     const mine = await libraryUpload('demo_person', '营业执照.pdf');
     const theirs = await libraryUpload('bidder01', '别人的执照.pdf');
     const refused = await submit('demo_person', project.id, [{ fileId: theirs, name: '别人的执照.pdf' }]);

@@ -13,7 +13,7 @@ import { approveEnrolment } from '../../server/services/enrolment/enrolment.ts';
 import { ENROLMENT_COMMITMENTS } from '#domain/contract/enrolment';
 import { USER_FILES_PATHS } from '#domain/contract/userFiles';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
-import { DIALECT, multipartFile, type Json } from './helpers.ts';
+import { DIALECT, type Json } from './helpers.ts';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1000, 0x20), Buffer.from('\n%%EOF\n')]);
 /** Room for eight of those PDFs, not nine. */
@@ -36,9 +36,8 @@ async function call(method: 'GET' | 'POST', url: string, user: string, params: R
 }
 
 async function send(url: string, user: string, name: string, data: Buffer, contentType = 'application/pdf') {
-  const { payload, headers } = multipartFile(name, data, contentType);
-  const res = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: `Bearer ${tokens[user]}` } });
-  return { status: res.statusCode, body: res.json() as Json };
+  const { status, body } = await t.upload(url, tokens[user]!, name, data, contentType);
+  return { status, body: body as Json };
 }
 
 async function libraryUpload(user: string, name: string, data = PDF, contentType = 'application/pdf'): Promise<string> {
@@ -132,18 +131,7 @@ describe(`a file a record refers to is not deleted (${DIALECT})`, () => {
   }
 
   it('a payment proof under review (through the routes): refused, saying so; the bytes stay', async () => {
-    const project = await t.handle.db
-      .selectFrom('project')
-      .select('id')
-      .where('state', 'like', '%正在报名%')
-      .where('parent_id', 'is', null)
-      .where('announcement_start_at', '<=', t.clock.now)
-      .where('announcement_end_at', '>', t.clock.now + 86_400_000)
-      .where('deposit_fen', '>', 0)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('project as c').select('c.id').whereRef('c.parent_id', '=', 'project.id'))))
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('enrolment').select('enrolment.id').whereRef('enrolment.project_id', '=', 'project.id').where('enrolment.user_id', '=', ids[user]!))))
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
+    const project = { id: await t.enrollableProject(ids[user]!) };
     const attachment = await libraryUpload(user, '报名材料.pdf');
     const enrolled = await call('POST', '/api/dscq-project/enroll/submit', user, {
       assetsId: project.id,

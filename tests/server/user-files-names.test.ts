@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENROLMENT_COMMITMENTS } from '#domain/contract/enrolment';
 import { USER_FILES_PATHS } from '#domain/contract/userFiles';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
-import { DIALECT, multipartFile, type Json } from './helpers.ts';
+import { DIALECT, type Json } from './helpers.ts';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 0x20), Buffer.from('\n%%EOF\n')]);
 const RLO = '合同\u202Efdp.exe';
@@ -29,9 +29,8 @@ async function call(method: 'GET' | 'POST', url: string, params: Record<string, 
 }
 
 async function send(url: string, name: string) {
-  const { payload, headers } = multipartFile(name, PDF);
-  const res = await t.app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
-  return { status: res.statusCode, body: res.json() as Json };
+  const { status, body } = await t.upload(url, token, name, PDF);
+  return { status, body: body as Json };
 }
 
 beforeAll(async () => {
@@ -83,16 +82,7 @@ describe(`file and folder names with control or format characters (${DIALECT})`,
 
   it('an enrolment attachment named with one is refused', async () => {
     const fileId = (await send(`/api${USER_FILES_PATHS.upload}`, '报名材料.pdf')).body.data.fileId as string;
-    const project = await t.handle.db
-      .selectFrom('project')
-      .select('id')
-      .where('state', 'like', '%正在报名%')
-      .where('parent_id', 'is', null)
-      .where('announcement_start_at', '<=', t.clock.now)
-      .where('announcement_end_at', '>', t.clock.now + 86_400_000)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('project as c').select('c.id').whereRef('c.parent_id', '=', 'project.id'))))
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
+    const project = { id: await t.enrollableProject() };
     const answer = await call('POST', '/api/dscq-project/enroll/submit', {
       assetsId: project.id,
       contactName: '赵海峰',
