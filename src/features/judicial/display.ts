@@ -1,8 +1,4 @@
-import { tableMoneyCell } from '#domain/rules/money';
 import { auctionRoundLabel, judicialStateLabel } from '#domain/rules/listing';
-
-/** Upset price (yuan) through the money display rule; '--' when missing. */
-export const judicialMoney = tableMoneyCell;
 
 /** State colour: 进行中 stands out, the rest are quiet. */
 export function judicialStateTag(state: string): { text: string; colour: string } {

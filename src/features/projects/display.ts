@@ -2,7 +2,6 @@
 import { ADMINISTRATIVE_ASSOCIATION_ID, TYPE_CODES } from '#domain/contract/portal';
 import { listingStatusLabel } from '#domain/rules/listing';
 import { type ListingStatusLabel } from '#domain/contract/listing';
-import { tableMoneyCell } from '#domain/rules/money';
 import { PROJECT_SORTS, type FilterConfig, type ProjectSort } from '#domain/contract/projects';
 
 export const STATUS_COLOURS: Readonly<Record<ListingStatusLabel, string>> = {
@@ -129,6 +128,3 @@ export function fileSizeText(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
-
-/** Price-cell props of a yuan amount through the table rule (2 decimals of 万元, the full yuan on hover); "--" when missing. */
-export const moneyCell = tableMoneyCell;

@@ -4,8 +4,9 @@ import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
 import type { JudicialItemDetail } from '#domain/contract/projects';
 import { minuteText } from '#domain/rules/chinaTime';
+import { tableMoneyCell } from '#domain/rules/money';
 import { useJudicialDetail } from '../api/get-detail';
-import { auctionRoundLabel, judicialMoney, judicialStateTag } from '../display';
+import { auctionRoundLabel, judicialStateTag } from '../display';
 
 function DetailBody({ item }: { item: JudicialItemDetail }) {
   const state = judicialStateTag(item.state);
@@ -13,10 +14,10 @@ function DetailBody({ item }: { item: JudicialItemDetail }) {
     { label: '拍卖状态', value: <Tag color={state.colour}>{state.text}</Tag> },
     { label: '拍卖轮次', value: auctionRoundLabel(item.round) },
     { label: '标的类型', value: item.projecttype || '--' },
-    { label: '起拍价', value: <Price {...judicialMoney(item.upsetprice)} /> },
-    { label: '评估价', value: <Price {...judicialMoney(item.appraisedValue)} /> },
-    { label: '保证金', value: <Price {...judicialMoney(item.deposit)} /> },
-    { label: '加价幅度', value: <Price {...judicialMoney(item.increment)} /> },
+    { label: '起拍价', value: <Price {...tableMoneyCell(item.upsetprice)} /> },
+    { label: '评估价', value: <Price {...tableMoneyCell(item.appraisedValue)} /> },
+    { label: '保证金', value: <Price {...tableMoneyCell(item.deposit)} /> },
+    { label: '加价幅度', value: <Price {...tableMoneyCell(item.increment)} /> },
     { label: '拍卖时间', value: <span className="tabular">{minuteText(item.auctiontime)}</span> },
     { label: '委托法院', value: item.courtName || '--' },
     { label: '所在城市', value: item.cityName || '--' },

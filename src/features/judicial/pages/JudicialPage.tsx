@@ -8,10 +8,11 @@ import { Price } from '@/components/Price';
 import { JUDICIAL_PAGE_SIZE, type JudicialItem } from '#domain/contract/projects';
 import { AUCTION_NAME_MAX_LENGTH, truncate } from '#domain/rules/text';
 import { minuteText } from '#domain/rules/chinaTime';
+import { tableMoneyCell } from '#domain/rules/money';
 import { useJudicialCities } from '../api/get-cities';
 import { useCourts } from '../api/get-courts';
 import { JudicialDetailDrawer } from '../components/JudicialDetailDrawer';
-import { auctionRoundLabel, judicialMoney, judicialStateTag } from '../display';
+import { auctionRoundLabel, judicialStateTag } from '../display';
 import { offsetOf, type JudicialUrlSearch } from '../search';
 
 function NameBox({ search, onChange }: { search: JudicialUrlSearch; onChange: (next: JudicialUrlSearch) => void }) {
@@ -78,7 +79,7 @@ function ItemRow({ item, onOpen }: { item: JudicialItem; onOpen: () => void }) {
         <small>{item.projecttype}</small>
       </td>
       <td className="listing-table__price">
-        <Price {...judicialMoney(item.upsetprice)} />
+        <Price {...tableMoneyCell(item.upsetprice)} />
       </td>
       <td className="tabular">{minuteText(item.auctiontime)}</td>
       <td>{auctionRoundLabel(item.round)}</td>

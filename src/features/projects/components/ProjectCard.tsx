@@ -4,11 +4,11 @@ import { Price } from '@/components/Price';
 import type { ListedAsset } from '#domain/contract/portal';
 import { isPackageProject, projectHref } from '#domain/rules/listing';
 import { minuteText } from '#domain/rules/chinaTime';
-import { moneyCell } from '../display';
 import { FavouriteButton } from './FavouriteButton';
 import { ProjectCover } from './ProjectCover';
 import { StatusTag } from './StatusTag';
 import { lotPriceDisplay } from '#domain/rules/lotState';
+import { tableMoneyCell } from '#domain/rules/money';
 import { LotPrice } from '@/components/LotPrice';
 
 /** One result of the trading centre: cover, name, facts, price (display rules of spec sections 3–5), favourite. */
@@ -49,7 +49,7 @@ export function ProjectCard({ asset, collected }: { asset: ListedAsset; collecte
           <LotPrice asset={asset} withLabel={false} />
         </div>
         <div className="project-card__deposit">
-          保证金：<Price {...moneyCell(asset.deposit)} />
+          保证金：<Price {...tableMoneyCell(asset.deposit)} />
         </div>
         <div className="project-card__actions">
           <span className="project-card__views tabular" title="浏览次数">

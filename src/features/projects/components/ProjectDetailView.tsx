@@ -11,8 +11,8 @@ import { mySteps } from '#domain/rules/desk';
 import { type MyLot } from '#domain/contract/desk';
 import { useMyLots } from '@/api/resources/get-my-lots';
 import { minuteText } from '#domain/rules/chinaTime';
+import { tableMoneyCell } from '#domain/rules/money';
 import { useProjectDetail } from '../api/get-project-detail';
-import { moneyCell } from '../display';
 import { ActivityPanel } from './ActivityPanel';
 import { LotPriceHistory } from './LotPriceHistory';
 import { Attachments } from './Attachments';
@@ -83,13 +83,13 @@ function KeyFacts({ detail, mine }: { detail: ProjectDetail; mine: MyLot | undef
           <div className="detail-price__item">
             <span className="detail-price__label">交易保证金</span>
             <span className="detail-price__value detail-price__value--minor">
-              <Price {...moneyCell(detail.deposit)} />
+              <Price {...tableMoneyCell(detail.deposit)} />
             </span>
           </div>
           <div className="detail-price__item">
             <span className="detail-price__label">评估价值</span>
             <span className="detail-price__value detail-price__value--minor">
-              {detail.appraisedValue === null ? '未披露' : <Price {...moneyCell(detail.appraisedValue)} />}
+              {detail.appraisedValue === null ? '未披露' : <Price {...tableMoneyCell(detail.appraisedValue)} />}
             </span>
           </div>
         </div>
