@@ -11,6 +11,9 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The public pages never import the staff console (src/console/): it is a bundle of its own. */
+const NO_CONSOLE = { regex: '^@/console(/|$)|(^|/)console/', message: 'The public pages never import the staff console: it is a bundle of its own.' };
+
 const featureBoundaries = features.map((feature) => ({
   files: [`src/features/${feature}/**/*.{ts,tsx}`],
   rules: {
@@ -22,11 +25,60 @@ const featureBoundaries = features.map((feature) => ({
             regex: `^@/features/(?!${feature}(/|$))`,
             message: 'A feature must not import another feature: move the shared piece to src/components or src/lib.',
           },
+          NO_CONSOLE,
         ],
       },
     ],
   },
 }));
+
+// The staff console (src/console/, its own entry and bundle): its features keep apart as the portal's do,
+// and it shares with the portal only what sits below the portal's features (src/api, src/lib,
+// src/components, the theme and query client of src/app); the portal never imports the console.
+const consoleFeatures = readdirSync(new URL('./src/console/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const consoleBoundaries = [
+  {
+    files: ['src/console/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@/(features|routes)(/|$)|^@/app/(router|App|httpEffects)',
+              message: 'The console shares only src/api, src/lib, src/components, the live worker (@/live: 竞价监控 streams the hall from it) and the theme with the portal: not its features, routes or app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...consoleFeatures.map((feature) => ({
+    files: [`src/console/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^@/(features|routes)(/|$)|^@/app/(router|App|httpEffects)|^\\.\\./(?!${feature}/|\\.\\./)[^./][^/]*/`,
+              message: 'A console feature imports neither another console feature nor the portal: shared pieces go to src/console/components (or api/, layout/).',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    // (src/features/ carry the same pattern in their own boundary above: one rule setting per file.)
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/console/**', 'src/features/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_CONSOLE] }] },
+  },
+];
 
 const mainThreadTimers = {
   'no-restricted-globals': [
@@ -66,6 +118,12 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  ...consoleBoundaries,
+  {
+    // The console's idle countdown (a one-second tick while signed in): the console loads no live worker.
+    files: ['src/console/session/idle.ts'],
+    rules: { 'no-restricted-globals': 'off' },
+  },
   {
     files: ['domain/**/*.ts'],
     rules: {

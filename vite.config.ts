@@ -31,7 +31,7 @@ function precompressed(): Plugin {
     writeBundle(options, bundle) {
       const outDir = options.dir ?? 'dist';
       for (const file of Object.values(bundle)) {
-        if (!TEXT.test(file.fileName) || file.fileName === 'version.json') continue;
+        if (!TEXT.test(file.fileName) || file.fileName === 'version.json' || file.fileName.startsWith('.vite/')) continue;
         const source = file.type === 'chunk' ? Buffer.from(file.code) : Buffer.from(file.source);
         if (source.length < 1024) continue;
         const target = path.join(outDir, file.fileName);
@@ -42,16 +42,55 @@ function precompressed(): Plugin {
   };
 }
 
+/** The staff console's page: written at src/console/index.html, served by the server at /ops/. */
+const CONSOLE_HTML = 'src/console/index.html';
+export const CONSOLE_BUILT_HTML = 'ops/index.html';
+
+/**
+ * The staff console (工作系统) is a second entry with its own bundle: the public pages load none of its code.
+ * The build moves its page from dist/src/console/index.html to dist/ops/index.html (assets stay shared
+ * under /assets), and the dev server answers /ops and /ops/… (no file extension) with it, as the server does
+ * (server/plugins/static.ts).
+ */
+function consoleEntry(): Plugin {
+  return {
+    name: 'portal-console-entry',
+    enforce: 'post',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const pathname = (request.url ?? '').split('?')[0]!;
+        if (/^\/ops(\/|$)/.test(pathname) && !pathname.split('/').pop()!.includes('.')) request.url = `/${CONSOLE_HTML}`;
+        next();
+      });
+    },
+    generateBundle(_options, bundle) {
+      const page = bundle[CONSOLE_HTML];
+      if (!page || page.type !== 'asset') return;
+      delete bundle[CONSOLE_HTML];
+      this.emitFile({ type: 'asset', fileName: CONSOLE_BUILT_HTML, source: page.source });
+    },
+  };
+}
+
 const serverPort = process.env.PORT ?? '8080';
 
 export default defineConfig({
-  plugins: [react(), versionFile(), precompressed()],
+  plugins: [react(), versionFile(), consoleEntry(), precompressed()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        console: fileURLToPath(new URL(`./${CONSOLE_HTML}`, import.meta.url)),
+      },
+    },
+    // dist/.vite/manifest.json: which chunks each entry loads (e2e/console.spec.ts checks that the public
+    // entry loads none of the console's modules). A dot directory: the server never serves it.
+    manifest: true,
   },
   worker: { format: 'es' },
   server: {
@@ -74,7 +113,7 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'jsdom',
-          include: ['tests/{domain,api,lib,workers,live,components,routes}/**/*.test.{ts,tsx}'],
+          include: ['tests/{domain,api,lib,workers,live,components,routes,console}/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup.ts'],
         },
       },
@@ -94,7 +133,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A seeded app per file: the demo seed (with the work system's lots and queues) takes seconds, more on a loaded machine.
+          hookTimeout: 120_000,
           // A TMPDIR per run, checked empty at the end (what a test creates, it removes).
           globalSetup: ['tests/server/tmp-guard.ts'],
         },

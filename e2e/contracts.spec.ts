@@ -6,6 +6,7 @@
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { test } from './fixtures';
+import { signOnScreen } from './contract-signing';
 import { apiLogin, loggedIn } from './modes';
 
 const screenshotDir = new URL('./screenshots', import.meta.url).pathname;
@@ -130,36 +131,16 @@ test('bidder01 signs the contract waiting for him (drawn signature, face check b
   expect(waiting, 'a demo contract waiting for bidder01').toBeTruthy();
 
   const { context, page } = await loggedIn(browser, 'bidder01');
-  // The QR's one-time link: read from the challenge the page creates (the QR itself is a picture).
-  const created = page.waitForResponse((r) => r.url().includes('/dscq-esign/face/create'));
-  await page.goto(`/#/usercenter/contract/sign?id=${waiting!.id}`);
-  await hideToasts(page);
-  const qrToken = ((await (await created).json()) as Envelope<{ token: string }>).data.token;
-  await expect(page.getByText('待签署（当前）')).toBeVisible();
-  await expect(page.getByText(/^已签署 /).first()).toBeVisible();
-  await expect(page.getByTitle(/合同 PDF：/)).toBeVisible();
-  await shoot(page, 'contracts-sign');
-
-  // The signature drawn on the pad.
-  const pad = page.getByLabel('手写签名区');
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 25, box.y + box.height / 2 + (i % 2 ? -20 : 20));
-  await page.mouse.up();
-  await expect(page.getByRole('button', { name: '确认签署' })).toBeDisabled();
-
-  // The phone: the same user opens the link and confirms.
-  const phone = await context.newPage();
-  await phone.goto(`/#/contract/seal/qrcode?token=${encodeURIComponent(qrToken)}`);
-  await phone.getByRole('button', { name: '确认是本人操作' }).click();
-  await expect(phone.getByText('已确认是本人操作')).toBeVisible();
-  await phone.close();
-
-  await expect(page.getByText('人脸核验已通过')).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('button', { name: '确认签署' }).click();
+  await signOnScreen(context, page, waiting!.id, {
+    draw: true,
+    beforeSign: async () => {
+      await hideToasts(page);
+      await expect(page.getByText(/^已签署 /).first()).toBeVisible();
+      await expect(page.getByTitle(/合同 PDF：/)).toBeVisible();
+      await shoot(page, 'contracts-sign');
+    },
+  });
   await expect(page.getByText('签署完成，合同已由各方签署')).toBeVisible();
-  await expect(page.getByText('您已签署本合同')).toBeVisible();
   await expect(page.getByText('已签署', { exact: true }).first()).toBeVisible();
   await shoot(page, 'contracts-signed');
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { reloadUntil } from './login';
 import { E2E_CAPTCHA } from './playwright.config';
 
 /**
@@ -22,13 +23,6 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${screenshotDir}/${name}-1200.png`, fullPage: true });
 }
 
-/** Reloads until `text` shows (the page has no timer of its own; the demo approval comes a few seconds later). */
-async function reloadUntil(page: Page, text: string | RegExp) {
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByText(text).first()).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 30_000, intervals: [1000, 2000] });
-}
 
 test.describe('enrolment journey', () => {
   test.describe.configure({ timeout: 120_000 });

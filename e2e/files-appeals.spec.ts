@@ -54,8 +54,11 @@ test('a user uploads a file, files an appeal with it, and sees the exchange’s 
     assetsName: '端到端测试申诉用项目', typeCode: 1, city: '唐山市', startPrice: 500_000, deposit: 50_000, orgName: '测试转让方',
   });
   expect(listing.code).toBe(200);
+  // The 竞买须知 in effect, as the enrolment form serves it: the submission names its version.
+  const enrolForm = await request.get(`/api/dscq-project/enroll/form?assetsId=${listing.data.assetsId}`, { headers: { authorization: `Bearer ${user}` } });
+  const terms = ((await enrolForm.json()) as Envelope<{ terms: { version: string } }>).data.terms;
   const enrolment = await call<{ id: number }>(request, '/dscq-project/enroll/submit', user, {
-    assetsId: listing.data.assetsId, contactName: '测试', contactPhone: '13800000002', commitments: ENROLMENT_COMMITMENTS.map((c) => c.key),
+    assetsId: listing.data.assetsId, contactName: '测试', contactPhone: '13800000002', commitments: ENROLMENT_COMMITMENTS.map((c) => c.key), termsVersion: terms.version,
   });
   expect(enrolment.msg).toBe('操作成功');
   expect((await call(request, '/dscq-ops/enroll/reject', operator, { id: enrolment.data.id, reason: '营业执照副本未盖章' })).code).toBe(200);

@@ -22,3 +22,11 @@ export async function logInAs(page: Page, loginName: string, target: string): Pr
   await submitLoginForm(page, loginName);
   await expect(page).toHaveURL(new RegExp(`#${target.replace(/[?]/g, '\\?')}$`));
 }
+
+/** Reloads until `text` shows: a page that is not live reads its state once (a demo approval, another member's decision). */
+export async function reloadUntil(page: Page, text: string | RegExp, timeout = 30_000): Promise<void> {
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText(text).first()).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout, intervals: [1000, 2000] });
+}

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { MONEY_PATHS, type WalletEntry } from '#domain/contract/ledger';
 import { formatFenAsYuan } from '#domain/rules/money';
 import { apiLogin } from './modes';
 import { E2E_SMS_CODE } from './playwright.config';
@@ -50,6 +51,23 @@ async function shownAvailableFen(page: Page): Promise<number> {
   await page.getByTestId('wallet-available').locator('.price').hover();
   const text = (await page.getByRole('tooltip').filter({ hasText: '元' }).last().textContent())!;
   return Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
+}
+
+/**
+ * The ledger entries of the user newer than `afterId`, and the change they make to the available balance
+ * in fen. Other journeys and the demo's live auctions move bidder01's money meanwhile (a lost auction
+ * releases its deposit to the wallet), so a balance is checked against the entries it is made of.
+ */
+async function entriesSince(request: APIRequestContext, token: string, afterId: number): Promise<{ entries: WalletEntry[]; availableFen: number }> {
+  const { records } = await apiGet<Page_<WalletEntry>>(request, `${MONEY_PATHS.walletEntries}?current=1&size=100`, token);
+  const entries = records.filter((e) => e.id > afterId);
+  return { entries, availableFen: entries.reduce((sum, e) => sum + Math.round(e.availableChange * 100), 0) };
+}
+
+/** The newest entry's id (ids grow with every posting; the list's order is the entries' business time). */
+async function lastEntryId(request: APIRequestContext, token: string): Promise<number> {
+  const { records } = await apiGet<Page_<WalletEntry>>(request, `${MONEY_PATHS.walletEntries}?current=1&size=100`, token);
+  return Math.max(0, ...records.map((e) => e.id));
 }
 
 /** Tops up `yuan` through the sandbox bank from /wallet/handle (the page the user is on). */
@@ -105,6 +123,7 @@ test.describe('after the hammer', () => {
     await page.goto('/#/wallet/index');
     await expect(page.getByTestId('wallet-available')).toBeVisible();
     const before = await shownAvailableFen(page);
+    const beforeEntry = await lastEntryId(request, token);
 
     // 结算支付信息: online through the sandbox bank.
     await page.goto(`/#/projectSettleDetail?id=${id}`);
@@ -125,14 +144,18 @@ test.describe('after the hammer', () => {
     await expect(page.getByText('支付时间')).toBeVisible();
     await expect(page.locator('.ant-tag').filter({ hasText: '已支付' })).toBeVisible();
     await page.goto('/#/wallet/index');
-    await expect.poll(() => shownAvailableFen(page)).toBe(before);
+    const sincePayment = await entriesSince(request, token, beforeEntry);
+    expect(sincePayment.entries.filter((e) => e.kind === 'settlementPaid' && e.availableChange !== 0)).toEqual([]);
+    await expect.poll(async () => (await shownAvailableFen(page)) - (await entriesSince(request, token, beforeEntry)).availableFen).toBe(before);
 
     // A top-up through the sandbox bank: the balance grows by exactly the amount, and the ledger shows it.
     await topUp(page, '123.45');
     await shoot(page, 'money-wallet-topup-done');
     await page.getByRole('button', { name: '返回我的钱包' }).click();
     await expect(page).toHaveURL(/#\/wallet\/index$/);
-    await expect.poll(() => shownAvailableFen(page)).toBe(before + 12_345);
+    await expect.poll(async () => (await shownAvailableFen(page)) - (await entriesSince(request, token, beforeEntry)).availableFen).toBe(before);
+    const sinceTopUp = await entriesSince(request, token, beforeEntry);
+    expect(sinceTopUp.entries.filter((e) => e.kind === 'topUp').map((e) => e.availableChange)).toEqual([123.45]);
     await expect(page.locator('tr').filter({ hasText: '+123.45' }).getByRole('link', { name: '充值', exact: true })).toBeVisible();
     await shoot(page, 'money-wallet-index');
     await page.getByRole('button', { name: '查看全部明细' }).click();

@@ -76,6 +76,10 @@ export default defineConfig({
       PORTAL_RATE_LIMITS: E2E_RATE_LIMITS,
       // The operator who creates the short activities of the bidding-mode journeys (e2e/modes.ts).
       PORTAL_OPERATORS: 'demo_org',
+      // A lot's life in minutes (e2e/console-journey.spec.ts): no disclosure minimum, the auction may open as
+      // the deposit closes. The published periods are the defaults, tested by tests/domain/lotTimeline.test.ts.
+      PORTAL_DISCLOSURE_MINIMUMS: 'stateEquity:0,judicialMovable:0,judicialRealEstate:0,other:0',
+      PORTAL_DEPOSIT_MARGIN_WORKING_DAYS: '0',
       LOG_LEVEL: 'warn',
     },
   },

@@ -104,7 +104,8 @@ test.describe('trading centre', () => {
 
     await filterRow(page, '项目状态').getByRole('button', { name: '正在报名' }).click();
     await expect(page).toHaveURL(/state=/);
-    for (const status of await page.locator('.project-card__name .project-status').allTextContents()) expect(status).toBe('正在报名');
+    // The cards of the new search (the URL changes before they arrive).
+    await expect.poll(async () => [...new Set(await page.locator('.project-card__name .project-status').allTextContents())]).toEqual(['正在报名']);
 
     await filterRow(page, '项目类别').getByRole('button', { name: '全部' }).click();
     await filterRow(page, '所在地区').getByRole('button', { name: '石家庄市' }).click();
@@ -240,11 +241,13 @@ test.describe('trading centre', () => {
 });
 
 test.describe('judicial auctions', () => {
-  test('/sfProject lists 8 a page, filters by city and court, opens an item', async ({ page }) => {
+  test('/sfProject lists 8 a page, the hall\'s live court lots first, filters by city and court, opens an item', async ({ page }) => {
     await page.goto('/#/sfProject');
     const rows = page.locator('.judicial-table tbody tr');
     await expect(rows).toHaveCount(8);
-    await expect(rows.first().locator('td').nth(3)).toHaveText(/^(变卖|一拍|二拍)$/);
+    // One catalogue: the portal's 司法拍卖 lots bidding in the hall lead (no round: '--'), in the hall's state names.
+    await expect(rows.first().locator('.judicial-table__state .ant-tag')).toHaveText('竞价中');
+    await expect(rows.first().locator('td').nth(3)).toHaveText(/^(变卖|一拍|二拍|--)$/);
     await page.screenshot({ path: `${screenshotDir}/projects-judicial-1200.png`, fullPage: true });
 
     await page.getByLabel('所在城市').click();
@@ -261,7 +264,8 @@ test.describe('judicial auctions', () => {
     await expect(page).toHaveURL(/courtId=\d+/);
     for (const text of await rows.locator('.judicial-table__court').allTextContents()) expect(text).toBe(courtName);
 
-    await page.locator('.judicial-table__name').first().click();
+    // A court item opens in the drawer (a listing of the portal links to its own page).
+    await page.locator('button.judicial-table__name').first().click();
     const drawer = page.locator('.ant-drawer');
     await expect(drawer).toContainText('拍品详情');
     await expect(drawer).toContainText('起拍价');
@@ -270,11 +274,11 @@ test.describe('judicial auctions', () => {
     await page.screenshot({ path: `${screenshotDir}/projects-judicial-detail-1200.png` });
   });
 
-  test('the home page shows the judicial service items and links to /sfProject', async ({ page }) => {
+  test('the home page shows the judicial catalogue and links a court item to /sfProject', async ({ page }) => {
     await page.goto('/#/index');
     const block = page.locator('.home-judicial');
     await expect(block.locator('tbody tr')).toHaveCount(8);
-    await block.locator('tbody tr a').first().click();
+    await block.locator('tbody tr a[href*="sfProject"]').first().click();
     await expect(page).toHaveURL(/#\/sfProject\?pk=/);
     await expect(page.locator('.ant-drawer')).toContainText('拍品详情');
   });

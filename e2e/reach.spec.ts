@@ -20,7 +20,14 @@ async function phonePage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-/** The page's layout width (CSS px) and whether anything sticks out sideways. */
+/** A phone page laid out at the phone's width, nothing sticking out sideways. */
+const PHONE_LAYOUT = { viewport: 'width=device-width, initial-scale=1', width: 390, scrollWidth: 390 };
+
+/**
+ * The page's layout width (CSS px) and whether anything sticks out sideways. Polled by the checks: a toast
+ * sliding in from the right (a message arriving meanwhile) widens a phone's layout viewport for the length
+ * of its animation; what stays too wide still fails.
+ */
 const layout = (page: Page) =>
   page.evaluate(() => ({
     viewport: document.querySelector('meta[name="viewport"]')?.getAttribute('content'),
@@ -28,12 +35,15 @@ const layout = (page: Page) =>
     scrollWidth: document.documentElement.scrollWidth,
   }));
 
-/** A live ongoing lot with time to spare (its price is public, a bid does not extend it). */
+/**
+ * Live ongoing lots with time to spare (a price is public, a bid does not extend them), in the hall's order:
+ * the first are on the hall's first page (the other journeys' lots add rows to the hall while this runs).
+ */
 async function openLots(request: Parameters<typeof liveHall>[0]): Promise<BiddingEntry[]> {
   const hall = await liveHall(request);
   const rows = hall.records.filter((r: BiddingEntry) => r.mode === 'ongoing' && r.endTime - hall.serverTime > 30 * 60_000);
   expect(rows.length, 'a live ongoing demo lot with 30 minutes left').toBeGreaterThan(0);
-  return rows.reverse();
+  return rows;
 }
 
 async function openLot(request: Parameters<typeof liveHall>[0]): Promise<BiddingEntry> {
@@ -50,7 +60,7 @@ test.describe('on a phone (390 × 844)', () => {
 
     // The hall lays out at the phone's width: nothing sticks out of the page, the table scrolls in its box.
     await expect(page.getByRole('heading', { name: '竞价大厅', level: 1 })).toBeVisible();
-    expect(await layout(page)).toEqual({ viewport: 'width=device-width, initial-scale=1', width: 390, scrollWidth: 390 });
+    await expect.poll(() => layout(page)).toEqual(PHONE_LAYOUT);
     // A lot he does not lead already (the seeded history may have him ahead on some): his row says so.
     const rowOf = (activityId: number) => page.locator(`[data-testid="live-row"][data-activity-id="${activityId}"]`);
     await expect(rowOf(lots[0]!.activityId).getByTestId('my-standing')).toBeVisible();
@@ -75,7 +85,7 @@ test.describe('on a phone (390 × 844)', () => {
     await row.getByRole('link', { name: `进入竞价室：${lot!.assetsName}` }).click();
     await expect(page).toHaveURL(new RegExp(`#/quoteHall\\?activityId=${lot!.activityId}$`));
     await expect(page.getByTestId('room-my-code')).toHaveText(/^\d{6}$/);
-    expect(await layout(page)).toEqual({ viewport: 'width=device-width, initial-scale=1', width: 390, scrollWidth: 390 });
+    await expect.poll(() => layout(page)).toEqual(PHONE_LAYOUT);
     // The price comes first, then the countdown, then the bid form, all the phone's width.
     const price = (await page.getByTestId('room-price').boundingBox())!;
     const timer = (await page.getByRole('timer').first().boundingBox())!;
@@ -95,7 +105,7 @@ test.describe('on a phone (390 × 844)', () => {
     // The watch board lays out at the phone's width too: the menu above, the table scrolling in its box.
     await page.goto('/#/myWatch');
     await expect(page.getByTestId('watch-row').first()).toBeVisible();
-    expect(await layout(page)).toEqual({ viewport: 'width=device-width, initial-scale=1', width: 390, scrollWidth: 390 });
+    await expect.poll(() => layout(page)).toEqual(PHONE_LAYOUT);
     const watchName = (await page.getByTestId('watch-row').first().locator('td').first().boundingBox())!;
     expect(watchName.x).toBeGreaterThanOrEqual(0);
     await page.screenshot({ path: `${screenshotDir}/reach-watch-390.png`, fullPage: false });
@@ -211,7 +221,9 @@ test.describe('add to calendar', () => {
 
 test.describe('screenshots', () => {
   test('hall, room and detail at 1280 px', async ({ page, request }) => {
-    const lot = await openLot(request);
+    // A lot with bids: the room and the lot's page draw its price history.
+    const lot = (await openLots(request)).find((r) => r.biddingCount > 0)!;
+    expect(lot, 'a live ongoing demo lot with bids and 30 minutes left').toBeTruthy();
     await page.setViewportSize({ width: 1280, height: 900 });
     await logInAs(page, 'bidder03', '/hall');
     await expect(page.getByTestId('live-row').first()).toBeVisible();

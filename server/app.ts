@@ -17,11 +17,15 @@ import corePlugin from './plugins/core.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import enrolmentPlugin, { type EnrolmentOptions } from './plugins/enrolment.ts';
 import esignPlugin, { type EsignOptions } from './plugins/esign.ts';
+import healthPlugin from './plugins/health.ts';
 import httpPlugin from './plugins/http.ts';
 import livePlugin, { type LiveOptions } from './plugins/live.ts';
+import metricsPlugin, { type MetricsOptions } from './plugins/metrics.ts';
 import { paramsPlugin } from './plugins/params.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import jobsPlugin from './plugins/jobs.ts';
 import securityPlugin from './plugins/security.ts';
+import staffPlugin from './plugins/staff.ts';
 import staticPlugin from './plugins/static.ts';
 import { authRoutes } from './routes/auth.ts';
 import { bladeAuthRoutes } from './routes/blade-auth.ts';
@@ -39,14 +43,16 @@ import moneyRoutes from './routes/money.ts';
 import { judicialRoutes } from './routes/judicial.ts';
 import liveRoutes from './routes/live.ts';
 import liveEventRoutes from './routes/live-events.ts';
+import roadshowRoutes from './routes/roadshows.ts';
 import userFilesRoutes from './routes/user-files.ts';
 import contractRoutes from './routes/contracts.ts';
+import staffRoutes from './routes/staff/index.ts';
 import type { ContractSigning } from './services/contracts/signing.ts';
 import { contractSigning } from './services/contracts/esign-bridge.ts';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
-  config: Pick<AppConfig, 'staticDir' | 'logLevel' | 'dataDir'> & Partial<Pick<AppConfig, 'nodeEnv' | 'accounts' | 'demo' | 'rateLimits' | 'trustProxy' | 'fileQuotaBytes' | 'settlement'>>;
+  config: Pick<AppConfig, 'staticDir' | 'logLevel' | 'dataDir'> & Partial<Pick<AppConfig, 'nodeEnv' | 'accounts' | 'demo' | 'rateLimits' | 'trustProxy' | 'fileQuotaBytes' | 'settlement' | 'lotTimeline'>>;
   /**
    * Account providers in place of the defaults (SMS outbox, manual review, HMAC tickets). With
    * nodeEnv 'production' the outbox (no smsSender) is refused unless config.demo.
@@ -67,6 +73,8 @@ export interface BuildAppOptions {
   contractSigning?: ContractSigning | null;
   /** Signing: a real e-sign provider in place of the installation's own CA (plugins/esign.ts). */
   esign?: EsignOptions;
+  /** /metrics: off unless enabled or a token is set (PORTAL_METRICS, PORTAL_METRICS_TOKEN); the PostgreSQL pool's gauges. */
+  metrics?: MetricsOptions;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -115,6 +123,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Capabilities, each decorating the instance for the routes below.
   await app.register(corePlugin, { db, now: options.now ?? Date.now, dataDir: config.dataDir });
+  // GET /metrics (protected, off by default) and app.metrics, which the plugins and routes below record into.
+  await app.register(metricsPlugin, { ...options.metrics });
   await app.register(rateLimitPlugin, { limits: config.rateLimits });
   await app.register(accountsPlugin, {
     ...options.accountProviders,
@@ -124,6 +134,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(livePlugin, { ...options.live, timers, ...(config.settlement ? { settlement: config.settlement } : {}) });
   await app.register(enrolmentPlugin, { timers, ...options.enrolment });
   await app.register(esignPlugin, { ...options.esign });
+  await app.register(staffPlugin, { lotTimeline: config.lotTimeline });
+  // 路演: the reminder before a followed roadshow starts (one run at a time across processes).
+  await app.register(jobsPlugin, { timers });
+  // GET /healthz and /readyz (outside /api, no login, no limit) and app.drain(), the graceful stop's first step.
+  await app.register(healthPlugin, { schema: options.live?.schema });
 
   // Routes: the spec's services, all under /api (README "API paths").
   await app.register(authRoutes, { prefix: '/api' });
@@ -134,19 +149,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dscqResourceRoutes, { prefix: '/api/dscq-resource', ...(config.fileQuotaBytes === undefined ? {} : { quotaBytes: config.fileQuotaBytes }) });
   await app.register(dscqSyncRoutes, { prefix: '/api/dscq-sync' });
   await app.register(dscqSyncProjectRoutes, { prefix: '/api/dscq-sync' });
-  await app.register(dscqSystemRoutes, { prefix: '/api/dscq-system' });
+  await app.register(dscqSystemRoutes, { prefix: '/api/dscq-system', ...(config.settlement ? { feeSchedule: config.settlement.feeSchedule } : {}) });
   await app.register(dscqUserRoutes, { prefix: '/api/dscq-user' });
   await app.register(liveRoutes, { prefix: '/api' });
   await app.register(liveEventRoutes, { prefix: '/api' });
   await app.register(enrolmentRoutes, { prefix: '/api' });
   await app.register(moneyRoutes, { prefix: '/api', ...(config.settlement ? { settlement: config.settlement } : {}) });
   await app.register(deskRoutes, { prefix: '/api' });
+  // 路演: a lot's roadshows, follow and unfollow.
+  await app.register(roadshowRoutes, { prefix: '/api' });
   // My files, appeals, services and demands (and their operator commands).
   await app.register(userFilesRoutes, { prefix: '/api', ...(config.fileQuotaBytes === undefined ? {} : { quotaBytes: config.fileQuotaBytes }) });
   // Signature verification (public), seal applications, face verification.
   await app.register(esignRoutes, { prefix: '/api' });
   // Contracts (drafted at payment, confirmed, signed in order, sealed by the exchange).
   await app.register(contractRoutes, { prefix: '/api', signing: options.contractSigning !== undefined ? options.contractSigning : contractSigning(app.esign.signing, app.esign.face) });
+  // The work system: the exchange's staff console's API (roles, four eyes, audit trail).
+  await app.register(staffRoutes, { prefix: '/api' });
   // The judicial-auction service, with its own answer shape ({ status, message, content }).
   await app.register(judicialRoutes, { prefix: '/judicial' });
 

@@ -10,18 +10,18 @@
  *
  * - A worker that dies unexpectedly is replaced; one that dies within CRASH_WINDOW_MS of its start
  *   CRASH_LIMIT times in a row stops the whole server (a broken configuration must not loop forever).
- * - SIGTERM/SIGINT to the primary: every worker is asked to stop over IPC (finishing in-flight requests,
- *   main.ts), then the primary exits 0 when all exited cleanly, 1 otherwise. A worker that also received the
- *   terminal's SIGINT is not stopped twice (main.ts ignores the request while stopping).
+ * - SIGTERM/SIGINT to the primary: every worker is asked to stop over IPC (main.ts: unready, push streams
+ *   told to reconnect elsewhere, in-flight requests finished, lib/shutdown.ts), then the primary exits 0
+ *   when all exited cleanly, 1 otherwise. A worker that also received the terminal's SIGINT is not stopped twice (main.ts ignores the request while stopping).
  */
 import cluster, { type Worker } from 'node:cluster';
-import { workerCount } from './config.ts';
+import { shutdownTimeoutMs, workerCount } from './config.ts';
 import { STOP_MESSAGE } from './lib/lifecycle.ts';
 
 const CRASH_WINDOW_MS = 10_000;
 const CRASH_LIMIT = 5;
-/** The primary gives the workers this long to stop before it exits anyway. */
-const STOP_TIMEOUT_MS = 15_000;
+/** The primary gives the workers this long to stop before it exits anyway: their own bound (PORTAL_SHUTDOWN_TIMEOUT_MS) and 5 s. */
+const STOP_TIMEOUT_MS = shutdownTimeoutMs() + 5_000;
 
 
 function runPrimary(): void {

@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_FEE_SCHEDULE, DEFAULT_SETTLEMENT_SETTINGS } from '#domain/rules/settlement';
+import { DEFAULT_LOT_TIMELINE_SETTINGS, LOT_ASSET_CLASSES, type LotAssetClass, type LotTimelineSettings } from '#domain/rules/lotTimeline';
 import { type FeeBand, type FeeSchedule, type SettlementSettings } from '#domain/contract/settlement';
 
 export interface AppConfig {
@@ -36,6 +37,11 @@ export interface AppConfig {
   demo: boolean;
   /** PORTAL_FEE_SCHEDULE, PORTAL_FEE_MIN_YUAN, PORTAL_CONFIRM_WORKING_DAYS, PORTAL_PAY_WORKING_DAYS: the buyer's fee and the deal's periods. */
   settlement: SettlementSettings;
+  /**
+   * PORTAL_DISCLOSURE_MINIMUMS, PORTAL_DEPOSIT_MARGIN_WORKING_DAYS: the lot timeline's periods (defaults:
+   * the published rules). A training or test installation shortens them to run a lot's life in minutes.
+   */
+  lotTimeline: LotTimelineSettings;
   /** PORTAL_PAYMENT_GATEWAY: the sandbox bank, none (bank transfer only) or a gateway module. */
   payment: ProviderChoice<'sandbox'>;
   /** PORTAL_SMS_SENDER: the outbox file, none (no SMS) or a sender module. */
@@ -53,6 +59,10 @@ export interface AppConfig {
   trustProxy: number | string[] | undefined;
   /** PORTAL_FILE_QUOTA_MB: the bytes each user may store (我的文件 and every other upload; default 200 MB). */
   fileQuotaBytes: number;
+  /** PORTAL_METRICS, PORTAL_METRICS_TOKEN: GET /metrics off by default; on for anyone, or for a bearer token only. */
+  metrics: { enabled: boolean; token: string | undefined };
+  /** PORTAL_SHUTDOWN_TIMEOUT_MS: the graceful stop's bound (drain, in-flight requests, database), default 10 s. */
+  shutdownTimeoutMs: number;
 }
 
 /**
@@ -219,12 +229,37 @@ const feeScheduleSetting = optionalSetting.transform((v, ctx): FeeSchedule['band
   }
   return bands;
 });
-const workingDaysSetting = (fallback: number) =>
+/** PORTAL_DISCLOSURE_MINIMUMS: 资产类别:天数 items, each overriding its class's minimum (in its own unit), e.g. `other:0,stateEquity:0`. */
+const DISCLOSURE_ITEM = /^([A-Za-z]+):(\d{1,3})$/;
+const disclosureSetting = optionalSetting.transform((v, ctx): LotTimelineSettings['disclosure'] => {
+  const disclosure = { ...DEFAULT_LOT_TIMELINE_SETTINGS.disclosure };
+  for (const item of (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const m = DISCLOSURE_ITEM.exec(item);
+    const assetClass = m?.[1] as LotAssetClass | undefined;
+    if (!m || !assetClass || !LOT_ASSET_CLASSES.includes(assetClass)) {
+      ctx.addIssue({ code: 'custom', message: `“${item}” 须为 资产类别:天数，资产类别为 ${LOT_ASSET_CLASSES.join('、')} 之一` });
+      return z.NEVER;
+    }
+    disclosure[assetClass] = { ...disclosure[assetClass], minimum: Number(m[2]) };
+  }
+  return disclosure;
+});
+const workingDaysSetting = (fallback: number, min = 1) =>
   z
     .string()
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : Number(v)))
-    .pipe(z.number({ error: '必须是工作日天数' }).int('必须是整数个工作日').min(1, '至少 1 个工作日').max(60, '不超过 60 个工作日'));
+    .pipe(z.number({ error: '必须是工作日天数' }).int('必须是整数个工作日').min(min, `至少 ${min} 个工作日`).max(60, '不超过 60 个工作日'));
+
+const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+const shutdownTimeoutSetting = z.number({ error: '必须是毫秒数' }).int('必须是整数毫秒').min(1000, '至少 1000 毫秒').max(300_000, '最多 300000 毫秒');
+
+/** PORTAL_SHUTDOWN_TIMEOUT_MS for server/cluster.ts's primary (which loads no other configuration); a bad value: the default (its workers refuse it). */
+export function shutdownTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.PORTAL_SHUTDOWN_TIMEOUT_MS?.trim();
+  const parsed = shutdownTimeoutSetting.safeParse(raw ? Number(raw) : DEFAULT_SHUTDOWN_TIMEOUT_MS);
+  return parsed.success ? parsed.data : DEFAULT_SHUTDOWN_TIMEOUT_MS;
+}
 
 const envSchema = z.object({
   PORT: z
@@ -265,6 +300,8 @@ const envSchema = z.object({
     .pipe(z.number({ error: '必须是元数' }).int('必须是整数元').min(0, '不能为负').max(100_000_000, '不超过 1 亿元')),
   PORTAL_CONFIRM_WORKING_DAYS: workingDaysSetting(DEFAULT_SETTLEMENT_SETTINGS.confirmWorkingDays),
   PORTAL_PAY_WORKING_DAYS: workingDaysSetting(DEFAULT_SETTLEMENT_SETTINGS.payWorkingDays),
+  PORTAL_DISCLOSURE_MINIMUMS: disclosureSetting,
+  PORTAL_DEPOSIT_MARGIN_WORKING_DAYS: workingDaysSetting(DEFAULT_LOT_TIMELINE_SETTINGS.depositMarginWorkingDays, 0),
   PORTAL_PAYMENT_GATEWAY: providerChoice('sandbox'),
   PORTAL_SMS_SENDER: providerChoice('outbox'),
   // Signing cannot be switched off ('none' refused): contracts need it.
@@ -282,6 +319,13 @@ const envSchema = z.object({
       .optional()
       .transform((v) => (v === undefined ? undefined : /^\d+$/.test(v) ? Number(v) : v.split(',').map((a) => a.trim()))),
   ),
+  PORTAL_METRICS: flag,
+  PORTAL_METRICS_TOKEN: optionalSetting.pipe(z.string().min(16, '至少 16 个字符').optional()),
+  PORTAL_SHUTDOWN_TIMEOUT_MS: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? DEFAULT_SHUTDOWN_TIMEOUT_MS : Number(v)))
+    .pipe(shutdownTimeoutSetting),
   PORTAL_FILE_QUOTA_MB: z
     .string()
     .optional()
@@ -354,11 +398,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: e.PORTAL_RATE_LIMITS,
     trustProxy: e.PORTAL_TRUST_PROXY,
     fileQuotaBytes: e.PORTAL_FILE_QUOTA_MB * 1024 * 1024,
+    metrics: { enabled: e.PORTAL_METRICS ?? false, token: e.PORTAL_METRICS_TOKEN },
+    shutdownTimeoutMs: e.PORTAL_SHUTDOWN_TIMEOUT_MS,
     settlement: {
       confirmWorkingDays: e.PORTAL_CONFIRM_WORKING_DAYS,
       payWorkingDays: e.PORTAL_PAY_WORKING_DAYS,
       feeSchedule: { bands: e.PORTAL_FEE_SCHEDULE, minFen: e.PORTAL_FEE_MIN_YUAN * 100 },
     },
+    lotTimeline: { ...DEFAULT_LOT_TIMELINE_SETTINGS, disclosure: e.PORTAL_DISCLOSURE_MINIMUMS, depositMarginWorkingDays: e.PORTAL_DEPOSIT_MARGIN_WORKING_DAYS },
   };
 }
 

@@ -1,19 +1,19 @@
 /**
- * The server process: config → database (migrate + seed) → app → listen, and a graceful stop:
- * on SIGINT/SIGTERM stop accepting, let in-flight requests finish, close the database, exit 0.
- * A second signal (or a stop that takes longer than SHUTDOWN_TIMEOUT_MS) exits at once with 1. Run alone
- * (`npm start`) or as one of several workers of server/cluster.ts (`npm run start:cluster`).
+ * The server process: config → database (migrate + seed) → app → listen, and a graceful stop
+ * (lib/shutdown.ts): on SIGINT/SIGTERM turn unready (/readyz 503), tell push streams to reconnect
+ * elsewhere, stop accepting, let in-flight requests finish, close the database, exit 0. A second signal
+ * (or a stop that takes longer than PORTAL_SHUTDOWN_TIMEOUT_MS, default 10 s) exits at once with 1. Run
+ * alone (`npm start`) or as one of several workers of server/cluster.ts (`npm run start:cluster`).
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { STOP_MESSAGE } from './lib/lifecycle.ts';
+import { gracefulStop } from './lib/shutdown.ts';
 import { prepareDatabase } from './seed/prepare.ts';
 import { loadProviders } from './services/common/providers.ts';
 import { createDemoScheduler } from './seed/scheduler.ts';
-
-const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     };
     const providers = await loadProviders(config, providerLog);
     handle = openDatabase(config);
-    const prepared = await prepareDatabase(handle, { seed: config.seedDemoData, now: Date.now(), dataDir: config.dataDir, secrets: config.accounts.secrets });
+    const prepared = await prepareDatabase(handle, { seed: config.seedDemoData, now: Date.now(), dataDir: config.dataDir, secrets: config.accounts.secrets, lotTimeline: config.lotTimeline });
     const app = await buildApp({
       db: handle.db,
       config,
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
       live: { schema: handle.schema, ...(config.databaseUrl ? { listen: { databaseUrl: config.databaseUrl } } : {}) },
       enrolment: { autoApproveMs: config.seedDemoData ? config.demoAutoApproveMs : null, operators: config.operators, gateway: providers.gateway },
       esign: { signing: providers.signing, faceTokenMs: config.faceTokenMs },
+      metrics: { ...config.metrics, pool: handle.pool },
     });
     app.log.info({ dialect: handle.dialect, ...prepared }, 'database ready');
     // Demo only: activities of every mode keep opening as others end (seed/scheduler.ts; one process at a time).
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
       ? createDemoScheduler({
           db: handle.db,
           now: Date.now,
+          lotTimeline: config.lotTimeline,
           notifyChannel: app.engine.notifyChannel,
           afterCommit: app.engine.afterCommit,
           onError: (error) => app.log.error({ err: error }, 'demo scheduler failed'),
@@ -68,15 +70,13 @@ async function main(): Promise<void> {
       }
       stopping = true;
       console.log(`收到 ${signal}，正在停止服务…`);
-      setTimeout(() => {
-        console.error('停止超时，强制退出');
-        process.exit(1);
-      }, SHUTDOWN_TIMEOUT_MS).unref();
-      Promise.resolve(scheduler?.stop())
-        .then(() => app.close())
-        .then(() => db.close())
+      gracefulStop(app, { timeoutMs: config.shutdownTimeoutMs, before: () => scheduler?.stop(), closeDatabase: () => db.close() })
         .then(
-          () => {
+          (outcome) => {
+            if (outcome === 'timeout') {
+              console.error(`停止超时（${config.shutdownTimeoutMs} ms），强制退出`);
+              process.exit(1);
+            }
             console.log('服务已停止');
             process.exit(0);
           },

@@ -6,7 +6,7 @@
  * moves the end earlier, so no field is merged by "the larger wins").
  */
 import { BIDDING_DATA_RECENT_BIDS, type BiddingData } from '#domain/contract/hall';
-import { type BidRecord } from '#domain/contract/activity';
+import { type BidRecord, type FloorFields } from '#domain/contract/activity';
 import type { LiveChangeEvent } from '#domain/contract/liveEvents';
 import { newerState } from '#domain/rules/liveValues';
 import { map, type Observable } from 'rxjs';
@@ -39,8 +39,11 @@ export function bidsComplete(bids: readonly BidRecord[], count: number): boolean
  */
 export function applyToBiddingData(data: BiddingData, event: LiveChangeEvent | undefined, pushedBids: readonly BidRecord[] = []): BiddingData {
   if (!event || event.activityId !== data.activityId || !newerState(event, data)) return data;
+  const { suspendReason: _s, remainingMs: _r, terminateReason: _t, ...rest } = data;
   const next: BiddingData = {
-    ...data,
+    // The floor's fields come whole from the event too: absent there, absent here (a resumption clears them).
+    ...rest,
+    ...floorFieldsOf(event),
     lockVersion: event.lockVersion,
     status: event.status,
     outcome: event.outcome,
@@ -54,8 +57,18 @@ export function applyToBiddingData(data: BiddingData, event: LiveChangeEvent | u
     // Sealed events carry no amounts: the history stays as polled.
     bids: event.biddingPrice === undefined ? data.bids : mergeBids(data.bids, pushedBids.filter((bid) => bid.seq <= event.biddingCount)),
   };
-  const same = (Object.keys(next) as Array<keyof BiddingData>).every((key) => Object.is(next[key], data[key]));
+  const keys = new Set([...Object.keys(next), ...Object.keys(data)]) as Set<keyof BiddingData>;
+  const same = [...keys].every((key) => Object.is(next[key], data[key]));
   return same ? data : next;
+}
+
+/** The floor's fields an event carries (only those present). */
+function floorFieldsOf(event: LiveChangeEvent): FloorFields {
+  return {
+    ...(event.suspendReason !== undefined ? { suspendReason: event.suspendReason } : {}),
+    ...(event.remainingMs !== undefined ? { remainingMs: event.remainingMs } : {}),
+    ...(event.terminateReason !== undefined ? { terminateReason: event.terminateReason } : {}),
+  };
 }
 
 /** A poll's interval: `normalMs`, or PUSHED_POLL_MS while push is healthy (undefined without push). */

@@ -9,10 +9,10 @@
  */
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import type { BiddingEntry, RateEntry, UpcomingEntry } from '#domain/contract/hall';
-import type { ActivityStatus } from '#domain/contract/activity';
+import type { ActivityOutcome, ActivityStatus, FloorFields } from '#domain/contract/activity';
 import type { LiveChangeEvent } from '#domain/contract/liveEvents';
 import { listingPriceDisplay } from '#domain/rules/listing';
-import { liveCountdown, liveValues, newestState, type LiveTimes, type LiveVersion } from '#domain/rules/liveValues';
+import { entryStatus, liveCountdown, liveValues, newestState, type LiveTimes, type LiveVersion } from '#domain/rules/liveValues';
 import type { LiveBidRow, LiveKeyedRow, LiveListMeta, LiveUpcomingRow } from './protocol/frames';
 
 /** Shallow equality of two flat row objects (same keys, same primitive values). */
@@ -53,6 +53,10 @@ function priceDisplay(amount: number, priceType: number, unit: string): { text: 
 /** What changes while a lot is live, as one source saw it at one version. */
 export interface LotState extends LiveVersion {
   status: ActivityStatus;
+  outcome: ActivityOutcome | null;
+  /** While suspended: the reason and the frozen time left (FloorFields); null otherwise. */
+  suspendReason: string | null;
+  remainingMs: number | null;
   startPrice: number;
   biddingPrice: number;
   maxPrice: number;
@@ -62,15 +66,22 @@ export interface LotState extends LiveVersion {
   endTime: number;
 }
 
+/** A source's floor fields as a row holds them (null when absent). */
+function floorOf(source: FloorFields): Pick<LotState, 'suspendReason' | 'remainingMs'> {
+  return { suspendReason: source.suspendReason ?? null, remainingMs: source.remainingMs ?? null };
+}
+
 /**
- * The state a hall (or 溢价领先) entry carries, read at `serverTime` (hall and 溢价领先 list live lots only;
- * a watch board's entry says its status).
+ * The state a hall (or 溢价领先) entry carries, read at `serverTime` (hall and 溢价领先 list live and
+ * suspended lots, entryStatus; a watch board's entry says its status and outcome).
  */
-export function entryState(entry: BiddingEntry & { status?: ActivityStatus }, serverTime: number): LotState {
+export function entryState(entry: BiddingEntry & { status?: ActivityStatus; outcome?: ActivityOutcome | null }, serverTime: number): LotState {
   return {
     lockVersion: entry.lockVersion,
     serverTime,
-    status: entry.status ?? 'live',
+    status: entryStatus(entry),
+    outcome: entry.outcome ?? null,
+    ...floorOf(entry),
     startPrice: entry.startPrice,
     biddingPrice: entry.biddingPrice,
     maxPrice: entry.maxPrice,
@@ -86,6 +97,9 @@ export function rateState(rate: RateEntry, serverTime: number): LotState {
     lockVersion: rate.lockVersion,
     serverTime,
     status: rate.status,
+    // A rate does not say the outcome: only open lots are asked for (an ended one is listed again).
+    outcome: null,
+    ...floorOf(rate),
     startPrice: rate.startPrice,
     biddingPrice: rate.biddingPrice,
     maxPrice: rate.maxPrice,
@@ -104,6 +118,8 @@ export function eventState(event: LiveChangeEvent, base: Pick<LotState, 'startPr
     lockVersion: event.lockVersion,
     serverTime: event.serverTime,
     status: event.status,
+    outcome: event.outcome,
+    ...floorOf(event),
     startPrice: base.startPrice,
     biddingPrice: event.biddingPrice ?? base.biddingPrice,
     maxPrice: event.maxPrice ?? base.maxPrice,
@@ -117,7 +133,7 @@ export function eventState(event: LiveChangeEvent, base: Pick<LotState, 'startPr
  * A live row from a hall (or 溢价领先) entry read at `serverTime`, shown with the newest of that state and
  * `others` (the latest rate, the latest push event of the activity).
  */
-export function toBidRow(entry: BiddingEntry & { status?: ActivityStatus }, serverTime: number, ...others: Array<LotState | undefined>): LiveBidRow {
+export function toBidRow(entry: BiddingEntry & { status?: ActivityStatus; outcome?: ActivityOutcome | null }, serverTime: number, ...others: Array<LotState | undefined>): LiveBidRow {
   const state = newestState([entryState(entry, serverTime), ...others])!;
   const price = priceDisplay(state.biddingPrice, entry.priceType, entry.priceUnitName ?? '');
   const values = liveValues({ mode: entry.mode, status: state.status, startPrice: state.startPrice, maxPrice: state.maxPrice, biddingCount: state.biddingCount });
@@ -139,6 +155,9 @@ export function toBidRow(entry: BiddingEntry & { status?: ActivityStatus }, serv
     priceTooltip: price.tooltip,
     tone: values.tone,
     premiumRate: values.premiumRate,
+    outcome: state.outcome,
+    suspendReason: state.status === 'suspended' ? state.suspendReason : null,
+    remainingMs: state.status === 'suspended' ? state.remainingMs : null,
   };
 }
 

@@ -54,7 +54,7 @@ export function createWatch$(params: WatchParams, ctx: ProducerContext): Observa
         const event = pushed.get(record.activityId);
         return toBidRow(record, record.serverTime, event && eventState(event, record));
       },
-      times: (row) => ({ status: row.status, startTime: row.startTime, endTime: row.endTime }),
+      times: (row) => ({ status: row.status, startTime: row.startTime, endTime: row.endTime, remainingMs: row.remainingMs }),
       refine: ({ refresh, emitNow }) => {
         const subscriptions = new Subscription();
         const changes = activityIds.length

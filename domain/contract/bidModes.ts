@@ -19,6 +19,11 @@ export interface DutchSettings {
   intervalMs: number;
   /** The lowest price; once it has been offered for one interval without acceptance: 流拍. */
   floorFen: number;
+  /**
+   * The time the descent counts from: absent, the activity's start; after a suspension (中止) the start
+   * moved later by the time the activity stood suspended, so the price resumes where it stopped.
+   */
+  originAt?: number | undefined;
 }
 
 /** final (最终报价): the window for sealed final offers that opens when a bid reaches the cap. */

@@ -61,7 +61,7 @@ export interface MyLot {
   favourite: boolean;
 }
 
-export type BidderStanding = 'enrolled' | 'leading' | 'outbid' | 'offered' | 'won' | 'lost';
+export type BidderStanding = 'enrolled' | 'noBid' | 'leading' | 'outbid' | 'offered' | 'shortlisted' | 'won' | 'lost';
 
 export interface StandingInput {
   /** Enrolled in the lot (whatever the step), or qualified. */

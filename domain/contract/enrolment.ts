@@ -4,6 +4,7 @@
  * bank transfer with a proof), qualification with a bid code, and the user's messages.
  * Amounts are yuan on the wire, times 'YYYY-MM-DD HH:mm:ss' China time. Pure: shared by browser and server.
  */
+import type { ActivityOutcome, ActivityStatus } from './activity';
 import type { Page } from './envelope';
 
 export const ENROLMENT_PATHS = {
@@ -60,7 +61,7 @@ export type DepositStatus = 'pending' | 'paying' | 'proofSubmitted' | 'confirmed
 
 export type DepositMethod = '' | 'online' | 'transfer' | 'wallet';
 
-export type MessageKind = 'enrolment' | 'deposit' | 'outbid' | 'won' | 'lost' | 'failed' | 'released' | 'appeal' | 'demand' | 'contract' | 'system';
+export type MessageKind = 'enrolment' | 'deposit' | 'outbid' | 'won' | 'lost' | 'failed' | 'released' | 'appeal' | 'demand' | 'contract' | 'roadshow' | 'system';
 
 /** The commitments a bidder accepts on the enrolment form; every key must be accepted. */
 export const ENROLMENT_COMMITMENTS = [
@@ -135,10 +136,33 @@ export interface BidderFacts {
   email: string;
 }
 
+/**
+ * The terms a bidder accepts at enrolment (《竞买须知》), as the server serves them: the version in effect,
+ * its exact text and the SHA-256 of that text's UTF-8 bytes (hex). A new version is a new document.
+ */
+export interface TermsDocument {
+  title: string;
+  version: string;
+  /** 'YYYY-MM-DD HH:mm:ss' */
+  effectiveTime: string;
+  text: string;
+  sha256: string;
+}
+
+/** What an enrolment accepted: the version and hash of the terms, and when (null for enrolments before versioned terms). */
+export interface AcceptedTerms {
+  title: string;
+  version: string;
+  sha256: string;
+  acceptedTime: string;
+}
+
 export interface EnrolmentForm {
   project: EnrolmentProject;
   bidder: BidderFacts;
   check: EnrolmentCheck;
+  /** The 竞买须知 in effect now: the submission names its version (and hash). */
+  terms: TermsDocument;
 }
 
 export interface EnrolmentSubmit {
@@ -149,6 +173,10 @@ export interface EnrolmentSubmit {
   address: string;
   attachments: Attachment[];
   commitments: CommitmentKey[];
+  /** The version of the 竞买须知 read and accepted (EnrolmentForm.terms.version); an outdated one is refused. */
+  termsVersion: string;
+  /** Its SHA-256 as served; when sent, it must be the server's hash of that version. */
+  termsSha256?: string;
 }
 
 export interface EnrolmentSummary {
@@ -181,6 +209,7 @@ export interface EnrolmentDetail extends EnrolmentSummary {
   rejectReason: string;
   reviewTime: string | null;
   qualifyTime: string | null;
+  acceptedTerms: AcceptedTerms | null;
 }
 
 export interface DepositProof {
@@ -264,11 +293,14 @@ export interface QualifiedRoom {
   assetsName: string;
   bidCode: string;
   mode: string;
-  status: 'scheduled' | 'live' | 'ended';
-  outcome: 'sold' | 'failed' | null;
+  status: ActivityStatus;
+  outcome: ActivityOutcome | null;
   startTime: string;
   endTime: string;
   currentPrice: number;
+  /** The public leader's code (null before a bid and while sealed), and how many bids (offers) are mine: my standing. */
+  leaderBidCode: string | null;
+  myBidCount: number;
 }
 
 export interface MessageItem {

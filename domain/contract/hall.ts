@@ -4,10 +4,11 @@
  * Amounts are yuan on the wire (fen in the database); `*At` / `endTime` / `serverTime` are epoch ms of the
  * SERVER clock, so a client computes remaining time as `endTime − (local now + measured offset)`.
  */
-import type { ActivityOutcome, ActivityStatus, BidRecord } from './activity';
+import type { ActivityOutcome, ActivityStatus, BidRecord, FloorFields } from './activity';
 import type { LiveChangeEvent } from './liveEvents';
 import type { ModeState } from './bidModes';
 import type { Page } from './envelope';
+import type { BidReceipt } from './bidReceipt';
 
 export const HALL_PATHS = {
   /** POST {assetsName?, current, size (30)} → HallPage. */
@@ -58,8 +59,10 @@ export const RATE_MAX_IDS = 2000;
 /**
  * A row of the bidding hall (spec section 3 "Bidding entry"; `endTime`, `startTime`, `mode`, `lockVersion`
  * are ours). Premium rate, tone and countdown of a row: liveValues.ts, on the server and in the worker.
+ * The hall lists live and suspended activities: a suspended row carries `suspendReason` and the frozen
+ * `remainingMs` (FloorFields; `entryStatus` in domain/rules/liveValues.ts reads its status from them).
  */
-export interface BiddingEntry {
+export interface BiddingEntry extends FloorFields {
   activityId: number;
   /**
    * The activity's version (bumped by every committed change). Of two states of an activity from any
@@ -126,8 +129,8 @@ export interface UpcomingEntry {
   mode: BiddingMode;
 }
 
-/** One row of bidding-rate: what changes while a lot is live. */
-export interface RateEntry {
+/** One row of bidding-rate: what changes while a lot is live (and the floor's marks: FloorFields). */
+export interface RateEntry extends FloorFields {
   activityId: number;
   /** As in BiddingEntry: the newer lockVersion wins. */
   lockVersion: number;
@@ -154,8 +157,8 @@ export interface MaxRateEntry extends BiddingEntry {
   premiumRate: string;
 }
 
-/** bidding-data of one activity. `my*` only for a logged-in bidder of the activity. */
-export interface BiddingData {
+/** bidding-data of one activity. `my*` only for a logged-in bidder of the activity. FloorFields: suspended / terminated. */
+export interface BiddingData extends FloorFields {
   activityId: number;
   /** As in BiddingEntry: a push event applies over this answer only when newer (newerState). */
   lockVersion: number;
@@ -236,4 +239,6 @@ export interface PlaceBidAnswer {
    * than what the room holds, and is then ignored by the lock-version order).
    */
   state?: LiveChangeEvent;
+  /** The exchange's signed receipt of this bid (docs/bidding.md "The bid record"); absent from older answers. */
+  receipt?: BidReceipt;
 }

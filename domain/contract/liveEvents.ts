@@ -9,12 +9,15 @@
  *   reach this client, so a client re-syncs once (poll with ETag) and then applies events;
  * - `event: change` (`LiveChangeEvent`), one per changed activity, `id:` a per-process sequence (not a
  *   cursor: after a reconnect the client re-syncs by polling; `Last-Event-ID` is not replayed);
- * - `: hb` comment lines every 15 s (any bytes received mean the stream is alive).
+ * - `: hb` comment lines every 15 s (any bytes received mean the stream is alive);
+ * - when the server process stops (graceful shutdown): `retry: <ms>`, one `event: reconnect`
+ *   (`{ reason: 'draining', retryMs }`) and the end of the stream: reconnect after `retryMs` (another
+ *   process behind the balancer answers); a new stream is refused with 503 while the process drains.
  * A refused stream answers the usual envelope: 429 (too many streams for this user or address) or 503
  * (the server's cap). Amounts are yuan, times are server epoch ms (as in hall.ts).
  */
 import type { ModeState } from './bidModes';
-import type { ActivityOutcome, ActivityStatus, BidRecord } from './activity';
+import type { ActivityOutcome, ActivityStatus, BidRecord, FloorFields } from './activity';
 
 export const LIVE_EVENTS_PATH = '/dscq-sync/v1/live/events';
 
@@ -25,13 +28,17 @@ export const LIVE_EVENT_CHANGE = 'change';
 
 export const LIVE_EVENT_READY = 'ready';
 
+/** The server is stopping: the stream ends right after; reconnect after the `retry:` hint. */
+export const LIVE_EVENT_RECONNECT = 'reconnect';
+
 /**
- * One activity changed (a bid, an extension, a start or an end). Field names as in hall.ts
+ * One activity changed (a bid, an extension, a start or an end; the floor's suspension, resumption or
+ * termination, with its FloorFields). Field names as in hall.ts
  * (`BiddingEntry`, `BiddingData`). Sealed (onceOff before its end): no `biddingPrice`, `maxPrice` or
  * `leaderBidCode`, exactly as the public snapshot hides them. Apply an event only when its `lockVersion`
  * is above the one last applied for that activity (several processes, a re-sync poll in between).
  */
-export interface LiveChangeEvent {
+export interface LiveChangeEvent extends FloorFields {
   activityId: number;
   /** Bumped by every committed change of the activity (the same number in every server process). */
   lockVersion: number;

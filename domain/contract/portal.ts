@@ -5,6 +5,7 @@
  * Amounts on the wire are yuan (the contract's unit); the database keeps integer fen.
  * Times on the wire are 'YYYY-MM-DD HH:mm:ss' strings in China time, as the real system sends them.
  */
+import type { FeeSchedule } from './settlement';
 import type { Flag } from './envelope';
 import type { LotStatus } from './lotState';
 
@@ -109,6 +110,8 @@ export interface SiteRuntime {
   /** The gateway's name shown on the cashier ('' when none). */
   paymentName: string;
   sms: 'outbox' | 'gateway' | 'none';
+  /** The buyer's service fee schedule in force (PORTAL_FEE_SCHEDULE): pages estimate a lot's cost with the shared rule. */
+  feeSchedule: FeeSchedule;
 }
 
 export const SITE_RUNTIME_PATH = '/dscq-system/site/runtime';

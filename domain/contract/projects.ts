@@ -5,6 +5,8 @@
  * attachments behind the image verify code, favourites, and the judicial-auction service.
  * Amounts are yuan on the wire, times 'YYYY-MM-DD HH:mm:ss' China time (as ListedAsset).
  */
+import type { ActivityStatus } from './activity';
+import type { LotStatus } from './lotState';
 import type { ListedAsset } from './portal';
 
 export const PROJECT_PATHS = {
@@ -21,6 +23,8 @@ export const PROJECT_PATHS = {
   filterConfig: '/blade-desk/filter-query-config/open-list',
   /** GET {aliAssetsId} → {imgUrl}: the cover picture of an asset. */
   cover: '/dscq-project/ali-basic-assets/cover/aliAssetsId',
+  /** (ours) GET /<photoKey>-<size>.webp → a lot photo's bytes (image/webp, cached for a year: the key never changes). See lotPhotoPath. */
+  photo: '/dscq-project/lot-photo',
   /** POST {assetsId} → {activityId, status, startTime, endTime, mode} | null: the asset's bidding activity. */
   biddingAssets: '/dscq-project/activity/bidding-assets',
   /** POST body AttachmentLogRequest → null: an attachment download is logged. */
@@ -142,10 +146,44 @@ export interface AttachmentLogRequest {
 /** The asset's bidding activity, when it has one (links the detail to the bidding room). */
 export interface ProjectActivity {
   activityId: number;
-  status: 'scheduled' | 'live' | 'ended';
+  status: ActivityStatus;
   startTime: string;
   endTime: string;
   mode: string;
+}
+
+/* ---------------- Lot photos (ours, issue 26) ---------------- */
+
+/** The stored sizes of a lot photo: `thumb` exactly LOT_PHOTO_THUMB (cropped to fill), `display` within LOT_PHOTO_DISPLAY. */
+export const LOT_PHOTO_SIZES = ['thumb', 'display'] as const;
+export type LotPhotoSize = (typeof LOT_PHOTO_SIZES)[number];
+/** Every thumbnail (a card's cover, the gallery's strip) is exactly this size. */
+export const LOT_PHOTO_THUMB = { width: 480, height: 360 } as const;
+/** The display size fits inside this box (never enlarged). */
+export const LOT_PHOTO_DISPLAY = { width: 1600, height: 1200 } as const;
+/** The caption of a picture drawn for illustration, not taken of the asset. */
+export const ILLUSTRATION_CAPTION = '示意图';
+
+/** A photo's path under the API base (immutable: a new picture gets a new key). */
+export function lotPhotoPath(photoKey: string, size: LotPhotoSize): string {
+  return `${PROJECT_PATHS.photo}/${photoKey}-${size}.webp`;
+}
+
+/** One photo of a lot's gallery, in gallery order (the cover first). URLs are under the API base (/api/…), as imgUrl. */
+export interface LotPhoto {
+  id: number;
+  /** The display size, for the viewer. */
+  url: string;
+  width: number;
+  height: number;
+  /** LOT_PHOTO_THUMB.width × LOT_PHOTO_THUMB.height. */
+  thumbUrl: string;
+  /** The lot's cover (its imgUrl is this photo's thumbUrl). */
+  cover: boolean;
+  /** ILLUSTRATION_CAPTION for a drawn illustration (the demo's), else the photo's caption ('' none). */
+  caption: string;
+  /** Drawn for illustration (示意图), not a photograph of the asset. */
+  illustration: boolean;
 }
 
 export interface ProjectDetail extends ListedAsset {
@@ -169,6 +207,8 @@ export interface ProjectDetail extends ListedAsset {
   collected: boolean;
   /** Feature tags. */
   features: AssetsFeature[];
+  /** (ours) The photo gallery, the cover first; [] without photos (imgUrl then is the type's default or ''). */
+  photos: LotPhoto[];
 }
 
 export interface CollectedAsset extends ListedAsset {
@@ -178,7 +218,10 @@ export interface CollectedAsset extends ListedAsset {
 /* ---------------- Judicial auction service (separate; base VITE_JUDICIAL_BASE, default /judicial) ---------------- */
 
 export const JUDICIAL_PATHS = {
-  /** POST {offset, limit (8), name?, courtId?, cityCode?, state?} → JudicialAnswer<{list, totalCount}>. */
+  /**
+   * POST {offset, limit (8), name?, courtId?, cityCode?, state?} → JudicialAnswer<{list, totalCount}>: the one judicial
+   * catalogue (court items and the portal's 司法拍卖 listings), live first (domain/rules/judicial.ts).
+   */
   query: '/wechatProject/query',
   /** GET {cityCode?} → JudicialAnswer<JudicialCourt[]>. */
   courts: '/wechatProject/ajaxGetCourt',
@@ -206,18 +249,35 @@ export interface JudicialList {
 /** Auction round (spec section 3): 0 变卖 (forced sale), 1 一拍, 2 二拍. */
 export type JudicialRound = 0 | 1 | 2;
 
+/** Where a catalogue item comes from: the judicial service (`court`) or the portal's own 司法拍卖 listing bid in its hall (`lot`). */
+export type JudicialSource = 'court' | 'lot';
+
+/**
+ * One item of the judicial catalogue (domain/rules/judicial.ts): a court item of the service or a 司法拍卖
+ * listing of the portal, in one state vocabulary — the hall's.
+ */
 export interface JudicialItem {
+  /** The service's key of a court item; `lot-{assetsId}` for a portal listing. */
   pkHouseproject: string;
   name: string;
   /** Category text (住宅用房, 机动车, 股权 …). */
   projecttype: string;
   /** Yuan. */
   upsetprice: number;
-  /** 'YYYY-MM-DD HH:mm:ss'. */
+  /** 'YYYY-MM-DD HH:mm:ss': the auction's start ('' for a listing without a bidding activity yet). */
   auctiontime: string;
-  round: JudicialRound;
-  /** 正在报名, 已结束, 即将开始, 已成交, 已流拍 … (display via judicialStateLabel). */
+  /** null for a portal listing (the listing carries no round). */
+  round: JudicialRound | null;
+  /** The displayed state, as the hall names it (`lot.label`): 竞价中, 即将竞价, 正在报名, 已成交, 流拍, 已结束 … */
   state: string;
+  /** The item's own state text: the service's word (即将开始, 正在报名, 已流拍 …) or the listing's. */
+  itemState: string;
+  /** The whole lot state (a court item has no activity: no price, no activity id). */
+  lot: LotStatus;
+  source: JudicialSource;
+  /** The portal listing (its page: projectHref); null for a court item. */
+  assetsId: number | null;
+  projectType: number | null;
   courtName: string;
   cityName: string;
   imgUrl: string;

@@ -1,4 +1,5 @@
 /** Account rules shared by browser and server: SMS code and password limits, login lockout, authentication states, the accounts' messages (the wire side is domain/contract/auth.ts). */
+import { AUTH_STATUS } from '../contract/auth';
 
 /** SMS code rules (guide item 5). */
 export const SMS_CODE_LENGTH = 6;
@@ -30,6 +31,14 @@ export const LOGIN_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,19}$/;
 
 export function isAuthenticatedStatus(authStatus: number): boolean {
   return authStatus === 0 || authStatus === 1 || authStatus === 2;
+}
+
+/** The verification state of `authStatus` in words, with its tag colour (the account pages and the console). */
+export function authStatusLabel(authStatus: number | null | undefined): { text: string; color: string } {
+  if (typeof authStatus === 'number' && isAuthenticatedStatus(authStatus)) return { text: '已认证', color: 'success' };
+  if (authStatus === AUTH_STATUS.underReview) return { text: '审核中', color: 'processing' };
+  if (authStatus === AUTH_STATUS.rejected) return { text: '认证未通过', color: 'error' };
+  return { text: '未认证', color: 'default' };
 }
 
 /** The login-related Chinese messages both sides use. */

@@ -30,9 +30,15 @@ export function preEmptiveBeats(challenger: number | null, leader: number | null
   return leader === null || challenger < leader;
 }
 
-/** The number of drops at time `at` (0 before the start). */
+/** The time a descent counts from: the start, or later after a suspension (DutchSettings.originAt). */
+export function dutchOrigin(s: DutchSettings, startAt: number): number {
+  return s.originAt ?? startAt;
+}
+
+/** The number of drops at time `at` (0 before the descent's origin: the start, see dutchOrigin). */
 export function dutchStep(s: DutchSettings, startAt: number, at: number): number {
-  return at <= startAt ? 0 : Math.floor((at - startAt) / s.intervalMs);
+  const origin = dutchOrigin(s, startAt);
+  return at <= origin ? 0 : Math.floor((at - origin) / s.intervalMs);
 }
 
 /** price(t) = max(floor, start − ⌊(t − t0) / interval⌋ × decrement). */
@@ -43,13 +49,13 @@ export function dutchPriceAt(s: DutchSettings, startFen: number, startAt: number
 /** When the floor has been offered for one full interval: the end of a dutch auction without acceptance. */
 export function dutchEndAt(s: DutchSettings, startFen: number, startAt: number): number {
   const drops = s.decrementFen > 0 ? Math.max(0, Math.ceil((startFen - s.floorFen) / s.decrementFen)) : 0;
-  return startAt + (drops + 1) * s.intervalMs;
+  return dutchOrigin(s, startAt) + (drops + 1) * s.intervalMs;
 }
 
 /** The next drop after `at`, null once the floor is reached. */
 export function dutchNextDropAt(s: DutchSettings, startFen: number, startAt: number, at: number): number | null {
   if (dutchPriceAt(s, startFen, startAt, at) <= s.floorFen) return null;
-  return startAt + (dutchStep(s, startAt, at) + 1) * s.intervalMs;
+  return dutchOrigin(s, startAt) + (dutchStep(s, startAt, at) + 1) * s.intervalMs;
 }
 
 /** Phased: the free period until freeEndAt, timed cycles after. */

@@ -26,7 +26,9 @@ export type BidRejection =
   | 'alreadyAtCap'
   | 'finalAlreadyOffered'
   | 'stage1Closed'
-  | 'notJoined';
+  | 'notJoined'
+  | 'suspended'
+  | 'terminated';
 
 /** What the user reads for each rejection (the server sends it as `msg`). */
 export const BID_REJECTION_MESSAGES: Readonly<Record<BidRejection, string>> = Object.freeze({
@@ -50,16 +52,25 @@ export const BID_REJECTION_MESSAGES: Readonly<Record<BidRejection, string>> = Ob
   finalAlreadyOffered: '最终报价只能提交一次，您已提交过最终报价',
   stage1Closed: '第一阶段报价已截止，请在确认期内确认参加第二阶段',
   notJoined: '您未确认参加第二阶段，不能在第二阶段出价',
+  suspended: '竞价已中止，恢复前不接受出价',
+  terminated: '竞价已终结，出价无效',
 });
 
+/** The refusal of a bid while the exchange has suspended the activity, with the reason it gave (竞价已中止：…). */
+export function suspendedBidMessage(reason: string | null | undefined): string {
+  const why = reason?.trim();
+  return why ? `竞价已中止：${why}` : BID_REJECTION_MESSAGES.suspended;
+}
+
 /** Why a two-stage bidder cannot join stage 2 (the join call's refusals). */
-export type JoinRejection = 'joinNotOpen' | 'joinClosed' | 'noQuote' | 'notTwoStage';
+export type JoinRejection = 'joinNotOpen' | 'joinClosed' | 'noQuote' | 'notTwoStage' | 'suspended';
 
 export const JOIN_REJECTION_MESSAGES: Readonly<Record<JoinRejection, string>> = Object.freeze({
   joinNotOpen: '第二阶段确认期尚未开始',
   joinClosed: '第二阶段确认期已结束',
   noQuote: '您在第一阶段未提交有效报价，不能参加第二阶段',
   notTwoStage: '该竞价活动不是先一次报价后多次报价方式',
+  suspended: '竞价已中止，恢复前不能确认参加第二阶段',
 });
 
 export interface AscendingBidState {

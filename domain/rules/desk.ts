@@ -11,27 +11,36 @@ import { type MyLot, type BidderStanding, type StandingInput } from '../contract
 /** Qualified rooms whose auction ended longer ago than this leave the desk. */
 export const DESK_ENDED_KEEP_MS = 3 * 24 * 3_600_000;
 
-export const STANDING_TEXT: Readonly<Record<BidderStanding, string>> = {
+/**
+ * The one name of each standing, on every page (the room, the hall, the watch board, 我的项目, a lot's
+ * page): 已报名 before a bid code, 未出价 with one but no bid yet, 已入围 at final's cap.
+ */
+export const STANDING_TEXT = {
   enrolled: '已报名',
+  noBid: '未出价',
   leading: '领先',
   outbid: '出局',
   offered: '已报价',
+  shortlisted: '已入围',
   won: '竞得',
   lost: '未竞得',
-};
+} as const satisfies Record<BidderStanding, string>;
+
+export type StandingText = (typeof STANDING_TEXT)[BidderStanding];
 
 /**
  * The user's standing in a lot: 领先 while his code leads (竞得 once sold to him), 出局 once he has bid and
  * someone else leads (未竞得 once sold to another), 已报价 for a sealed offer (nobody learns who leads),
- * 已报名 while enrolled or qualified without a bid; null when he has nothing to do with the lot.
+ * 已报名 while enrolled without a bid code, 未出价 with one but no bid (no offer, while sealed); null when he
+ * has nothing to do with the lot.
  */
 export function bidderStanding(s: StandingInput): BidderStanding | null {
   if (s.bidCode === null) return s.enrolled ? 'enrolled' : null;
-  if (isSealedLot(s)) return s.myBidCount > 0 ? 'offered' : 'enrolled';
+  if (isSealedLot(s)) return s.myBidCount > 0 ? 'offered' : 'noBid';
   const sold = s.status === 'ended' && s.outcome === 'sold';
   if (s.leaderBidCode !== null && s.leaderBidCode === s.bidCode) return sold ? 'won' : 'leading';
   if (s.myBidCount > 0) return sold ? 'lost' : 'outbid';
-  return 'enrolled';
+  return 'noBid';
 }
 
 /** The longest lot name a message title carries (spec section 5: auction names truncate at 22). */

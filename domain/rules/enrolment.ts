@@ -49,6 +49,7 @@ export const MESSAGE_KIND_TEXT: Record<MessageKind, string> = {
   appeal: '申诉通知',
   demand: '需求匹配',
   contract: '合同通知',
+  roadshow: '路演提醒',
   system: '系统通知',
 };
 
@@ -67,4 +68,9 @@ export function enrolmentStep(status: EnrolmentStatus): { current: number; faile
     case 'qualified':
       return { current: 4, failed: false };
   }
+}
+
+/** The accepted terms as the enrolment detail shows them: 已同意《竞买须知》v… (SHA-256 …, time). */
+export function acceptedTermsText(t: { title: string; version: string; sha256: string; acceptedTime: string }): string {
+  return `已同意《${t.title}》v${t.version}（SHA-256 ${t.sha256}，${t.acceptedTime}）`;
 }

@@ -8,12 +8,14 @@ import { type ListingStatus, type ListingStatusLabel } from '../contract/listing
 
 /**
  * The words looked for in `state`, in priority order: when a state text holds several, the later stage
- * of a lot wins (成交 after 流拍 after 结束 after 竞价 after 截止 after 报名 after 预披露).
+ * of a lot wins (成交 after 终结 after 流拍 after 结束 after 中止 after 竞价 after 截止 after 报名 after 预披露).
  */
 export const STATUS_WORDS: ReadonlyArray<readonly [Exclude<ListingStatusLabel, '--'>, Exclude<ListingStatus, 'unknown'>]> = [
   ['已成交', 'dealDone'],
+  ['已终结', 'terminated'],
   ['流拍', 'failed'],
   ['已结束', 'ended'],
+  ['已中止', 'suspended'],
   ['竞价中', 'bidding'],
   ['即将竞价', 'upcoming'],
   ['报名已截止', 'enrolmentClosed'],
@@ -27,6 +29,8 @@ export const LISTING_STATUS_LABELS: Readonly<Record<ListingStatus, ListingStatus
   failed: '流拍',
   ended: '已结束',
   bidding: '竞价中',
+  suspended: '已中止',
+  terminated: '已终结',
   upcoming: '即将竞价',
   enrolmentClosed: '报名已截止',
   enrolling: '正在报名',
@@ -107,6 +111,9 @@ export function listingPriceDisplay(asset: ListingPriceFields): ListingPriceDisp
   }
   if (asset.priceType === 2) {
     const unit = asset.priceUnit ?? '';
+    // A rent or unit price in yuan follows the money rule too (2,600,000元/年 reads 260.00万元/年, the exact on hover).
+    const money = unit.startsWith('元') ? formatTableMoney(asset.startPrice) : null;
+    if (!hasRange(asset) && money?.unit === '万元') return { text: `${money.label}${unit.slice(1)}`, tooltip: `${money.yuanTooltip}${unit.slice(1)}` };
     if (!hasRange(asset)) return { text: unitPart(asset.startPrice, unit), tooltip: null };
     const start = formatTrimmedAmount(asset.startPrice) || MISSING_PRICE_TEXT;
     return { text: `${start}${PRICE_RANGE_SEPARATOR}${unitPart(asset.theToneMax, unit)}`, tooltip: null };
@@ -140,17 +147,6 @@ export interface ProjectRef {
  */
 export function projectHref({ assetsId, projectType }: ProjectRef): string {
   return projectType !== null && isPackageProject(projectType) ? `#/projectPkg/${assetsId}.html` : `#/projectDetail/${assetsId}.html`;
-}
-
-/**
- * Judicial item state (spec section 4): text containing 正在报名 → 进行中, containing 已结束 → 已结束.
- * Decision: any other state is shown as sent (trimmed), '--' when empty.
- */
-export function judicialStateLabel(state: string | null | undefined): string {
-  if (!state || state.trim() === '') return '--';
-  if (state.includes('正在报名')) return '进行中';
-  if (state.includes('已结束')) return '已结束';
-  return state.trim();
 }
 
 /** Judicial auction rounds (spec section 3): 0 forced sale, 1 first, 2 second. */

@@ -24,7 +24,8 @@
  * and nobody has bid; red otherwise): a sealed lot with offers is red (its count is public), a dutch lot
  * whose price has dropped is red.
  * Status: the server's (the authority); a lot is never ended by the client's clock — once the time is up
- * the countdown reads 请见标的详情 until the server says 'ended'.
+ * the countdown reads 请见标的详情 until the server says 'ended'. While the exchange has suspended a lot
+ * (中止) its countdown stands still at the time that was left.
  */
 import { NO_PREMIUM_RATE_TEXT, displayRemaining, premiumRate, rowTone, type RemainingDisplay, type RowTone } from './bidding';
 import type { BiddingMode } from '../contract/hall';
@@ -80,29 +81,52 @@ export function liveValues(lot: LiveLot): LiveValues {
   };
 }
 
-/** What a countdown needs: it counts to the start while scheduled, to the end while live. */
+/**
+ * What a countdown needs: it counts to the start while scheduled, to the end while live, and stands still
+ * while suspended (the clock stopped: the time that was left then, `remainingMs`).
+ */
 export interface LiveTimes {
   status: ActivityStatus;
   /** Needed while scheduled (server epoch ms). */
   startTime?: number | undefined;
   /** Current end after extensions (server epoch ms). */
   endTime: number;
+  /** While suspended: the ms left when the clock stopped (FloorFields). */
+  remainingMs?: number | null | undefined;
 }
 
-/** The instant the countdown counts to; null once the lot has ended. */
+/** The instant the countdown counts to; null once the lot has ended, and while suspended (it stands still). */
 export function countdownTarget(lot: LiveTimes): number | null {
-  if (lot.status === 'ended') return null;
-  return lot.status === 'scheduled' ? (lot.startTime ?? Number.NaN) : lot.endTime;
+  switch (lot.status) {
+    case 'ended':
+    case 'suspended':
+      return null;
+    case 'scheduled':
+      return lot.startTime ?? Number.NaN;
+    case 'live':
+      return lot.endTime;
+  }
 }
 
 /**
  * Whole seconds left until the countdown's target at `serverNow` (0 when passed, ended or unknown): the
- * spec's `leftTime` of a bidding entry, and the input of the displayed countdown.
+ * spec's `leftTime` of a bidding entry, and the input of the displayed countdown. While suspended: the
+ * seconds that were left when the clock stopped, whatever the time.
  */
 export function leftTime(lot: LiveTimes, serverNow: number): number {
+  if (lot.status === 'suspended') return typeof lot.remainingMs === 'number' && Number.isFinite(lot.remainingMs) ? Math.max(0, Math.floor(lot.remainingMs / 1000)) : 0;
   const target = countdownTarget(lot);
   if (target === null || !Number.isFinite(target) || !Number.isFinite(serverNow)) return 0;
   return Math.max(0, Math.floor((target - serverNow) / 1000));
+}
+
+/**
+ * The status of a hall row: the hall lists live and suspended activities, and a hall entry says which by
+ * its floor fields (a suspended row carries its `suspendReason`); an entry that says its status (the watch
+ * board's) is read as it says.
+ */
+export function entryStatus(entry: { status?: ActivityStatus | undefined; suspendReason?: string | undefined }): ActivityStatus {
+  return entry.status ?? (entry.suspendReason !== undefined ? 'suspended' : 'live');
 }
 
 /**

@@ -6,11 +6,13 @@
  *
  * The rule, first match wins:
  * - the activity is live → 竞价中, with the current public price (none while sealed);
+ * - it is suspended by the exchange (中止) → 已中止, with the price frozen as it was;
  * - it is scheduled → 正在报名 while the listing still takes enrolments, else 即将竞价;
- * - it has ended → 已成交 with the price (sold), 流拍 (failed), 已结束 (not settled yet);
+ * - it has ended → 已成交 with the price (sold), 流拍 (failed), 已终结 (terminated by the exchange: no
+ *   result), 已结束 (not settled yet);
  * - no activity → the listing's own word (spec section 4 "Listing status display").
  *
- * Which activity is "its" activity when a listing has had several: the live one, else the soonest
+ * Which activity is "its" activity when a listing has had several: the live (or suspended) one, else the soonest
  * scheduled, else the latest ended (`currentActivity`). The server builds every answer that carries a
  * listing with these two functions (server/services/auctions/lot-states.ts), and its search filter by state follows
  * the same rule in SQL (checked against this file by tests/server/lot-state.test.ts).
@@ -22,7 +24,7 @@ import { type ListingStatus } from '../contract/listing';
 import { isSealedLot } from './liveValues';
 import { type LotActivity, type LotPriceLabel, type LotStatus } from '../contract/lotState';
 
-const STATUS_RANK: Readonly<Record<ActivityStatus, number>> = { live: 0, scheduled: 1, ended: 2 };
+const STATUS_RANK: Readonly<Record<ActivityStatus, number>> = { live: 0, suspended: 0, scheduled: 1, ended: 2 };
 
 /**
  * The activity a listing's state follows: the live one, else the soonest scheduled, else the latest ended
@@ -52,10 +54,21 @@ export function lotStage(listingState: string | null | undefined, activity: Pick
   switch (activity.status) {
     case 'live':
       return 'bidding';
+    case 'suspended':
+      return 'suspended';
     case 'scheduled':
       return listing === 'enrolling' ? 'enrolling' : 'upcoming';
     case 'ended':
-      return activity.outcome === 'sold' ? 'dealDone' : activity.outcome === 'failed' ? 'failed' : 'ended';
+      switch (activity.outcome) {
+        case 'sold':
+          return 'dealDone';
+        case 'failed':
+          return 'failed';
+        case 'terminated':
+          return 'terminated';
+        default:
+          return 'ended';
+      }
     default:
       return listing;
   }
@@ -64,7 +77,8 @@ export function lotStage(listingState: string | null | undefined, activity: Pick
 /** The lot state of a listing with its current activity (null: none). */
 export function lotStatus(listingState: string | null | undefined, activity: LotActivity | null): LotStatus {
   const status = lotStage(listingState, activity);
-  const priced = activity !== null && (status === 'bidding' ? !isSealedLot(activity) : status === 'dealDone');
+  const open = status === 'bidding' || status === 'suspended';
+  const priced = activity !== null && (open ? !isSealedLot(activity) : status === 'dealDone');
   return {
     status,
     label: LISTING_STATUS_LABELS[status],
@@ -74,17 +88,19 @@ export function lotStatus(listingState: string | null | undefined, activity: Lot
     biddingStartTime: activity ? formatChinaTime(activity.startTime) : null,
     biddingEndTime: activity ? formatChinaTime(activity.endTime) : null,
     price: priced ? activity.currentPrice : null,
-    priceLabel: priced ? (status === 'bidding' ? '当前价' : '成交价') : null,
+    priceLabel: priced ? (open ? '当前价' : '成交价') : null,
     biddingCount: activity?.biddingCount ?? 0,
   };
 }
 
-/** What a state filter word is matched against, per stage: its label; 流拍 is also an ended (已结束) auction. */
+/** What a state filter word is matched against, per stage: its label; 流拍 and 已终结 are also ended (已结束) auctions. */
 const STAGE_SEARCH_TEXT: Readonly<Record<Exclude<ListingStatus, 'unknown'>, string>> = {
   dealDone: '已成交',
+  terminated: '已终结 已结束',
   failed: '流拍 已结束',
   ended: '已结束',
   bidding: '竞价中',
+  suspended: '已中止',
   upcoming: '即将竞价',
   enrolmentClosed: '报名已截止',
   enrolling: '正在报名',

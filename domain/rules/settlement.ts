@@ -37,6 +37,20 @@ export function amountDueFen(priceFen: number, feeFen: number, depositFen: numbe
   return Math.max(0, priceFen + feeFen - depositFen);
 }
 
+/** What a lot will cost a bidder who wins it at `priceFen` (the detail and enrolment pages' 费用测算). */
+export interface CostIfWon {
+  feeFen: number;
+  /** Price + fee: what winning at this price costs in all. */
+  totalFen: number;
+  /** What is still to pay after the deposit is converted to price. */
+  dueAfterDepositFen: number;
+}
+
+export function costIfWon(priceFen: number, depositFen: number, schedule: FeeSchedule = DEFAULT_FEE_SCHEDULE): CostIfWon {
+  const feeFen = buyerFeeFen(priceFen, schedule);
+  return { feeFen, totalFen: priceFen + feeFen, dueAfterDepositFen: amountDueFen(priceFen, feeFen, depositFen) };
+}
+
 /** `days` working days (Monday–Friday, China time) after `from`, at the same time of day. No holiday calendar. */
 export function addWorkingDays(from: number, days: number): number {
   let t = from;

@@ -19,6 +19,7 @@ import http from 'node:http';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { formatFenAsYuan } from '#domain/rules/money';
+import { bidChainHash, GENESIS_HASH } from '#domain/rules/bidChain';
 import type { Statement } from '../db/prepared.ts';
 import { POSTGRES_BID_STATEMENTS, SQLITE_BID_STATEMENTS, type LockExtras } from '../bidding/statements.ts';
 
@@ -63,7 +64,10 @@ function bidValues(a: Locked) {
       ? null
       : `「${a.project_name ?? a.activity_code}」竞价中，竞买号 ${code} 以 ${formatFenAsYuan(amount, { suffix: ' 元' })}出价领先，您已出局。如需继续竞价，请及时进入竞价室出价。`;
   const hash = createHash('sha256').update(`${a.id}|ongoing|${amount}`).digest('hex');
-  return { at, amount, seq, code, answer, content, hash, link: `/quoteHall?activityId=${a.id}`, detail: `seq=${seq} amount_fen=${amount}` };
+  // The bid's hash chain link (domain/rules/bidChain.ts), as the engine computes it.
+  const prevHash = a.b_prev_hash ?? GENESIS_HASH;
+  const chainHash = bidChainHash({ activityId: a.id, seq, bidCode: code, amountFen: amount, serverTime: at, prevHash });
+  return { at, amount, seq, code, answer, content, hash, prevHash, chainHash, link: `/quoteHall?activityId=${a.id}`, detail: `seq=${seq} amount_fen=${amount}` };
 }
 
 interface Runner {
@@ -86,7 +90,7 @@ function sqliteRunner(file: string): Runner {
     const a = prepared(st.lock).get(...lockParams(ask)) as Locked;
     const v = bidValues(a);
     prepared(st.request).run(ask.userId, ask.key, a.id, v.hash, 200, v.answer, v.at);
-    prepared(st.bid).run(a.id, v.seq, ask.userId, v.code, v.amount, v.at, ask.key);
+    prepared(st.bid).run(a.id, v.seq, ask.userId, v.code, v.amount, v.at, ask.key, v.prevHash, v.chainHash, 0);
     prepared(st.activity).run(v.amount, Math.max(a.max_price_fen, v.amount), v.seq, ask.userId, v.code, v.at, a.end_at, a.extension_count, v.at, a.id);
     if (a.leader_user_id !== null) prepared(st.message).run(a.leader_user_id, '您的出价已被超越', v.content, v.link, v.at);
     prepared(st.audit).run(Date.now(), ask.userId, '127.0.0.1', 'bid.place', `activity:${a.id}`, 'success', v.detail);
@@ -138,6 +142,9 @@ function postgresRunner(url: string): Runner {
           v.detail,
           CHANNEL,
           String(a.id),
+          v.prevHash,
+          v.chainHash,
+          0,
         ]);
         await client.query('commit');
         return v.answer;

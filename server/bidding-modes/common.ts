@@ -75,6 +75,14 @@ export async function decideSealed(ctx: BidContext): Promise<BidDecision> {
   };
 }
 
+/**
+ * The time a row's public view is computed at: now, or while the exchange has suspended the activity the
+ * moment its clock stopped — a falling price, a phase, the next drop stand still until it resumes.
+ */
+export function viewTime(row: Pick<ViewRow, 'status' | 'suspended_at'>, now: number): number {
+  return row.status === 'suspended' && typeof row.suspended_at === 'number' ? row.suspended_at : now;
+}
+
 export function plainView(row: ViewRow, settings: ActivitySettings, phase: PublicView['modeState']['phase']): PublicView {
   const priceForStep = row.bid_count === 0 ? row.start_price_fen : row.current_price_fen;
   return {

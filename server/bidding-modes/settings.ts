@@ -14,7 +14,7 @@ const settingsSchema = z
       .max(20)
       .optional(),
     phased: z.object({ freeEndAt: z.number().int(), cycleMs: z.number().int().min(30_000).max(3_600_000) }).optional(),
-    dutch: z.object({ decrementFen: fen.positive(), intervalMs: z.number().int().min(1000), floorFen: fen }).optional(),
+    dutch: z.object({ decrementFen: fen.positive(), intervalMs: z.number().int().min(1000), floorFen: fen, originAt: z.number().int().optional() }).optional(),
     // Windows from 5 s (short demo and test activities) to a day.
     final: z.object({ windowMs: z.number().int().min(5_000).max(86_400_000) }).optional(),
     twoStage: z

@@ -72,6 +72,8 @@ export interface ViewRow {
   leader_bid_code: string | null;
   /** 封顶价 (final freezes the price there; the room pre-checks against it). */
   cap_fen: number | null;
+  /** The floor: when the current suspension began (a suspended activity is shown as it stood then: viewTime). */
+  suspended_at?: number | null | undefined;
 }
 
 export interface PublicView {

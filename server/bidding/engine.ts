@@ -20,11 +20,12 @@ import type { Kysely } from 'kysely';
 import { AUTH_MESSAGES } from '#domain/rules/auth';
 import { AUTH_STATUS } from '#domain/contract/auth';
 import type { ActivitySettings } from '#domain/contract/bidModes';
-import { bidWindowRejection, BID_REJECTION_MESSAGES } from '#domain/rules/bidRules';
+import { bidWindowRejection, BID_REJECTION_MESSAGES, suspendedBidMessage } from '#domain/rules/bidRules';
 import type { Envelope } from '#domain/contract/envelope';
 import { outbidTitle } from '#domain/rules/desk';
 import type { PlaceBidAnswer } from '#domain/contract/hall';
 import { fenToYuan, formatFenAsYuan } from '#domain/rules/money';
+import { bidChainHash, GENESIS_HASH } from '#domain/rules/bidChain';
 import { bidPayload, notifyInTransaction } from '../db/changeFeed.ts';
 import { preparedDialect, preparedTransaction, type PreparedTx } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
@@ -34,9 +35,11 @@ import type { ActivityRow, BidDecision } from '../bidding-modes/types.ts';
 import { parseSettings, settingsOrEmpty } from '../bidding-modes/settings.ts';
 import type { SettlementSettings } from '#domain/contract/settlement';
 import { settleActivity } from './settlement.ts';
+import { lockActivity } from '../services/auctions/activity-lock.ts';
 import { changeEventOfActivity } from '../live/changeEvents.ts';
 import { liveActivityColumns, type CommittedActivity } from '../live/liveRow.ts';
 import { POSTGRES_BID_STATEMENTS, SQLITE_BID_STATEMENTS, type LockExtras } from './statements.ts';
+import { receiptFields, signReceipt, type ReceiptSigner } from './receipts.ts';
 
 export interface EngineDeps {
   db: Kysely<Database>;
@@ -51,6 +54,8 @@ export interface EngineDeps {
   afterCommit: (activityIds: readonly number[], committed?: ReadonlyMap<number, CommittedActivity>) => void;
   /** The installation's fee schedule and periods for the deals the sweep opens (defaults when absent). */
   settlement?: SettlementSettings;
+  /** The exchange's receipt key (receipts.ts): an accepted bid's answer carries its signed receipt. */
+  receipts?: ReceiptSigner;
 }
 
 export interface PlaceBidInput {
@@ -254,6 +259,7 @@ async function decide(tx: PreparedTx, deps: EngineDeps, input: PlaceBidInput): P
     r_request_hash: earlierHash,
     r_status_code: earlierStatus,
     r_answer: earlierAnswer,
+    b_prev_hash: lastHash,
     ...activity
   } = row;
   // The login first, as requireUser would have: a closed session or a disabled account is a 401.
@@ -273,6 +279,10 @@ async function decide(tx: PreparedTx, deps: EngineDeps, input: PlaceBidInput): P
       throw new Refusal(400, ENGINE_MESSAGES.badSettings, 'bad_settings');
     }
     const at = input.receivedAt;
+    // The floor (services/auctions/floor.ts): no bid while the exchange has suspended the activity — nor one
+    // received during the last suspension and decided after it — and none once it terminated it.
+    if (activity.status === 'suspended' || receivedWhileSuspended(activity, at)) throw new Refusal(400, suspendedBidMessage(activity.suspend_reason), 'suspended');
+    if (activity.status === 'ended' && activity.outcome === 'terminated') throw new Refusal(400, BID_REJECTION_MESSAGES.terminated, 'terminated');
     const windowRejection =
       rules.refuseFirst?.(activity, settings, input.userId, at) ?? (activity.status === 'ended' ? 'closed' : bidWindowRejection(activity.start_at, activity.end_at, at));
     if (windowRejection) throw new Refusal(400, BID_REJECTION_MESSAGES[windowRejection], windowRejection);
@@ -299,11 +309,19 @@ async function decide(tx: PreparedTx, deps: EngineDeps, input: PlaceBidInput): P
       joined: async () => (await tx.all(st.joined, [activity.id, input.userId])).length > 0,
     });
     if (decision.rejection) throw new Refusal(400, BID_REJECTION_MESSAGES[decision.rejection], decision.rejection);
-    return await accept(tx, deps, input, hash, activity, projectName, bidCode, decision);
+    // The hash chain (domain/rules/bidChain.ts): the last bid's hash came with the lock; a bid the public may
+    // not see when it is made (the mode's view before it hides the bids) is a sealed offer.
+    const chain = { prevHash: lastHash ?? GENESIS_HASH, sealed: !rules.view(activity, settings, at).showBids };
+    return await accept(tx, deps, input, hash, activity, projectName, bidCode, decision, chain);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     return refuse(tx, deps, input, hash, error);
   }
+}
+
+/** Received in the last suspension's time, [suspended_at, resumed_at): the activity took no bid then. */
+export function receivedWhileSuspended(a: Pick<ActivityRow, 'suspended_at' | 'resumed_at'>, at: number): boolean {
+  return a.suspended_at !== null && a.resumed_at !== null && at >= a.suspended_at && at < a.resumed_at;
 }
 
 /** Writes an accepted bid (the idempotency record first: nothing else when the key turns out taken). */
@@ -316,9 +334,15 @@ async function accept(
   projectName: string | null,
   bidCode: string,
   decision: Extract<BidDecision, { rejection: null }>,
+  chain: { prevHash: string; sealed: boolean },
 ): Promise<BidResult> {
   const at = input.receivedAt;
   const seq = activity.bid_count + 1;
+  const { prevHash, sealed } = chain;
+  const bidHash = bidChainHash({ activityId: activity.id, seq, bidCode, amountFen: decision.recordedFen, serverTime: at, prevHash });
+  const receipt = deps.receipts
+    ? signReceipt(deps.receipts, receiptFields({ activityId: activity.id, seq, bidCode, amountFen: decision.recordedFen, serverTime: at, hash: bidHash, prevHash, sealed }))
+    : undefined;
   const { endAt, extended } = decision;
   const maxFen = activity.bid_count === 0 ? decision.recordedFen : Math.max(activity.max_price_fen, decision.recordedFen);
   const extensions = activity.extension_count + (extended ? 1 : 0);
@@ -337,7 +361,18 @@ async function accept(
   const bid = { seq, bidCode, amount: fenToYuan(decision.recordedFen), time: at };
   const answer: BidResult = {
     status: 200,
-    body: ok({ activityId: activity.id, seq, bidCode, amount: bid.amount, time: at, endTime: endAt, extended, lockVersion: after.lock_version, state: changeEventOfActivity(after, at, bid) }),
+    body: ok({
+      activityId: activity.id,
+      seq,
+      bidCode,
+      amount: bid.amount,
+      time: at,
+      endTime: endAt,
+      extended,
+      lockVersion: after.lock_version,
+      state: changeEventOfActivity(after, at, bid),
+      ...(receipt ? { receipt } : {}),
+    }),
     committed: { activity: after, bid },
   };
   const answerText = JSON.stringify(answer.body);
@@ -355,7 +390,7 @@ async function accept(
     const st = SQLITE_BID_STATEMENTS;
     recorded = (await tx.run(st.request, [input.userId, input.idempotencyKey, activity.id, hash, 200, answerText, at])) === 1;
     if (recorded) {
-      await tx.run(st.bid, [activity.id, seq, input.userId, bidCode, decision.recordedFen, at, input.idempotencyKey]);
+      await tx.run(st.bid, [activity.id, seq, input.userId, bidCode, decision.recordedFen, at, input.idempotencyKey, prevHash, bidHash, sealed ? 1 : 0]);
       await tx.run(st.activity, [decision.priceFen, maxFen, seq, decision.leaderUserId, decision.leaderBidCode, at, endAt, extensions, at, activity.id]);
       if (outbid !== null) await tx.run(st.message, [outbid, outbidMessageTitle(projectName, activity.activity_code), content, link, at]);
       await tx.run(st.audit, [deps.now(), input.userId, ip, 'bid.place', object, 'success', detail]);
@@ -387,6 +422,9 @@ async function accept(
       detail,
       deps.notifyChannel,
       bidPayload(activity.id, after.lock_version),
+      prevHash,
+      bidHash,
+      sealed ? 1 : 0,
     ]);
     recorded = written!.recorded === 1;
   }
@@ -428,15 +466,8 @@ async function readBack(tx: PreparedTx, input: PlaceBidInput, hash: string, fall
   return stored ? replay(stored, hash) : fallback;
 }
 
-/** The activity's row lock for the sweep (see the file comment): bumps lock_version, returns the row. */
-export async function lockActivity(trx: Kysely<Database>, activityId: number): Promise<ActivityRow | undefined> {
-  return trx
-    .updateTable('bid_activity')
-    .set((eb) => ({ lock_version: eb('lock_version', '+', 1) }))
-    .where('id', '=', activityId)
-    .returningAll()
-    .executeTakeFirst();
-}
+/** The activity's row lock for the sweep and the join (services/auctions/activity-lock.ts): bumps lock_version, returns the row. */
+export { lockActivity };
 
 /**
  * Bids received before the end may still be waiting for the row lock when the end passes: the sweep
@@ -454,7 +485,9 @@ function continuesAt(activity: ActivityRow): number | null {
 
 /**
  * The lifecycle sweep: scheduled → live at the start, live → ended after the end (+ grace), with the
- * outcome, or on into the mode's next phase (ModeRules.continueAt). Idempotent and safe with several processes: each change re-checks under the row lock.
+ * outcome, or on into the mode's next phase (ModeRules.continueAt). A suspended activity is never swept:
+ * its clock stands still until staff resume (a new end) or terminate it (services/auctions/floor.ts).
+ * Idempotent and safe with several processes: each change re-checks under the row lock.
  * Returns the number of activities changed.
  */
 export async function sweepActivities(deps: EngineDeps, limit = 500): Promise<number> {
@@ -474,7 +507,8 @@ export async function sweepActivities(deps: EngineDeps, limit = 500): Promise<nu
   for (const { id } of due) {
     const did = await deps.db.transaction().execute(async (trx) => {
       const activity = await lockActivity(trx, id);
-      if (!activity || activity.status === 'ended') return false;
+      // Ended or suspended meanwhile (by another process, or by the floor): nothing to do.
+      if (!activity || (activity.status !== 'scheduled' && activity.status !== 'live')) return false;
       const goesOn = activity.end_at <= at - CLOSE_GRACE_MS ? continuesAt(activity) : null;
       if (goesOn !== null) {
         // The mode goes on into another phase (two-stage: stage 1 → the confirmation window).

@@ -74,6 +74,8 @@ export async function joinStage(deps: EngineDeps, input: JoinInput): Promise<Joi
       const stage2End = joinEnd + s.cycleMs;
       const joined = await trx.selectFrom('bid_stage_join').select('id').where('activity_id', '=', a.id).where('user_id', '=', input.userId).executeTakeFirst();
       if (joined) throw new Unchanged({ activityId: a.id, joined: true, stage2StartTime: joinEnd, endTime: a.end_at });
+      // The floor: while suspended the confirmation window stands still with the rest of the clock.
+      if (a.status === 'suspended') throw refusal('suspended');
       if (at < s.stage1EndAt) throw refusal('joinNotOpen');
       if (a.status === 'ended' || at >= joinEnd) throw refusal('joinClosed');
       const quote = await trx.selectFrom('bid').select('id').where('activity_id', '=', a.id).where('user_id', '=', input.userId).executeTakeFirst();

@@ -3,7 +3,8 @@
  * equal (the crash loop and the property tests compare them). The engine logs only valid bids, so
  * validity is not re-checked here. two-stage also reads its log of confirmations (bid_stage_join), and
  * its one time-driven step — the sweep moving the end from stage 1 to the confirmation window when there
- * were quotes — is replayed as of a time (`asOf`: by default the row's last change).
+ * were quotes — is replayed as of a time (`asOf`: by default the row's last change). The floor's steps
+ * (bid_activity_floor: a resumption's new end, a termination) set the end where they happened.
  */
 import type { Kysely } from 'kysely';
 import { compareSealed, finalPhaseReached, phasedEndAfterBid, twoStageJoinEnd, type SealedOffer } from '#domain/rules/bidModes';
@@ -39,10 +40,20 @@ export interface ReplayedState {
   extensions: number;
 }
 
-/** two-stage's confirmations and the time the replay stands at (see the file comment). */
+/** A step of the floor that set the end (a resumption's new end, a termination's moment): bid_activity_floor. */
+export interface ReplayFloorStep {
+  at: number;
+  endAt: number;
+  /** A termination: the end for good (nothing the mode would do later moves it). */
+  terminal?: boolean;
+}
+
+/** two-stage's confirmations, the floor's steps and the time the replay stands at (see the file comment). */
 export interface ReplayExtras {
   joinTimes?: readonly number[];
   asOf?: number;
+  /** Resumptions and terminations in time order: each sets the end (bids after one follow from it). */
+  floor?: readonly ReplayFloorStep[];
 }
 
 /**
@@ -56,7 +67,14 @@ export function replayBidLog(a: ReplayActivity, bids: readonly ReplayBid[], extr
   let bestOffer: ReplayBid | null = null;
   const softClose = (end: number, at: number) => extendedEnd(end, at, a.extensionWindowMs, a.extensionMs);
   const capped = (bid: ReplayBid) => a.capFen !== null && bid.amountFen >= a.capFen;
+  // The floor's steps, applied before the first bid received after them (no bid is taken while suspended).
+  const floor = [...(extras.floor ?? [])].sort((x, y) => x.at - y.at);
+  let nextStep = 0;
+  const applyFloorUntil = (at: number) => {
+    for (; nextStep < floor.length && floor[nextStep]!.at <= at; nextStep++) state.endAt = floor[nextStep]!.endAt;
+  };
   for (const bid of bids) {
+    applyFloorUntil(bid.placedAt);
     const first = state.count === 0;
     const frozen = a.mode === 'final' && finalPhaseReached(a.capFen, state.maxFen, state.count);
     state.count += 1;
@@ -119,12 +137,15 @@ export function replayBidLog(a: ReplayActivity, bids: readonly ReplayBid[], extr
     }
     state.priceFen = leader!.amountFen;
   }
+  applyFloorUntil(Infinity);
   const s = a.settings.twoStage;
   if (a.mode === 'two-stage' && s && !bids.some((b) => b.placedAt >= s.stage1EndAt)) {
     // No stage-2 bid: the sweep's step to the window (after quotes), a cycle after it with confirmations.
     if (bids.length > 0 && (extras.asOf ?? -Infinity) >= s.stage1EndAt) state.endAt = Math.max(state.endAt, twoStageJoinEnd(s));
     if ((extras.joinTimes?.length ?? 0) > 0) state.endAt = Math.max(state.endAt, twoStageJoinEnd(s) + s.cycleMs);
   }
+  const terminated = floor.find((step) => step.terminal);
+  if (terminated) state.endAt = terminated.endAt;
   state.leaderUserId = leader?.userId ?? null;
   state.leaderBidCode = leader?.bidCode ?? null;
   return state;
@@ -141,6 +162,7 @@ export async function replayActivity(db: Kysely<Database>, activityId: number, a
     .orderBy('b.seq')
     .execute();
   const joins = a.mode === 'two-stage' ? await db.selectFrom('bid_stage_join').select('joined_at').where('activity_id', '=', activityId).execute() : [];
+  const floor = await db.selectFrom('bid_activity_floor').select(['action', 'at', 'end_after']).where('activity_id', '=', activityId).where('action', 'in', ['resume', 'terminate']).orderBy('at').orderBy('id').execute();
   return replayBidLog(
     {
       mode: a.mode,
@@ -153,6 +175,6 @@ export async function replayActivity(db: Kysely<Database>, activityId: number, a
       settings: settingsOrEmpty(a.mode, a.settings),
     },
     rows.map((r) => ({ seq: r.seq, userId: r.user_id, amountFen: r.amount_fen, placedAt: r.placed_at, bidCode: r.bid_code, preEmptiveRank: r.pre_emptive_rank ?? null })),
-    { joinTimes: joins.map((j) => j.joined_at), asOf: asOf ?? a.updated_at },
+    { joinTimes: joins.map((j) => j.joined_at), asOf: asOf ?? a.updated_at, floor: floor.map((f) => ({ at: f.at, endAt: f.end_after, terminal: f.action === 'terminate' })) },
   );
 }

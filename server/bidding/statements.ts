@@ -6,7 +6,8 @@
  * Per bid, in one transaction (several bids may share one: engine.ts "group commit"):
  *   lock     the activity row (SQLite: the transaction's write lock; PostgreSQL: FOR UPDATE OF the row),
  *            read with what the decision needs: the bearer's session (open?), the project's name, the
- *            bidder's qualification and account, and an earlier answer under the idempotency key;
+ *            bidder's qualification and account, an earlier answer under the idempotency key, and the
+ *            last bid's hash (the new bid's prev_hash: the chain costs no extra round trip);
  *   [rank]   the leader's pre-emptive rank (a holder's bid at the current price only), [hasBid] (onceOff,
  *            two-stage's stage 1), [bidLog] (final once the cap is reached), [joined] (two-stage's stage 2);
  *   accepted the idempotency record first (nothing else is written when the key turns out taken), the bid,
@@ -49,6 +50,11 @@ export const ACTIVITY_COLUMNS = [
   'created_at',
   'updated_at',
   'settled_at',
+  'suspended_at',
+  'resumed_at',
+  'suspend_reason',
+  'remaining_ms',
+  'terminate_reason',
 ] as const satisfies readonly (keyof BidActivityTable)[];
 // A column added to the table must be added above (the modes get the whole row).
 const allColumns: [Exclude<keyof BidActivityTable, (typeof ACTIVITY_COLUMNS)[number]>] extends [never] ? true : false = true;
@@ -66,6 +72,8 @@ export interface LockExtras {
   r_request_hash: string | null;
   r_status_code: number | null;
   r_answer: string | null;
+  /** The hash of the activity's last bid (seq = bid_count): the new bid's prev_hash (migration 0021). */
+  b_prev_hash: string | null;
 }
 
 const SESSION_OPEN = 'from auth_session s where s.id = ? and s.user_id = ? and s.revoked_at is null and s.expires_at > ?';
@@ -74,7 +82,8 @@ const lockSelect = `select ${ACTIVITY_COLUMNS.map((c) => `a.${c}`).join(', ')},
   (select 1 ${SESSION_OPEN}) as s_open,
   p.assets_name as project_name, q.bid_code as q_bid_code, q.pre_emptive_rank as q_rank,
   u.auth_status as u_auth_status, u.is_allowed as u_is_allowed,
-  r.request_hash as r_request_hash, r.status_code as r_status_code, r.answer as r_answer
+  r.request_hash as r_request_hash, r.status_code as r_status_code, r.answer as r_answer,
+  (select pb.hash from bid pb where pb.activity_id = a.id and pb.seq = a.bid_count) as b_prev_hash
 from bid_activity a
 left join project p on p.id = a.project_id
 left join bid_qualification q on q.activity_id = a.id and q.user_id = ?
@@ -111,7 +120,7 @@ export interface BidStatements {
 export interface SqliteBidStatements extends BidStatements {
   /** (userId, key, activityId, hash, status, answer, createdAt) → changes (0: the key was taken). */
   request: Statement;
-  /** (activityId, seq, userId, bidCode, amountFen, placedAt, key). */
+  /** (activityId, seq, userId, bidCode, amountFen, placedAt, key, prevHash, hash, sealed). */
   bid: Statement;
   /** (currentFen, maxFen, bidCount, leaderUserId, leaderBidCode, lastBidAt, endAt, extensionCount, updatedAt, activityId). */
   activity: Statement;
@@ -124,7 +133,7 @@ export interface PostgresBidStatements extends BidStatements {
    * Everything an accepted bid writes, in one statement, gated on the idempotency record:
    * (userId, key, activityId, hash, answer, at, seq, bidCode, amountFen, currentFen, maxFen, leaderUserId,
    *  leaderBidCode, endAt, extensionCount, outbidUserId|null, title, content, link, auditAt, ip, object,
-   *  detail, channel|null, payload) → { recorded } (0: the key was taken, nothing written).
+   *  detail, channel|null, payload, prevHash, hash, sealed) → { recorded } (0: the key was taken, nothing written).
    */
   accepted: Statement;
   /** (userId, key, activityId, hash, status, answer, createdAt, auditAt, ip, object, result, detail) → { recorded }. */
@@ -148,7 +157,7 @@ left join bid_qualification q on q.activity_id = b.activity_id and q.user_id = b
   joined: { name: 'bid_joined', text: 'select 1 as found from bid_stage_join where activity_id = ? and user_id = ? limit 1' },
   audit: { name: 'bid_audit', text: `${AUDIT_INSERT} values (?, ?, '', ?, ?, ?, ?, ?)` },
   request: { name: 'bid_request', text: `${REQUEST_INSERT} values (?, ?, ?, ?, ?, ?, ?) on conflict (user_id, idempotency_key) do nothing` },
-  bid: { name: 'bid_insert', text: 'insert into bid (activity_id, seq, user_id, bid_code, amount_fen, placed_at, idempotency_key) values (?, ?, ?, ?, ?, ?, ?)' },
+  bid: { name: 'bid_insert', text: 'insert into bid (activity_id, seq, user_id, bid_code, amount_fen, placed_at, idempotency_key, prev_hash, hash, sealed) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)' },
   activity: {
     name: 'bid_activity_update',
     text: `update bid_activity set status = 'live', current_price_fen = ?, max_price_fen = ?, bid_count = ?, leader_user_id = ?, leader_bid_code = ?,
@@ -173,8 +182,8 @@ export const POSTGRES_BID_STATEMENTS: PostgresBidStatements = {
   values ($1::bigint, $2::text, $3::bigint, $4::text, 200, $5::text, $6::bigint)
   on conflict (user_id, idempotency_key) do nothing returning id
 ), b as (
-  insert into bid (activity_id, seq, user_id, bid_code, amount_fen, placed_at, idempotency_key)
-  select $3, $7::int, $1, $8::text, $9::bigint, $6, $2 from r
+  insert into bid (activity_id, seq, user_id, bid_code, amount_fen, placed_at, idempotency_key, prev_hash, hash, sealed)
+  select $3, $7::int, $1, $8::text, $9::bigint, $6, $2, $26::text, $27::text, $28::int from r
 ), a as (
   update bid_activity set status = 'live', current_price_fen = $10::bigint, max_price_fen = $11::bigint, bid_count = $7,
     leader_user_id = $12::bigint, leader_bid_code = $13::text, last_bid_at = $6, end_at = $14::bigint,

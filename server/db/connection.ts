@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   schema: string | undefined;
   /** SQLite database file; undefined on PostgreSQL. */
   sqliteFile: string | undefined;
+  /** PostgreSQL: the pool (its use is a metric); undefined on SQLite. */
+  pool?: pg.Pool | undefined;
   close(): Promise<void>;
 }
 
@@ -113,6 +115,7 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
     dialect: 'postgres',
     schema,
     sqliteFile: undefined,
+    pool,
     close: () => {
       closing = true;
       return db.destroy();

@@ -15,6 +15,9 @@ import type { ProjectTables } from './tables/project.ts';
 import type { ProjectDetailTables } from './tables/projects-detail.ts';
 import type { UserFilesTables } from './tables/user-files.ts';
 import type { ContractTables } from './tables/contracts.ts';
+import type { StaffTables } from './tables/staff.ts';
+import type { LotPhotoTables } from './tables/lot-photos.ts';
+import type { RoadshowTables } from './tables/roadshows.ts';
 
 export type { NavigationTable } from './tables/desk.ts';
 export type { NewsPlateTable, NewsTable } from './tables/content.ts';
@@ -22,4 +25,4 @@ export type { NoticeTable, ProjectTable } from './tables/project.ts';
 
 export type { AppUserTable, AuditLogTable, AuthSessionTable, VerificationTable } from './tables/accounts.ts';
 
-export interface Database extends DeskTables, ContentTables, ProjectTables, AccountTables, BiddingTables, ProjectDetailTables, EnrolmentTables, MoneyTables, UserFilesTables, ContractTables, EsignTables {}
+export interface Database extends DeskTables, ContentTables, ProjectTables, AccountTables, BiddingTables, ProjectDetailTables, EnrolmentTables, MoneyTables, UserFilesTables, ContractTables, EsignTables, StaffTables, RoadshowTables, LotPhotoTables {}

@@ -160,6 +160,10 @@ export const POLLED_PATHS: ReadonlySet<string> = new Set([
   ),
   // The static file the worker polls to notice a new deployment.
   '/version.json',
+  // Probes and scrapes (plugins/health.ts, plugins/metrics.ts): every few seconds from balancers and Prometheus.
+  '/healthz',
+  '/readyz',
+  '/metrics',
 ]);
 
 export type RequestLogLevel = 'debug' | 'info' | 'warn';

@@ -46,8 +46,10 @@ export function optionalId(field: string) {
   return optionalInt(field, 1, Number.MAX_SAFE_INTEGER, `参数 ${field} 必须是正整数`);
 }
 
+/** 0 or 1; a JSON body's true and false (and their text) count as 1 and 0. */
 export function optionalFlag(field: string) {
-  return optionalInt(field, 0, 1, `参数 ${field} 必须是 0 或 1`);
+  const asDigit = (value: unknown) => (value === true || value === 'true' ? 1 : value === false || value === 'false' ? 0 : value);
+  return z.preprocess((value) => toInteger(asDigit(value)), intSchema(field, 0, 1, `参数 ${field} 必须是 0 或 1`).optional());
 }
 
 /** Comma-separated integers ('1,2,3'), or a JSON array of integers. Absent or empty → undefined. */

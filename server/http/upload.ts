@@ -6,7 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import { BusinessError } from '../lib/envelope.ts';
 import { MSG_FILE_MISSING, MSG_FILE_TOO_LARGE } from '../services/accounts/files.ts';
 
-export async function readUploadedFile(request: FastifyRequest): Promise<{ name: string; data: Buffer }> {
+/** `tooLarge`: the refusal of a file over the route's limit (default MSG_FILE_TOO_LARGE). */
+export async function readUploadedFile(request: FastifyRequest, tooLarge: string = MSG_FILE_TOO_LARGE): Promise<{ name: string; data: Buffer }> {
   if (!request.isMultipart()) throw new BusinessError(400, '请以 multipart/form-data 方式上传文件');
   try {
     const part = await request.file();
@@ -15,7 +16,7 @@ export async function readUploadedFile(request: FastifyRequest): Promise<{ name:
   } catch (err) {
     if (err instanceof BusinessError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new BusinessError(400, MSG_FILE_TOO_LARGE);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new BusinessError(400, tooLarge);
     if (code?.startsWith('FST_')) throw new BusinessError(400, '上传内容格式不正确');
     throw err;
   }

@@ -18,6 +18,7 @@ export function changeEventOf(loaded: LiveRow, serverTime: number, newestBid?: B
     extensionCount: row.extensionCount,
     serverTime,
     ...(row.modeState ? { modeState: row.modeState } : {}),
+    ...row.floor,
   };
   // final's window hides the offers (no history, no leader) but not its price, the frozen cap.
   if (!row.showBids) return row.modeState?.phase === 'final' ? { ...common, biddingPrice: row.entry.biddingPrice, maxPrice: row.entry.maxPrice } : common;

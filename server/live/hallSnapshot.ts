@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { NO_PREMIUM_RATE_TEXT } from '#domain/rules/bidding';
 import type { Page } from '#domain/contract/envelope';
-import { leftTime } from '#domain/rules/liveValues';
+import { entryStatus, leftTime } from '#domain/rules/liveValues';
 import type { BiddingData, BiddingEntry, HallPage, MaxRateEntry, RateAnswer, WatchPage, RateEntry, UpcomingEntry } from '#domain/contract/hall';
 import { fenToYuan } from '#domain/rules/money';
 import { slicePage } from '../services/common/paging.ts';
@@ -50,9 +50,12 @@ interface CachedAnswer {
   stamped: unknown;
 }
 
-/** An entry as served: the spec's `leftTime` counted from `endTime` at `serverTime` (hall rows are live). */
+/**
+ * An entry as served: the spec's `leftTime` counted from `endTime` at `serverTime` (hall rows are live), or
+ * the frozen time left of a suspended one (entryStatus).
+ */
 function withLeftTime<E extends Omit<BiddingEntry, 'leftTime'>>(entry: E, serverTime: number): E & { leftTime: number } {
-  return { ...entry, leftTime: leftTime({ status: 'live', endTime: entry.endTime }, serverTime) };
+  return { ...entry, leftTime: leftTime({ status: entryStatus(entry), endTime: entry.endTime, remainingMs: entry.remainingMs }, serverTime) };
 }
 
 export interface HallQuery {
@@ -226,6 +229,7 @@ export class HallSnapshot {
           leaderBidCode: r.leaderBidCode,
           endTime: r.entry.endTime,
           premiumRate: r.premiumRate,
+          ...r.floor,
         }));
         return { tagParts: HallSnapshot.versions(found, now), body: rates, timeDependent: found.some((r) => r.present !== null) };
       },
@@ -286,6 +290,7 @@ export class HallSnapshot {
       // Sealed: no amounts before the end.
       bids: row.showBids ? await this.cache.recentBids(activityId, row.lockVersion) : [],
       ...(row.modeState ? { modeState: row.modeState } : {}),
+      ...row.floor,
     };
   }
 

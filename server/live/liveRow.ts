@@ -6,9 +6,10 @@
 import type { Selectable } from 'kysely';
 import type { ModeState } from '#domain/contract/bidModes';
 import type { BiddingEntry, BiddingMode } from '#domain/contract/hall';
-import type { ActivityOutcome, ActivityStatus, BidRecord } from '#domain/contract/activity';
+import type { ActivityOutcome, ActivityStatus, BidRecord, FloorFields } from '#domain/contract/activity';
 import { liveValues } from '#domain/rules/liveValues';
 import { fenToYuan } from '#domain/rules/money';
+import { viewTime } from '../bidding-modes/common.ts';
 import { modeRules } from '../bidding-modes/index.ts';
 import { settingsOrEmpty } from '../bidding-modes/settings.ts';
 import type { BidActivityTable } from '../db/tables/bidding.ts';
@@ -18,6 +19,7 @@ export const LIVE_ACTIVITY_COLUMNS = [
   'id', 'project_id', 'mode', 'status', 'outcome', 'start_at', 'end_at', 'original_end_at',
   'start_price_fen', 'increment_fen', 'current_price_fen', 'max_price_fen', 'bid_count',
   'extension_count', 'leader_bid_code', 'org_name', 'lock_version', 'settings', 'settled_at', 'cap_fen',
+  'suspended_at', 'suspend_reason', 'remaining_ms', 'terminate_reason',
 ] as const satisfies readonly (keyof BidActivityTable)[];
 
 export type LiveActivityColumns = Pick<Selectable<BidActivityTable>, (typeof LIVE_ACTIVITY_COLUMNS)[number]>;
@@ -55,6 +57,8 @@ export interface LiveRow {
   /** What the public may see (sealed onceOff hides amounts; dutch shows the price at the time). */
   showBids: boolean;
   modeState: ModeState | undefined;
+  /** The floor's marks (suspended: the reason and the frozen time left; terminated: the reason), as the wire carries them. */
+  floor: FloorFields;
   /** Recomputes the time-dependent display (dutch); null when the row's display never changes with time. */
   present: ((now: number) => Presented) | null;
   /** The columns it was built from (a committed change replaces the activity's, keeps the project's). */
@@ -89,13 +93,25 @@ export function liveActivityColumns(activity: LiveActivityColumns): LiveActivity
   return picked as unknown as LiveActivityColumns;
 }
 
+/**
+ * The floor's fields of an activity (FloorFields): each only while it applies — a suspension's reason and
+ * frozen time left while suspended, a termination's reason once terminated.
+ */
+export function floorFields(r: Pick<LiveActivityColumns, 'status' | 'outcome' | 'suspend_reason' | 'remaining_ms' | 'terminate_reason'>): FloorFields {
+  if (r.status === 'suspended') return { suspendReason: r.suspend_reason ?? '', remainingMs: Math.max(0, r.remaining_ms ?? 0) };
+  if (r.outcome === 'terminated') return { terminateReason: r.terminate_reason ?? '' };
+  return {};
+}
+
 /** One activity as the public sees it at `now` (the mode decides what a sealed or dutch row shows). */
 export function toLiveRow(r: LiveSource, now: number): LiveRow {
   const startPrice = fenToYuan(r.start_price_fen);
   const status = r.status as ActivityStatus;
   const rules = modeRules(r.mode);
   const settings = settingsOrEmpty(r.mode, r.settings);
-  const viewAt = (t: number) => rules?.view(r, settings, t);
+  const floor = floorFields(r);
+  // While suspended the view stands at the moment the clock stopped (a dutch price does not fall).
+  const viewAt = (t: number) => rules?.view(r, settings, viewTime(r, t));
   const view = viewAt(now);
   const priceFen = view?.priceFen ?? r.current_price_fen;
   const maxPrice = fenToYuan(view?.maxFen ?? r.max_price_fen);
@@ -120,6 +136,7 @@ export function toLiveRow(r: LiveSource, now: number): LiveRow {
       priceType: r.price_type,
       priceUnitName: r.price_type === 2 ? r.price_unit : '',
       mode: r.mode as BiddingMode,
+      ...floor,
     },
     status,
     outcome: (r.outcome as ActivityOutcome | null) ?? null,
@@ -131,8 +148,9 @@ export function toLiveRow(r: LiveSource, now: number): LiveRow {
     premiumRate: rateOf(maxPrice),
     showBids: view?.showBids ?? true,
     modeState: view?.modeState,
+    floor,
     present:
-      view && view.tagPart !== ''
+      view && view.tagPart !== '' && status !== 'suspended'
         ? (t) => {
             const v = viewAt(t)!;
             return {

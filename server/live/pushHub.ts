@@ -15,8 +15,11 @@
  *   stream; a dead peer is then noticed by TCP (the socket closes) or by the buffer bound.
  * - Limits: per user (bearer), per address (anonymous), and a global cap; `admit()` answers before the
  *   route commits to a stream, `open()` enforces the same.
+ * - Drain (graceful shutdown, `drain()`): new streams are refused ('draining'); every open stream gets
+ *   `retry: <ms>` and an `event: reconnect`, then ends, so its client reconnects (to another process
+ *   behind the balancer) after that short delay instead of waiting for a dead connection.
  */
-import { LIVE_EVENT_CHANGE, LIVE_EVENT_READY, type LiveChangeEvent, type LiveReadyEvent } from '#domain/contract/liveEvents';
+import { LIVE_EVENT_CHANGE, LIVE_EVENT_READY, LIVE_EVENT_RECONNECT, type LiveChangeEvent, type LiveReadyEvent } from '#domain/contract/liveEvents';
 
 /** What the hub writes to: `http.ServerResponse` fits. */
 export interface PushSink {
@@ -46,6 +49,8 @@ export interface PushHubOptions {
   now?: () => number;
   /** Told when a stream is dropped for being slow (logging, metrics). */
   onDrop?: (client: PushClient, bufferedBytes: number) => void;
+  /** Told after a batch of change events was written to every stream that follows them (push-lag metric). */
+  onWritten?: (events: readonly LiveChangeEvent[]) => void;
 }
 
 export interface PushClient {
@@ -57,8 +62,11 @@ export interface PushClient {
   activityIds: readonly number[] | null;
 }
 
-/** Why a stream was refused: too many for this user, for this address, or for the process. */
-export type PushRefusal = 'user' | 'ip' | 'global';
+/** Why a stream was refused: too many for this user, for this address, or for the process; or the process is stopping. */
+export type PushRefusal = 'user' | 'ip' | 'global' | 'draining';
+
+/** The `retry:` hint of the drain notice: the client reconnects after about this long. */
+export const DRAIN_RETRY_MS = 1000;
 
 export interface PushConnection {
   readonly client: PushClient;
@@ -105,6 +113,7 @@ export class PushHub {
   private dropped = 0;
   private events = 0;
   private closed = false;
+  private draining = false;
 
   constructor(private readonly options: PushHubOptions = {}) {
     this.heartbeatMs = options.heartbeatMs ?? 15_000;
@@ -126,6 +135,7 @@ export class PushHub {
 
   /** null when a stream for this client may open now; otherwise which limit refuses it. */
   admit(client: PushClient): PushRefusal | null {
+    if (this.draining) return 'draining';
     if (this.closed || this.connections.size >= this.maxConnections) return 'global';
     const key = keyOf(client);
     const open = this.perKey.get(key) ?? 0;
@@ -182,6 +192,11 @@ export class PushHub {
     const batch = [...this.pending.values()];
     this.pending.clear();
     if (this.closed) return;
+    this.write(batch);
+    this.options.onWritten?.(batch);
+  }
+
+  private write(batch: LiveChangeEvent[]): void {
     const frames = batch.map((event) => `id: ${++this.sequence}\nevent: ${LIVE_EVENT_CHANGE}\ndata: ${JSON.stringify(event)}\n\n`);
     this.events += frames.length;
 
@@ -200,6 +215,31 @@ export class PushHub {
       for (const connection of this.byActivity.get(event.activityId) ?? []) chunks.set(connection, (chunks.get(connection) ?? '') + frames[i]!);
     });
     for (const [connection, chunk] of chunks) this.send(connection, chunk);
+  }
+
+  /**
+   * Graceful shutdown, before the server stops accepting: refuses new streams from now on, writes what is
+   * pending, then tells every stream to reconnect (`retry: retryMs` + `event: reconnect`, which the live
+   * worker treats as the end of a stream: it reconnects after `retryMs`) and ends it. Idempotent.
+   */
+  drain(retryMs = DRAIN_RETRY_MS): void {
+    if (this.draining || this.closed) return;
+    this.draining = true;
+    this.flush();
+    const notice = `retry: ${retryMs}\nevent: ${LIVE_EVENT_RECONNECT}\ndata: ${JSON.stringify({ reason: 'draining', retryMs })}\n\n`;
+    this.stopHeartbeat();
+    for (const connection of [...this.connections]) {
+      const { sink } = connection;
+      const buffered = sink.writableLength;
+      this.remove(connection);
+      // A stream that stopped reading would hold the socket open: destroyed as a slow one would be.
+      if (buffered > this.maxBuffered) {
+        sink.destroy();
+        continue;
+      }
+      sink.write(notice);
+      sink.end();
+    }
   }
 
   /** Ends every stream (app shutdown): `app.close()` must not wait for clients that never hang up. */

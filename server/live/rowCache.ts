@@ -1,6 +1,6 @@
 /**
  * The live rows every live answer is built from (live/hallSnapshot.ts) and every push event (plugins/live.ts):
- * the scheduled, live and recently ended activities, kept current two ways.
+ * the scheduled, live, suspended and recently ended activities, kept current two ways.
  * - Hand-off: the process that committed a bid has the new state in hand (the engine's committed
  *   columns and bids): its rows are replaced at once, without reading them back.
  * - Change feed: what this process did not commit (another process's bid or sweep, a PostgreSQL NOTIFY, a
@@ -15,7 +15,7 @@
  */
 import type { Kysely } from 'kysely';
 import { BIDDING_DATA_RECENT_BIDS } from '#domain/contract/hall';
-import { type BidRecord } from '#domain/contract/activity';
+import { OPEN_ACTIVITY_STATUSES, type BidRecord } from '#domain/contract/activity';
 import { fenToYuan } from '#domain/rules/money';
 import type { ChangeFeed } from '../db/changeFeed.ts';
 import type { Database } from '../db/schema.ts';
@@ -51,7 +51,7 @@ const byStart = (a: LiveRow, b: LiveRow) => a.entry.startTime - b.entry.startTim
 
 export class RowCache {
   private byId = new Map<number, LiveRow>();
-  /** Live activities, ending soonest first. */
+  /** Live and suspended activities (the hall's), ending soonest first. */
   private liveRows: LiveRow[] = [];
   /** Scheduled activities, starting soonest first. */
   private upcomingRows: LiveRow[] = [];
@@ -84,7 +84,7 @@ export class RowCache {
     return this.gen;
   }
 
-  /** Live activities, ending soonest first. */
+  /** Live and suspended activities (the hall's), ending soonest first. */
   get live(): readonly LiveRow[] {
     return this.liveRows;
   }
@@ -230,7 +230,7 @@ export class RowCache {
       .innerJoin('project as p', 'p.id', 'a.project_id')
       .select([...LIVE_ACTIVITY_COLUMNS.map((c) => `a.${c}` as const), 'p.assets_name', 'p.project_type', 'p.price_type', 'p.price_unit'])
       .where((eb) =>
-        ids === null ? eb.or([eb('a.status', 'in', ['scheduled', 'live']), eb('a.settled_at', '>=', settledSince)]) : eb('a.id', 'in', ids),
+        ids === null ? eb.or([eb('a.status', 'in', OPEN_ACTIVITY_STATUSES), eb('a.settled_at', '>=', settledSince)]) : eb('a.id', 'in', ids),
       )
       .execute();
   }
@@ -239,7 +239,7 @@ export class RowCache {
   private async load(ids: number[] | null): Promise<void> {
     if (ids !== null && ids.length === 0) return;
     const since = this.options.now() - RECENTLY_ENDED_MS;
-    const kept = (r: { status: string; settled_at: number | null }) => r.status === 'scheduled' || r.status === 'live' || (r.settled_at ?? -Infinity) >= since;
+    const kept = (r: { status: string; settled_at: number | null }) => r.status !== 'ended' || (r.settled_at ?? -Infinity) >= since;
     const found = await this.select(ids ?? null, since);
     const now = this.options.now();
     const previous = this.byId;
@@ -259,7 +259,8 @@ export class RowCache {
   private install(rows: Map<number, LiveRow>): void {
     const all = [...rows.values()];
     this.byId = rows;
-    this.liveRows = all.filter((r) => r.status === 'live').sort(byEnd);
+    // The hall's rows: live, and suspended by the floor (shown with their reason and frozen countdown).
+    this.liveRows = all.filter((r) => r.status === 'live' || r.status === 'suspended').sort(byEnd);
     this.upcomingRows = all.filter((r) => r.status === 'scheduled').sort(byStart);
     this.gen += 1;
     for (const id of this.recent.keys()) if (!rows.has(id)) this.recent.delete(id);

@@ -8,10 +8,12 @@ import type { SettlementSettings } from '#domain/contract/settlement';
 import type { Kysely } from 'kysely';
 import { isPostgres } from '../db/migrations/portable.ts';
 import { sweepActivities, type EngineDeps } from '../bidding/engine.ts';
+import { loadReceiptSigner } from '../bidding/receipts.ts';
 import { listenPostgres, liveChannel, LocalFeed, watchSqlite, type ChangeFeed } from '../db/changeFeed.ts';
 import { HallSnapshot } from '../live/hallSnapshot.ts';
 import { changeEventOf } from '../live/changeEvents.ts';
 import { PushHub, type PushHubOptions } from '../live/pushHub.ts';
+import type { LiveChangeEvent } from '#domain/contract/liveEvents';
 
 export interface LiveOptions {
   /** false: no sweep timer, no SQLite watcher, no safety rebuild (tests drive `app.live` themselves). */
@@ -66,7 +68,41 @@ export default fp<LiveOptions>(
       onError: (error) => app.log.error({ err: error }, 'live: snapshot rebuild failed'),
     });
     await snapshot.ready;
-    const push = new PushHub({ now, onDrop: (client, bytes) => app.log.info({ userId: client.userId, bytes }, 'live: slow push stream dropped'), ...options.push });
+
+    // Push lag (metrics): when a change became known to this process — its own commit (afterCommit) or a
+    // change feed notification naming the activity — until the hub wrote its event to every stream. Marks
+    // are taken only while streams listen; a notification of a lock version already pushed (this
+    // process's own NOTIFY coming back) marks nothing; "everything may have changed" (SQLite's
+    // data_version, a LISTEN reconnect) is not attributed to an activity, so it is not measured.
+    const marks = new Map<number, { at: number; source: 'local' | 'feed' }>();
+    const pushedVersions = new Map<number, number>();
+    const STALE_MARK_MS = 60_000;
+    const onWritten = (events: readonly LiveChangeEvent[]) => {
+      const writtenAt = performance.now();
+      for (const event of events) {
+        pushedVersions.set(event.activityId, event.lockVersion);
+        const mark = marks.get(event.activityId);
+        if (!mark) continue;
+        marks.delete(event.activityId);
+        const lag = writtenAt - mark.at;
+        if (lag < STALE_MARK_MS) app.metrics.observePushLag(mark.source, lag / 1000);
+      }
+    };
+    const push = new PushHub({
+      now,
+      onDrop: (client, bytes) => app.log.info({ userId: client.userId, bytes }, 'live: slow push stream dropped'),
+      onWritten,
+      ...options.push,
+    });
+    local.subscribe((activityIds, lockVersions) => {
+      if (!push.listening || activityIds === null) return;
+      const at = performance.now();
+      for (const id of activityIds) {
+        const version = lockVersions?.get(id);
+        if (version !== undefined && version <= (pushedVersions.get(id) ?? -1)) continue;
+        if (!marks.has(id)) marks.set(id, { at, source: 'feed' });
+      }
+    });
     snapshot.onChange((rows, serverTime, newestBids) => {
       if (push.listening) push.publish(rows.map((row) => changeEventOf(row, serverTime, newestBids.get(row.entry.activityId))));
     });
@@ -76,10 +112,17 @@ export default fp<LiveOptions>(
     // announcement (announcing locally too would reload every changed row twice).
     const listening = postgres && options.listen !== undefined;
     const afterCommit: EngineDeps['afterCommit'] = (activityIds, committed) => {
-      if (committed) snapshot.handOff(committed);
-      else if (!listening) local.announce(activityIds);
+      if (committed) {
+        if (push.listening) {
+          const at = performance.now();
+          for (const id of committed.keys()) marks.set(id, { at, source: 'local' });
+        }
+        snapshot.handOff(committed);
+      } else if (!listening) local.announce(activityIds);
     };
-    const engine: EngineDeps = { db, now, notifyChannel: channel, afterCommit, ...(options.settlement ? { settlement: options.settlement } : {}) };
+    // The exchange's receipt key (bidding/receipts.ts), generated once per install and shared by every process.
+    const receipts = await loadReceiptSigner(db, now());
+    const engine: EngineDeps = { db, now, notifyChannel: channel, afterCommit, receipts, ...(options.settlement ? { settlement: options.settlement } : {}) };
 
     let sweeping = false;
     const sweep = async () => {
@@ -109,5 +152,5 @@ export default fp<LiveOptions>(
       await local.close();
     });
   },
-  { name: 'live', dependencies: ['core'] },
+  { name: 'live', dependencies: ['core', 'metrics'] },
 );

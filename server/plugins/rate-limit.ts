@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_RATE_LIMITS, type RateLimitName, type RateLimits } from '../config.ts';
+import { TooManyRequestsError } from '../lib/envelope.ts';
 import { addressKey, RateLimiter } from '../services/common/rate-limit.ts';
 
 export interface RateLimitOptions {
@@ -24,8 +25,19 @@ declare module 'fastify' {
 export default fp<RateLimitOptions>(
   async (app, options) => {
     const limiter = new RateLimiter(app.db, app.now, options.limits ?? DEFAULT_RATE_LIMITS);
+    // Every refusal counted by limit name (portal_rate_limited_total), whoever asked: app.rateLimit or a
+    // service holding app.rateLimits.
+    const hit = limiter.hit.bind(limiter);
+    limiter.hit = async (rule, key) => {
+      try {
+        await hit(rule, key);
+      } catch (error) {
+        if (error instanceof TooManyRequestsError) app.metrics.rateLimited(rule);
+        throw error;
+      }
+    };
     app.decorate('rateLimits', limiter);
     app.decorate('rateLimit', (rule: RateLimitName, request: FastifyRequest) => limiter.hit(rule, addressKey(request.ip)));
   },
-  { name: 'rate-limit', dependencies: ['core'] },
+  { name: 'rate-limit', dependencies: ['core', 'metrics'] },
 );

@@ -4,9 +4,11 @@
  *   version.json  no-store  — the live worker polls it to detect a new deploy;
  *   assets/*      one year, immutable — Vite puts a content hash in those names;
  *   anything else one hour.
- * The app uses a hash router, so a non-API GET without a file extension that matches no file gets
- * index.html. A missing file *with* an extension (an old hashed chunk) stays a 404, so the client's
- * "chunk failed → reload" path runs instead of receiving HTML as JavaScript.
+ * The portal uses a hash router, so a non-API GET without a file extension that matches no file gets
+ * index.html. The staff console (工作系统, its own entry: vite.config.ts) lives at /ops/ with path
+ * routes: /ops and /ops/… without a file extension get its page, ops/index.html, cached as index.html.
+ * Both share /assets. A missing file *with* an extension (an old hashed chunk) stays a 404, so the
+ * client's "chunk failed → reload" path runs instead of receiving HTML as JavaScript.
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -16,10 +18,15 @@ import fp from 'fastify-plugin';
 import { fail } from '../lib/envelope.ts';
 import { installNotFoundHandler } from '../http/errors.ts';
 
+/** Where the staff console is served, and its page in the build. */
+export const CONSOLE_PREFIX = '/ops';
+export const CONSOLE_INDEX = 'ops/index.html';
+
 export const MISSING_BUILD_TEXT = '河北产权交易所门户：前端尚未构建，请先运行 npm run build，然后重启服务。';
 
 function cacheControlFor(filePath: string): string {
-  const base = path.basename(filePath);
+  // The precompressed copy (index.html.br) is cached as the file it stands for.
+  const base = path.basename(filePath).replace(/\.(br|gz)$/, '');
   if (base === 'index.html') return 'no-cache';
   if (base === 'version.json') return 'no-store';
   if (filePath.split(path.sep).includes('assets')) return 'public, max-age=31536000, immutable';
@@ -66,9 +73,13 @@ async function serveWebApp(
     },
   });
 
+  const consoleBuilt = existsSync(path.join(staticDir, CONSOLE_INDEX));
   return (request, reply) => {
-    const lastSegment = request.url.split('?')[0]!.split('/').pop() ?? '';
+    const pathname = request.url.split('?')[0]!;
+    const lastSegment = pathname.split('/').pop() ?? '';
     if ((request.method === 'GET' || request.method === 'HEAD') && !lastSegment.includes('.')) {
+      const inConsole = pathname === CONSOLE_PREFIX || pathname.startsWith(`${CONSOLE_PREFIX}/`);
+      if (inConsole && consoleBuilt) return reply.sendFile(CONSOLE_INDEX);
       return reply.sendFile('index.html');
     }
     return reply.code(404).send(fail(404, '页面不存在'));

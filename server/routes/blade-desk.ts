@@ -47,14 +47,14 @@ const filterConfigParams = z.object({
 });
 
 export async function bladeDeskRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app;
+  const { db, now } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/navigation-config/list', { schema: { summary: '导航菜单' } }, async () => ok(await listMenu(db)));
 
   const noticeInfoList = { schema: { summary: '公告信息分页', querystring: noticeInfoParams } };
-  api.get('/notice-info/list', noticeInfoList, async (request) => ok(await pageNoticeInfo(db, request.query)));
-  api.post('/notice-info/list', noticeInfoList, async (request) => ok(await pageNoticeInfo(db, request.query)));
-  api.get('/notice-info/detail', { schema: { summary: '公告信息详情', querystring: detailParams } }, async (request) => ok(await getNoticeInfo(db, request.query.id)));
+  api.get('/notice-info/list', noticeInfoList, async (request) => ok(await pageNoticeInfo(db, request.query, now())));
+  api.post('/notice-info/list', noticeInfoList, async (request) => ok(await pageNoticeInfo(db, request.query, now())));
+  api.get('/notice-info/detail', { schema: { summary: '公告信息详情', querystring: detailParams } }, async (request) => ok(await getNoticeInfo(db, request.query.id, now())));
 
   api.get('/recruit/list', { schema: { summary: '招聘信息分页', querystring: pageOf10 } }, async (request) => ok(await pageRecruits(db, request.query)));
   api.get('/recruit/detail', { schema: { summary: '招聘信息详情', querystring: detailParams } }, async (request) => ok(await getRecruit(db, request.query.id)));

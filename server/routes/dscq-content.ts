@@ -73,15 +73,15 @@ const downloadParams = z.object({ ...pagingParams(12), category: optionalText('c
 const fileParams = z.object({ id: requiredId('id') });
 
 export async function dscqContentRoutes(app: FastifyInstance): Promise<void> {
-  const { db, contentFilesDir: filesDir } = app;
+  const { db, now, contentFilesDir: filesDir } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post('/news-content/page', { schema: { summary: '新闻分页（按板块）', querystring: pageParams } }, async (request) => ok(await listNews(db, request.query)));
+  api.post('/news-content/page', { schema: { summary: '新闻分页（按板块）', querystring: pageParams } }, async (request) => ok(await listNews(db, request.query, now())));
   api.post('/news-content/front-page', { schema: { summary: '首页新闻', querystring: frontPageParams } }, async (request) =>
-    ok(await listFrontPageNews(db, request.query)),
+    ok(await listFrontPageNews(db, request.query, now())),
   );
   api.post('/news-content/detail', { schema: { summary: '新闻详情（含板块名与附件）', querystring: detailParams } }, async (request) => {
     const { id } = request.query;
-    return ok(await getNewsArticle(db, id));
+    return ok(await getNewsArticle(db, id, now()));
   });
 
   api.post('/news-platecfig/select', { schema: { summary: '新闻板块列表', querystring: plateSelectParams } }, async (request) => ok(await selectPlates(db, request.query)));

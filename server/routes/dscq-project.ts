@@ -1,7 +1,7 @@
 /**
  * /api/dscq-project: the trading centre (domain/rules/projects.ts PROJECT_PATHS) and notices.
  *   POST search/page, search/page2 · GET project/detail · POST search/assets-recommend
- *   GET assets-feature/list · GET ali-basic-assets/cover/aliAssetsId · POST activity/bidding-assets
+ *   GET assets-feature/list · GET ali-basic-assets/cover/aliAssetsId · (ours) GET lot-photo/<key>-<size>.webp · POST activity/bidding-assets
  *   POST client-attachment-log/submit · POST assets-detail/verify-code · (ours) GET assets-detail/attachment
  *   GET top/new-publish · GET project/hb-projects · POST notice/page, notice/detail
  * And dscqSyncProjectRoutes: /api/dscq-sync POST v1/basic-assets/new-publish.
@@ -25,6 +25,7 @@ import {
 import { consumeCaptcha } from '../services/accounts/captcha.ts';
 import { issueTicket, logAttachmentDownload, projectFilesDir, redeemTicket } from '../services/projects/attachments.ts';
 import { contentDisposition } from '../services/content/files.ts';
+import { PHOTO_CACHE_CONTROL, publicPhoto } from '../services/projects/photos.ts';
 import { getNoticeDetail } from '../services/content/site-notices.ts';
 import { listNotices } from '../services/content/trading-notices.ts';
 import {
@@ -85,6 +86,7 @@ const idParams = z.object({ id: requiredId('id') });
 const assetsParams = z.object({ assetsId: requiredId('assetsId') });
 const recommendParams = z.object({ assetsId: requiredId('assetsId'), size: intWithDefault('size', 1, 20, 4) });
 const coverParams = z.object({ aliAssetsId: requiredId('aliAssetsId') });
+const photoParams = z.object({ file: z.string().max(100) });
 const logParams = z.object({ assetsId: requiredId('assetsId'), attachmentId: requiredId('attachmentId') });
 const verifyParams = z.object({
   attachmentId: requiredId('attachmentId'),
@@ -121,6 +123,17 @@ export async function dscqProjectRoutes(app: FastifyInstance): Promise<void> {
   api.get('/ali-basic-assets/cover/aliAssetsId', { schema: { summary: '项目封面', querystring: coverParams } }, async (request) =>
     ok(await getCover(db, request.query.aliAssetsId)),
   );
+
+  // Lot photos: immutable URLs (a new picture is a new key), so cached for a year; never sniffed or scripted.
+  api.get('/lot-photo/:file', { schema: { summary: '项目图片（WebP：缩略图 thumb 或展示尺寸 display；长期缓存）', params: photoParams } }, async (request, reply) => {
+    const bytes = await publicPhoto(db, accounts.dataDir, request.params.file);
+    reply
+      .header('content-type', 'image/webp')
+      .header('cache-control', PHOTO_CACHE_CONTROL)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox");
+    return reply.send(bytes);
+  });
 
   api.post('/activity/bidding-assets', { schema: { summary: '项目的竞价活动', querystring: assetsParams } }, async (request) => {
     const { assetsId } = request.query;
@@ -162,8 +175,8 @@ export async function dscqProjectRoutes(app: FastifyInstance): Promise<void> {
     return ok(await hbProjects(db, { ...p, projectNature: p.projectNature ?? PROJECT_NATURE.stateOwned }, app.now()));
   });
 
-  api.post('/notice/page', { schema: { summary: '交易公告分页', querystring: noticeParams } }, async (request) => ok(await listNotices(db, request.query)));
-  api.post('/notice/detail', { schema: { summary: '交易公告详情', querystring: idParams } }, async (request) => ok(await getNoticeDetail(db, request.query.id)));
+  api.post('/notice/page', { schema: { summary: '交易公告分页', querystring: noticeParams } }, async (request) => ok(await listNotices(db, request.query, now())));
+  api.post('/notice/detail', { schema: { summary: '交易公告详情', querystring: idParams } }, async (request) => ok(await getNoticeDetail(db, request.query.id, now())));
 }
 
 /** /api/dscq-sync: the home page's newest single assets. */

@@ -41,7 +41,7 @@ export async function dscqResourceRoutes(app: FastifyInstance, options: Resource
   );
 }
 
-function sendFile(reply: FastifyReply, file: { data: Buffer; name: string; contentType: string }, cacheControl: string) {
+export function sendFile(reply: FastifyReply, file: { data: Buffer; name: string; contentType: string }, cacheControl: string) {
   const disposition = file.contentType === 'application/pdf' ? 'attachment' : 'inline';
   const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return reply

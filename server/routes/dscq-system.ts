@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SiteRuntime } from '#domain/contract/portal';
+import type { FeeSchedule } from '#domain/contract/settlement';
+import { DEFAULT_FEE_SCHEDULE } from '#domain/rules/settlement';
 import { bareAndEnveloped, BusinessError, ok } from '../lib/envelope.ts';
 import { optionalText } from '../http/params.ts';
 import { requiredText } from '../http/account-params.ts';
@@ -12,7 +14,7 @@ import { AGREEMENT, INDUSTRIES, dictionary, regions } from '../services/accounts
 const dictParams = z.object({ code: requiredText('字典编码 code', 50) });
 const regionParams = z.object({ pbh: optionalText('pbh', 12) });
 
-export async function dscqSystemRoutes(app: FastifyInstance): Promise<void> {
+export async function dscqSystemRoutes(app: FastifyInstance, options: { feeSchedule?: FeeSchedule }): Promise<void> {
   const { accounts } = app;
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/validate-code/captcha', { schema: { summary: '图片验证码（key 与 image；每个地址限频）' } }, async (request) => {
@@ -27,6 +29,7 @@ export async function dscqSystemRoutes(app: FastifyInstance): Promise<void> {
     payment: sandbox ? 'sandbox' : gateway ? 'gateway' : 'none',
     paymentName: gateway?.displayName ?? '',
     sms: accounts.smsKind,
+    feeSchedule: options.feeSchedule ?? DEFAULT_FEE_SCHEDULE,
   };
   api.get('/site/runtime', { schema: { summary: '（本站）运行环境：是否演示环境（模拟网银、短信发件箱）、在线支付与短信是否开通' } }, async () => ok(runtime));
 

@@ -14,7 +14,7 @@ import { ENROLMENT_COMMITMENTS, ENROLMENT_PATHS, ENROLMENT_STATUSES, type Commit
 import { INVISIBLE_CHARACTERS, invisibleCharactersMessage } from '#domain/rules/userFiles';
 import { requiredText } from '../http/account-params.ts';
 import { BusinessError, ok } from '../lib/envelope.ts';
-import { optionalChinaTime, optionalFlag, optionalInt, optionalYuanAsFen, pagingParams, requiredId } from '../http/params.ts';
+import { optionalFlag, optionalInt, pagingParams, requiredId } from '../http/params.ts';
 import { confirmDeposit, confirmProof, listDeposits, myDeposit, myDeposits, rejectProof, submitProof } from '../services/enrolment/deposits.ts';
 import { approveEnrolment, checkEnrolment, enrolmentForm, listEnrolments, myEnrolment, myEnrolments, myRooms, rejectEnrolment, submitEnrolment } from '../services/enrolment/enrolment.ts';
 import { myMessages, readMessage } from '../services/user-centre/messages.ts';
@@ -22,7 +22,7 @@ import { applyNotification, createPayOrder, ownOrder } from '../services/payment
 import { userCentreSummary } from '../services/user-centre/summary.ts';
 import { appendAudit } from '../services/accounts/audit.ts';
 import { createActivity, listActivities, qualifyBidder } from '../services/auctions/activities.ts';
-import { BIDDING_MODES } from '#domain/contract/hall';
+import { activityCreateParams, activityPlanOf } from '../http/activity-params.ts';
 import { fenToYuan } from '#domain/rules/money';
 
 /** Built once (zod compiles a schema on its first parse). */
@@ -51,6 +51,8 @@ const submitParams = z.object({
   address: z.string().max(200, { error: '联系地址不能超过200个字符' }).default(''),
   attachments: z.array(attachmentSchema, { error: '附件格式不正确' }).max(10, { error: '附件最多10个' }).default([]),
   commitments: z.array(z.enum(commitmentKeys, { error: '承诺事项不正确' }), { error: '请阅读并勾选全部承诺事项' }).default([]),
+  termsVersion: z.string({ error: '请阅读并同意《竞买须知》' }).trim().min(1, { error: '请阅读并同意《竞买须知》' }).max(40, { error: '竞买须知版本格式不正确' }),
+  termsSha256: z.string().regex(/^[0-9a-fA-F]{64}$/, { error: '竞买须知摘要格式不正确' }).optional(),
 });
 const listParams = z.object({ ...pagingParams(10), status: z.enum(ENROLMENT_STATUSES, { error: '状态参数不正确' }).optional() });
 const depositParams = z.object({ depositId: requiredId('depositId') });
@@ -67,32 +69,6 @@ const proofParams = z.object({
   note: z.string().max(200, { error: '备注不能超过200个字符' }).default(''),
 });
 const rejectParams = z.object({ id: requiredId('id'), reason: requiredText('驳回原因', 200) });
-const seconds = (field: string, description: string) => optionalInt(field, 0, 7 * 86_400).meta({ description });
-const activityCreateParams = z.object({
-  assetsId: requiredId('assetsId'),
-  mode: z.enum(BIDDING_MODES, { error: `参数 mode 须为 ${BIDDING_MODES.join('、')}` }),
-  startTime: optionalChinaTime('startTime').meta({ description: '开始时间，默认现在' }),
-  endTime: optionalChinaTime('endTime').meta({ description: '结束时间（two-stage：第一阶段截止；phased、dutch-auction、v-shaped 自动计算）' }),
-  startPrice: optionalYuanAsFen('startPrice').meta({ description: '起始价（元）；先到先得为挂牌价格' }),
-  increment: optionalYuanAsFen('increment').meta({ description: '加价幅度（元）' }),
-  reservePrice: optionalYuanAsFen('reservePrice').meta({ description: '保留价（元）' }),
-  capPrice: optionalYuanAsFen('capPrice').meta({ description: '封顶价（元）；final 必填' }),
-  extensionSec: optionalInt('extensionSec', 0, 3600).meta({ description: '延时窗口与延时时长（秒），默认 300' }),
-  allowSelfOutbid: optionalFlag('allowSelfOutbid').meta({ description: '1：最高出价人可再次加价' }),
-  tiers: z
-    .array(z.object({ fromPrice: optionalYuanAsFen('tiers.fromPrice'), increment: optionalYuanAsFen('tiers.increment') }), { error: '参数 tiers 格式不正确' })
-    .max(19, { error: '参数 tiers 最多 19 档' })
-    .optional()
-    .meta({ description: '阶梯加价：[{fromPrice, increment}]（元）' }),
-  freeEndTime: optionalChinaTime('freeEndTime').meta({ description: 'phased / final：自由报价期结束时间' }),
-  cycleSec: seconds('cycleSec', 'phased / final：限时报价周期；two-stage：第二阶段周期（秒）'),
-  decrement: optionalYuanAsFen('decrement').meta({ description: 'dutch-auction / v-shaped：每次降价（元）' }),
-  dropIntervalSec: seconds('dropIntervalSec', 'dutch-auction / v-shaped：降价周期（秒）'),
-  floorPrice: optionalYuanAsFen('floorPrice').meta({ description: 'dutch-auction / v-shaped：最低价（元）' }),
-  finalWindowSec: seconds('finalWindowSec', 'final：最终报价期（秒）'),
-  joinWindowSec: seconds('joinWindowSec', 'two-stage：第二阶段确认期（秒）'),
-  ascendSec: seconds('ascendSec', 'v-shaped：首次应价后的加价阶段（秒）'),
-});
 const activityQualifyParams = z.object({
   activityId: requiredId('activityId'),
   loginName: requiredText('登录名', 64),
@@ -205,36 +181,7 @@ export default async function enrolmentRoutes(app: FastifyInstance): Promise<voi
   );
   routes.post('/dscq-ops/activity/create', { ...op, schema: { summary: '运营：创建竞价活动（八种竞价方式及其全部参数：保留价、封顶价、延时、阶梯加价、各阶段时长）', querystring: activityCreateParams } }, async (request) => {
     const p = request.query;
-    const required = (value: number | undefined, label: string) => {
-      if (value === undefined) throw new BusinessError(400, `参数 ${label} 不能为空`);
-      return value;
-    };
-    const ms = (sec: number | undefined) => (sec === undefined ? undefined : sec * 1000);
-    const created = await createActivity(
-      db,
-      {
-        assetsId: p.assetsId,
-        mode: p.mode,
-        startAt: p.startTime,
-        endAt: p.endTime,
-        startPriceFen: required(p.startPrice, 'startPrice'),
-        incrementFen: required(p.increment, 'increment'),
-        reserveFen: p.reservePrice ?? null,
-        capFen: p.capPrice ?? null,
-        extensionMs: ms(p.extensionSec),
-        allowSelfOutbid: p.allowSelfOutbid === 1,
-        tiers: p.tiers?.map((tier) => ({ fromFen: required(tier.fromPrice, 'tiers.fromPrice'), incrementFen: required(tier.increment, 'tiers.increment') })),
-        freeEndAt: p.freeEndTime,
-        cycleMs: ms(p.cycleSec),
-        decrementFen: p.decrement,
-        dropIntervalMs: ms(p.dropIntervalSec),
-        floorFen: p.floorPrice,
-        finalWindowMs: ms(p.finalWindowSec),
-        joinWindowMs: ms(p.joinWindowSec),
-        ascendMs: ms(p.ascendSec),
-      },
-      now(),
-    );
+    const created = await createActivity(db, activityPlanOf(p), now());
     await appendAudit(db, now(), { userId: request.user!.id, ip: request.ip, action: 'activity.create', object: `activity:${created.id}`, result: 'success', detail: p.mode });
     return ok({ activityId: created.id, activityCode: created.code, qualified: created.qualified, startTime: created.startAt, endTime: created.endAt });
   });

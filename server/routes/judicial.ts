@@ -54,7 +54,9 @@ export async function judicialRoutes(app: FastifyInstance): Promise<void> {
 
   // A parameter failure reaches the error handler above as the ZodError, like any other: same answer shape.
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post('/wechatProject/query', { schema: { summary: '司法拍卖项目查询', querystring: queryParams } }, async (request) => answer(await queryJudicial(db, request.query)));
+  api.post('/wechatProject/query', { schema: { summary: '司法拍卖项目查询（法院标的与本平台司法拍卖项目：竞价中在前，再即将竞价、正在报名、已结束）', querystring: queryParams } }, async (request) =>
+    answer(await queryJudicial(db, request.query, app.now())),
+  );
   api.get('/wechatProject/ajaxGetCourt', { schema: { summary: '法院列表（按城市代码）', querystring: courtParams } }, async (request) =>
     answer(await judicialCourts(db, request.query.cityCode)),
   );

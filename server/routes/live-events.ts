@@ -18,6 +18,7 @@ const REFUSED: Record<PushRefusal, [number, string]> = {
   user: [429, '实时推送连接过多，请关闭部分竞价页面后重试'],
   ip: [429, '实时推送连接过多，请稍后重试'],
   global: [503, '服务器实时推送连接已满，请稍后重试'],
+  draining: [503, '服务器正在重启，请稍后重试'],
 };
 
 export default async function liveEventRoutes(app: FastifyInstance): Promise<void> {

@@ -14,6 +14,8 @@ import { notFound, ok } from '../lib/envelope.ts';
 import { intWithDefault, optionalIntList, optionalText, requiredId } from '../http/params.ts';
 import type { Cached } from '../live/hallSnapshot.ts';
 import { bidderView } from '../bidding/bidderView.ts';
+import { BID_RECEIPTS_PATH, BID_RECORD_PATH } from '#domain/contract/bidReceipt';
+import { bidRecord, listReceipts, loadReceiptSigner } from '../bidding/receipts.ts';
 
 const hallParams = (defaultSize: number, maxSize: number) =>
   z.object({
@@ -133,11 +135,23 @@ export default async function liveRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // The bid record (docs/bidding.md "The bid record"): the bidder's own signed receipts, and an ended
+  // activity's whole chain with its signed head.
+  const receiptKey = engine.receipts ?? (await loadReceiptSigner(db, engine.now()));
+  api.get(BID_RECEIPTS_PATH, { preValidation: app.requireUser, schema: { summary: '我的出价凭证：本人在该竞价中每笔出价的交易所签名凭证（密封报价只签哈希）', querystring: activityParams } }, async (request) =>
+    ok(await listReceipts(db, receiptKey, request.query.activityId, request.user!.id)),
+  );
+  api.get(BID_RECORD_PATH, { schema: { summary: '出价记录：已结束竞价的全部出价、哈希链、链头签名与交易所公钥（结束前不公开）', querystring: activityParams } }, async (request) =>
+    ok(await bidRecord(db, receiptKey, request.query.activityId)),
+  );
+
   api.post('/dscq-sync/v1/bidding/:mode/bid', bidRoute, async (request, reply) => {
     const receivedAt = engine.now();
     const { mode } = request.params;
     const input = request.query;
     const { userId, sessionId } = request.bearer!;
+    // portal_bid_seconds / portal_bids_total: the engine's decision and commit, timed here (not in the engine).
+    const started = performance.now();
     const result = await placeBid(engine, {
       userId,
       sessionId,
@@ -147,7 +161,12 @@ export default async function liveRoutes(app: FastifyInstance): Promise<void> {
       idempotencyKey: input.idempotencyKey,
       receivedAt,
       ip: request.ip,
+    }).catch((error: unknown) => {
+      const code = (error as { code?: unknown }).code; // a BusinessError's status (a session closed: 401), else a failure
+      app.metrics.observeBid((performance.now() - started) / 1000, typeof code === 'number' ? code : 500);
+      throw error;
     });
+    app.metrics.observeBid((performance.now() - started) / 1000, result.status);
     return reply.code(result.status).send(result.body);
   });
 }

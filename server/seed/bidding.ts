@@ -11,14 +11,30 @@
  * - when fewer than LIVE_MIN are live (UPCOMING_MIN scheduled), 'ongoing' ones up to LIVE_TARGET
  *   (UPCOMING_TARGET), the first ending minutes after a fresh start.
  * It never touches activities that exist; ended ones are settled by the lifecycle sweep.
+ *
+ * Every new auction goes through the lot's timeline (lot-plan.ts, with the settings the server runs): the
+ * listing it lands on — one of the demo's own (HBCQ-…), never a pre-disclosure, a price range or a lot whose
+ * deal was made outside the demo's auctions — gets its enrolment and deposit deadline moved to before the
+ * auction's start (in the past for a live one) and its word to match (正在报名 / 报名已截止), its package's
+ * children with it, and its announcement rewritten with the new dates. The listing's start price is the
+ * auction's (one price). Demo listings whose enrolment deadline has passed stop reading 正在报名.
  */
 import type { Kysely } from 'kysely';
 import { dutchEndAt, sealedRanking } from '#domain/rules/bidModes';
+import { bidChainHash, GENESIS_HASH } from '#domain/rules/bidChain';
 import { type ActivitySettings } from '#domain/contract/bidModes';
+import { OPEN_ACTIVITY_STATUSES } from '#domain/contract/activity';
 import { BIDDING_MODES, type BiddingMode } from '#domain/contract/hall';
+import { DEFAULT_LOT_TIMELINE_SETTINGS, lotAssetClass, type LotTimelineSettings } from '#domain/rules/lotTimeline';
 import type { Database } from '../db/schema.ts';
+import { sanitizeRichText } from '../services/common/rich-text.ts';
 import { DEMO_BIDDERS } from './accounts.ts';
+import { detailFor, sectionsFor } from './data/projects-detail.ts';
+import { STATES, type ProjectSeed } from './data/projects.ts';
+import { announcementStartFor, assertDemoLot, enrolmentEndFor } from './lot-plan.ts';
 import { createRng, type Rng } from './prng.ts';
+import { writeLotAnnouncement } from '../services/projects/announcement.ts';
+import { closeDueEnrolments } from '../services/projects/enrolment-deadlines.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -103,8 +119,8 @@ function plans(rng: Rng, now: number, existing: readonly Existing[]): Plan[] {
 }
 
 /** Creates the missing demo activities (see the file comment) in one transaction. */
-export async function ensureLiveDemo(db: Kysely<Database>, now: number): Promise<LiveDemoReport> {
-  const { report } = await db.transaction().execute((trx) => topUpLiveDemo(trx, now));
+export async function ensureLiveDemo(db: Kysely<Database>, now: number, settings?: LotTimelineSettings): Promise<LiveDemoReport> {
+  const { report } = await db.transaction().execute((trx) => topUpLiveDemo(trx, now, settings));
   return report;
 }
 
@@ -112,7 +128,9 @@ export async function ensureLiveDemo(db: Kysely<Database>, now: number): Promise
  * The top-up inside the caller's transaction (the demo scheduler runs it after taking its lease in the same
  * transaction). Returns what it created.
  */
-export async function topUpLiveDemo(trx: Kysely<Database>, now: number): Promise<{ report: LiveDemoReport; ids: number[] }> {
+export async function topUpLiveDemo(trx: Kysely<Database>, now: number, settings: LotTimelineSettings = DEFAULT_LOT_TIMELINE_SETTINGS): Promise<{ report: LiveDemoReport; ids: number[] }> {
+  // The words follow the dates before the top-up picks its lots (the listing-deadlines job does it too, every 30 s).
+  await closeDueEnrolments(trx, now);
   const existing = await trx
     .selectFrom('bid_activity')
     .select(['mode', 'status', 'end_at'])
@@ -127,19 +145,25 @@ export async function topUpLiveDemo(trx: Kysely<Database>, now: number): Promise
   if (wanted.length === 0) return { report, ids };
 
   const bidders = await trx.selectFrom('app_user').select(['id', 'login_name']).where('login_name', 'in', [...DEMO_BIDDERS]).orderBy('id').execute();
-  // Listed projects with a plain yuan price and no activity under way: those that never had one first,
-  // then the newest listings.
-  const busy = trx.selectFrom('bid_activity').select('project_id').where('status', 'in', ['scheduled', 'live']);
+  // The demo's listed projects with one plain yuan price and no activity under way: those that never had one
+  // first, then the newest listings. Not a pre-disclosure (no auction, no enrolment), not a lot whose deal
+  // stands for an auction held outside the demo (money.ts, staff-work.ts).
+  const busy = trx.selectFrom('bid_activity').select('project_id').where('status', 'in', OPEN_ACTIVITY_STATUSES);
   const projects = await trx
     .selectFrom('project')
-    .select(['id', 'start_price_fen', 'org_name'])
+    .leftJoin('project_detail', 'project_detail.project_id', 'project.id')
+    .select(['project.id', 'project.project_code', 'project.start_price_fen', 'project.org_name', 'project.type_code', 'project.project_nature', 'project.announcement_start_at', 'project_detail.asset_class'])
+    .where('project_code', 'like', `${DEMO_CODE_PREFIX}%`)
     .where('price_type', '=', 1)
+    .where('the_tone_interval', '=', 1)
     .where('start_price_fen', '>=', 1_000_000)
     .where('parent_id', 'is', null)
-    .where('id', 'not in', busy)
+    .where('state', 'not like', `%${STATES.preDisclosure}%`)
+    .where('project.id', 'not in', busy)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('deal').select('deal.id').whereRef('deal.project_id', '=', 'project.id').where('deal.activity_id', 'is', null))))
     .orderBy((eb) => eb.selectFrom('bid_activity').select((e) => e.fn.countAll<number>().as('n')).whereRef('bid_activity.project_id', '=', 'project.id'))
     .orderBy('announcement_start_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('project.id', 'desc')
     .limit(wanted.length)
     .execute();
 
@@ -157,6 +181,7 @@ export async function topUpLiveDemo(trx: Kysely<Database>, now: number): Promise
     const bidCount = demoBids.length;
     const leader = shape.sealed ? sealedRanking(demoBids)[0] : demoBids.at(-1);
     const code = `DEMO-${now.toString(36)}-${String(index + 1).padStart(2, '0')}`;
+    await planListing(trx, project, { startAt: shape.startAt, endAt: shape.endAt, startPriceFen: startFen }, now, settings);
     const { id } = await trx
       .insertInto('bid_activity')
       .values({
@@ -196,16 +221,83 @@ export async function topUpLiveDemo(trx: Kysely<Database>, now: number): Promise
       const rank = (plan.mode === 'phased' || plan.mode === 'final') && bidder.login_name === 'bidder05' ? 1 : null;
       await trx.insertInto('bid_qualification').values({ activity_id: id, user_id: bidder.id, bid_code: codes.get(bidder.id)!, pre_emptive_rank: rank, created_at: now }).execute();
     }
-    for (const b of demoBids) {
+    // Each bid chained to the one before (domain/rules/bidChain.ts), as the engine writes them.
+    let prevHash = GENESIS_HASH;
+    for (const b of [...demoBids].sort((x, y) => x.seq - y.seq)) {
+      const bidCode = codes.get(b.userId)!;
+      const hash = bidChainHash({ activityId: id, seq: b.seq, bidCode, amountFen: b.amountFen, serverTime: b.placedAt, prevHash });
       await trx
         .insertInto('bid')
-        .values({ activity_id: id, seq: b.seq, user_id: b.userId, bid_code: codes.get(b.userId)!, amount_fen: b.amountFen, placed_at: b.placedAt, idempotency_key: `seed-${code}-${b.seq}` })
+        .values({
+          activity_id: id,
+          seq: b.seq,
+          user_id: b.userId,
+          bid_code: bidCode,
+          amount_fen: b.amountFen,
+          placed_at: b.placedAt,
+          idempotency_key: `seed-${code}-${b.seq}`,
+          prev_hash: prevHash,
+          hash,
+          sealed: shape.sealed ? 1 : 0,
+        })
         .execute();
+      prevHash = hash;
     }
+    // The listing's announcement names this auction (the one builder: services/projects/announcement.ts).
+    await writeLotAnnouncement(trx, project.id);
     report[plan.status] += 1;
     ids.push(id);
   }
   return { report, ids };
+}
+
+/** The demo's own listings (data/projects.ts codes); staff-published lots are never touched. */
+const DEMO_CODE_PREFIX = 'HBCQ-';
+/** The disclosure section besides the announcement that quotes the dates (the announcement has its own builder). */
+const REWRITTEN_SECTIONS = ['tradeNotice'] as const;
+
+/**
+ * The listing's dates for its new auction, by the lot's timeline (lot-plan.ts): enrolment and the deposit
+ * close the margin before the auction opens, the announcement starts early enough for the disclosure
+ * minimum; throws rather than write a lot the rule refuses. Writes them, the matching word, the package's
+ * children, and the sections that quote them (the package's announcement is written once its auction exists).
+ */
+async function planListing(
+  trx: Kysely<Database>,
+  project: { id: number; project_code: string; type_code: number | null; project_nature: number; announcement_start_at: number; asset_class: string | null },
+  auction: { startAt: number; endAt: number; startPriceFen: number },
+  now: number,
+  settings: LotTimelineSettings,
+): Promise<void> {
+  const others = await trx.selectFrom('bid_activity').select(['status', 'outcome', 'start_price_fen']).where('project_id', '=', project.id).orderBy('end_at', 'desc').execute();
+  const failed = others.find((a) => a.status === 'ended' && a.outcome === 'failed');
+  const plan = {
+    ...auction,
+    openAuctions: others.filter((a) => a.status !== 'ended').length,
+    previousFailedStartFen: failed ? Number(failed.start_price_fen) : null,
+  };
+  const enrolmentEndAt = enrolmentEndFor(auction.startAt, settings);
+  const lot = { assetClass: lotAssetClass(project.type_code, project.project_nature, project.asset_class), announcementStartAt: Number(project.announcement_start_at), enrolmentEndAt, depositEndAt: null };
+  const announcementStartAt = announcementStartFor(project.project_code, lot, settings, plan);
+  assertDemoLot(project.project_code, { ...lot, announcementStartAt }, settings, plan);
+  const state = enrolmentEndAt > now ? STATES.enrolling : STATES.enrolmentClosed;
+  const rows = await trx
+    .updateTable('project')
+    .set({ announcement_start_at: announcementStartAt, announcement_end_at: enrolmentEndAt, state })
+    .where((eb) => eb.or([eb('id', '=', project.id), eb('parent_id', '=', project.id)]))
+    .returningAll()
+    .execute();
+  // The deposit closes with the enrolment (null: the enrolment deadline).
+  await trx.updateTable('project_detail').set({ deposit_end_at: null }).where('project_id', 'in', rows.map((r) => r.id)).execute();
+  for (const row of rows) {
+    // A child shares its package's dates; its announcement says so (it has no auction of its own).
+    if (row.id !== project.id) await writeLotAnnouncement(trx, row.id);
+    const p = row as unknown as ProjectSeed;
+    const sections = sectionsFor(p, detailFor(p));
+    for (const key of REWRITTEN_SECTIONS) {
+      await trx.updateTable('project_section').set({ content: sanitizeRichText(sections[key]) }).where('project_id', '=', row.id).where('section_key', '=', key).execute();
+    }
+  }
 }
 
 interface DemoBid {

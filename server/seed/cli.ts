@@ -7,7 +7,7 @@ async function run(): Promise<void> {
   const config = loadConfig();
   const handle = openDatabase(config);
   try {
-    const { migrations, seeded } = await prepareDatabase(handle, { seed: true, now: Date.now(), dataDir: config.dataDir, secrets: config.accounts.secrets });
+    const { migrations, seeded } = await prepareDatabase(handle, { seed: true, now: Date.now(), dataDir: config.dataDir, secrets: config.accounts.secrets, lotTimeline: config.lotTimeline });
     const where = handle.dialect === 'postgres' ? 'PostgreSQL' : config.sqliteFile;
     console.log(`数据库: ${where}`);
     console.log(`已执行迁移: ${migrations.length ? migrations.join(', ') : '无（已是最新）'}`);

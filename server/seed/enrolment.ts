@@ -13,7 +13,7 @@ import { DEMO_BIDDERS } from './accounts.ts';
 const HOUR = 3_600_000;
 
 /** A demo deposit is paid in from the bank like a real one (the ledger's books match the deposits). */
-async function postDemoDepositPaid(trx: Kysely<Database>, d: { id: number; userId: number; amountFen: number; at: number }, fromWallet = false): Promise<void> {
+async function postDemoDepositPaid(trx: Kysely<Database>, d: { id: number; userId: number; amountFen: number; at: number; assetsName: string }, fromWallet = false): Promise<void> {
   // Paid again after a release: from the wallet the release went to, while it holds enough.
   const wallet = fromWallet && (await balanceOf(trx, { user: d.userId, kind: 'available' })) >= d.amountFen;
   await post(trx, {
@@ -21,7 +21,8 @@ async function postDemoDepositPaid(trx: Kysely<Database>, d: { id: number; userI
     kind: wallet ? 'depositFromWallet' : 'depositPaid',
     userId: d.userId,
     ref: `deposit:${d.id}`,
-    memo: '演示数据',
+    // What a real deposit's entry says (services/enrolment/deposits.ts): the lot it is for.
+    memo: d.assetsName,
     at: d.at,
     lines: [
       [wallet ? { user: d.userId, kind: 'available' } : 'bank', -d.amountFen],
@@ -47,6 +48,9 @@ export async function ensureDemoEnrolments(db: Kysely<Database>, now: number): P
       'app_user.phone',
       'app_user.email',
       'project.deposit_fen',
+      'project.assets_name',
+      'project.announcement_start_at',
+      'project.announcement_end_at',
     ])
     .where('app_user.login_name', 'in', [...DEMO_BIDDERS])
     .where((eb) =>
@@ -64,8 +68,9 @@ export async function ensureDemoEnrolments(db: Kysely<Database>, now: number): P
   let created = 0;
   await db.transaction().execute(async (trx) => {
     for (const q of missing) {
-      // A plausible history: enrolled two days before the auction, approved and paid the next hour.
-      const submittedAt = Math.min(q.created_at, q.start_at) - 48 * HOUR;
+      // A plausible history: enrolled two days before the auction — and inside the enrolment period, three hours
+      // before its deadline at the latest, so approval and payment (the next two hours) come before it too.
+      const submittedAt = Math.max(q.announcement_start_at, Math.min(q.created_at - 48 * HOUR, q.start_at - 48 * HOUR, q.announcement_end_at - 3 * HOUR));
       const inserted = await trx
         .insertInto('enrolment')
         .values({
@@ -115,7 +120,7 @@ export async function ensureDemoEnrolments(db: Kysely<Database>, now: number): P
         .onConflict((oc) => oc.column('enrolment_id').doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (deposit) await postDemoDepositPaid(trx, { id: deposit.id, userId: q.user_id, amountFen: q.deposit_fen, at: submittedAt + 2 * HOUR });
+      if (deposit) await postDemoDepositPaid(trx, { id: deposit.id, userId: q.user_id, amountFen: q.deposit_fen, at: submittedAt + 2 * HOUR, assetsName: q.assets_name });
       created += 1;
     }
   });
@@ -131,7 +136,8 @@ async function refreshReused(db: Kysely<Database>, now: number): Promise<void> {
     .selectFrom('enrolment')
     .innerJoin('bid_activity', 'bid_activity.project_id', 'enrolment.project_id')
     .innerJoin('bid_qualification', (join) => join.onRef('bid_qualification.activity_id', '=', 'bid_activity.id').onRef('bid_qualification.user_id', '=', 'enrolment.user_id'))
-    .select(['enrolment.id', 'bid_activity.id as activity_id', 'bid_qualification.bid_code'])
+    .innerJoin('project', 'project.id', 'enrolment.project_id')
+    .select(['enrolment.id', 'bid_activity.id as activity_id', 'bid_qualification.bid_code', 'project.assets_name'])
     .where('enrolment.enrol_code', 'like', 'BMDEMO%')
     .where('bid_activity.status', 'in', ['scheduled', 'live'])
     .where((eb) => eb.or([eb('enrolment.activity_id', 'is', null), eb('enrolment.activity_id', '!=', eb.ref('bid_activity.id'))]))
@@ -143,7 +149,7 @@ async function refreshReused(db: Kysely<Database>, now: number): Promise<void> {
       if (!deposit || (deposit.status !== 'released' && deposit.status !== 'kept')) return;
       await trx.updateTable('deposit').set({ status: 'confirmed' satisfies DepositStatus, settled_at: null, confirmed_at: now, updated_at: now }).where('id', '=', deposit.id).execute();
       // A released deposit went to the wallet: it is paid in again; a kept one never left the frozen account.
-      if (deposit.status === 'released') await postDemoDepositPaid(trx, { id: deposit.id, userId: deposit.user_id, amountFen: deposit.amount_fen, at: now }, true);
+      if (deposit.status === 'released') await postDemoDepositPaid(trx, { id: deposit.id, userId: deposit.user_id, amountFen: deposit.amount_fen, at: now, assetsName: row.assets_name }, true);
     });
   }
 }

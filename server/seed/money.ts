@@ -23,19 +23,21 @@ export async function ensureDemoMoney(db: Kysely<Database>, now: number, secrets
   if (!user) return false;
   const done = await db.selectFrom('deal').select('id').where('deal_code', 'like', 'CJDEMO%').where('user_id', '=', user.id).executeTakeFirst();
   if (done) return false;
-  // Lots without an auction of their own in the demo (the deals stand for auctions held earlier).
+  // Lots without an auction of their own in the demo (the deals stand for auctions held earlier), concluded
+  // ones (已成交): a lot with a deal never reads 正在报名 (one lot, one story).
   const activities = (
     await db
       .selectFrom('project')
-      .select(['project.id as project_id', 'project.start_price_fen'])
+      .select(['project.id as project_id', 'project.start_price_fen', 'project.assets_name'])
       .where('project.parent_id', 'is', null)
+      .where('project.state', 'like', '%已成交%')
       .where('project.start_price_fen', '>', 0)
       .where((eb) => eb.not(eb.exists(eb.selectFrom('bid_activity').select('bid_activity.id').whereRef('bid_activity.project_id', '=', 'project.id'))))
       .where((eb) => eb.not(eb.exists(eb.selectFrom('enrolment').select('enrolment.id').whereRef('enrolment.project_id', '=', 'project.id'))))
       .orderBy('project.id')
       .limit(STATES.length)
       .execute()
-  ).map((p, i) => ({ id: p.project_id, project_id: p.project_id, start_price_fen: p.start_price_fen, current_price_fen: Math.round((p.start_price_fen * (110 + 7 * i)) / 10_000) * 100, end_at: now - (i + 2) * 24 * HOUR }));
+  ).map((p, i) => ({ id: p.project_id, project_id: p.project_id, assets_name: p.assets_name, start_price_fen: p.start_price_fen, current_price_fen: Math.round((p.start_price_fen * (110 + 7 * i)) / 10_000) * 100, end_at: now - (i + 2) * 24 * HOUR }));
   if (activities.length < STATES.length) return false;
   const fieldKey = (await loadSecrets(db, secrets ?? {})).fieldKey;
   await db.transaction().execute(async (trx) => {
@@ -89,7 +91,7 @@ export async function ensureDemoMoney(db: Kysely<Database>, now: number, secrets
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (paid) await settleWithDeposit(trx, { dealId: inserted.id, depositId: null, userId: user.id, priceFen, feeFen, source: { kind: 'bank' }, at: dealAt + 2 * HOUR, memo: '演示数据' });
+      if (paid) await settleWithDeposit(trx, { dealId: inserted.id, depositId: null, userId: user.id, priceFen, feeFen, source: { kind: 'bank' }, at: dealAt + 2 * HOUR, memo: a.assets_name });
       if (status === 'paid') {
         await trx
           .insertInto('invoice')

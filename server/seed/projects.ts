@@ -25,7 +25,8 @@ import {
   sectionsFor,
 } from './data/projects-detail.ts';
 import { PROJECT_FILTER_CODE, PROJECT_FILTERS } from './data/projects-filters.ts';
-import { demoProjects, type ProjectSeed } from './data/projects.ts';
+import { demoAssetClassCode, demoProjects, type ProjectSeed } from './data/projects.ts';
+import type { LotTimelineSettings } from '#domain/rules/lotTimeline';
 import { seedJudicial } from './judicial.ts';
 import { ATTACHMENT_MIME, attachmentBytes } from './projects-files.ts';
 
@@ -99,7 +100,7 @@ async function seedCovers(trx: Kysely<Database>, now: number, dataDir: string | 
 
 export async function seedProjectDisclosures(
   trx: Kysely<Database>,
-  { now, dataDir }: { now: number; dataDir?: string | undefined },
+  { now, dataDir, lotTimeline }: { now: number; dataDir?: string | undefined; lotTimeline?: LotTimelineSettings | undefined },
 ): Promise<ProjectsSeedReport> {
   const report: ProjectsSeedReport = { project: 0, content_file: 0, ...EMPTY_PROJECTS_REPORT };
 
@@ -119,7 +120,7 @@ export async function seedProjectDisclosures(
   );
   report.content_file += await seedCovers(trx, now, dataDir);
 
-  const listings = demoProjects(now);
+  const listings = demoProjects(now, lotTimeline);
   const stored = await trx.selectFrom('project').select(['id', 'project_code', 'announcement_start_at', 'announcement_end_at']).execute();
   const projectIds = new Map(stored.map((r) => [r.project_code, r.id]));
 
@@ -154,6 +155,8 @@ export async function seedProjectDisclosures(
       contact_phone: d.contactPhone,
       appraised_value_fen: d.appraisedYuan === null ? null : Math.round(d.appraisedYuan * 100),
       managed: d.managed ? 1 : 0,
+      // The class whose timeline rules the lot follows (a court sale of real estate: the 30-day notice).
+      asset_class: demoAssetClassCode(p),
       created_at: p.created_at,
     });
     for (const [key, html] of Object.entries(sectionsFor(p, d))) {

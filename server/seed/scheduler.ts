@@ -5,16 +5,15 @@
  * list, a new one opening as one ends.
  *
  * Safe with several server processes on one database: each run is one transaction that first claims the
- * job's lease row (job_lease, migration 0007) with a conditional update — "due, or mine" — and only then
- * looks at what is missing and creates it. The claim's write takes the row lock on PostgreSQL and the
- * write lock on SQLite, so two processes' runs never overlap: the second waits, then finds the lease taken
- * (not due) and does nothing, or — if due again — sees the first one's activities and creates nothing
- * twice. A crashed holder's lease simply runs out. The new activities are announced like any live change
+ * job's lease (services/common/leased-job.ts) and only then looks at what is missing and creates it, so two
+ * processes' runs never overlap: the second waits, then finds the lease taken (not due) and does nothing,
+ * or — if due again — sees the first one's activities and creates nothing twice. A crashed holder's lease simply runs out. The new activities are announced like any live change
  * (NOTIFY in the transaction on PostgreSQL; this process's snapshot after the commit).
  */
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { LotTimelineSettings } from '#domain/rules/lotTimeline';
 import { notifyInTransaction } from '../db/changeFeed.ts';
+import { createLeasedJob } from '../services/common/leased-job.ts';
 import type { Database } from '../db/schema.ts';
 import { topUpLiveDemo, type LiveDemoReport } from './bidding.ts';
 
@@ -24,6 +23,8 @@ export const DEMO_SCHEDULER_INTERVAL_MS = 15_000;
 export interface DemoSchedulerOptions {
   db: Kysely<Database>;
   now: () => number;
+  /** The lot timeline the server runs (config.lotTimeline): the demo's auctions obey it (published rules when absent). */
+  lotTimeline?: LotTimelineSettings | undefined;
   /** Between two runs (by any process). Default 15 s. */
   intervalMs?: number;
   /** This process's name on the lease (default: pid and a random part). */
@@ -43,72 +44,28 @@ export interface DemoScheduler {
   stop(): Promise<void>;
 }
 
-/**
- * Claims the job inside `trx`: true when it was due (or never run) or is this holder's. The update first
- * (a write, so the transaction holds the lock from here), the insert only for a job never run.
- */
-async function claim(trx: Kysely<Database>, holder: string, at: number, intervalMs: number): Promise<boolean> {
-  const taken = await trx
-    .updateTable('job_lease')
-    .set((eb) => ({ holder, until_at: at + intervalMs, runs: eb('runs', '+', 1) }))
-    .where('name', '=', DEMO_JOB)
-    .where((eb) => eb.or([eb('until_at', '<=', at), eb('holder', '=', holder)]))
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) === 1) return true;
-  const inserted = await trx
-    .insertInto('job_lease')
-    .values({ name: DEMO_JOB, holder, until_at: at + intervalMs, runs: 1 })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
-}
-
 export function createDemoScheduler(options: DemoSchedulerOptions): DemoScheduler {
-  const intervalMs = options.intervalMs ?? DEMO_SCHEDULER_INTERVAL_MS;
-  const holder = options.holder ?? `${process.pid}-${randomBytes(4).toString('hex')}`;
-  let running: Promise<LiveDemoReport | null> | null = null;
-
-  const run = async (): Promise<LiveDemoReport | null> => {
-    const at = options.now();
-    const result = await options.db.transaction().execute(async (trx) => {
-      // Only one run at a time, in any process (see the file comment).
-      if (!(await claim(trx, holder, at, intervalMs))) return null;
-      const created = await topUpLiveDemo(trx, at);
+  const job = createLeasedJob({
+    db: options.db,
+    now: options.now,
+    name: DEMO_JOB,
+    intervalMs: options.intervalMs ?? DEMO_SCHEDULER_INTERVAL_MS,
+    holder: options.holder,
+    onError: options.onError,
+    timers: options.timers,
+    work: async (trx, at) => {
+      const created = await topUpLiveDemo(trx, at, options.lotTimeline);
       for (const id of created.ids) await notifyInTransaction(trx, options.notifyChannel, id);
       return created;
-    });
-    if (!result) return null;
-    if (result.ids.length > 0) options.afterCommit(result.ids);
-    return result.report;
-  };
-
-  const runOnce = () => {
-    // In this process, one run at a time too (a slow run and the next tick).
-    running ??= run().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  const timer =
-    options.timers === false
-      ? undefined
-      : setInterval(() => {
-          runOnce().catch((error: unknown) => options.onError?.(error));
-        }, intervalMs);
-  timer?.unref();
-
-  return {
-    runOnce,
-    async stop() {
-      clearInterval(timer);
-      await running?.catch(() => null);
     },
-  };
+    afterCommit: (created) => {
+      if (created.ids.length > 0) options.afterCommit(created.ids);
+    },
+  });
+  return { runOnce: async () => (await job.runOnce())?.report ?? null, stop: job.stop };
 }
 
-/** For tests: the lease as stored. */
+/** The job's lease row (tests: which process holds it). */
 export async function demoLease(db: Kysely<Database>) {
   return db.selectFrom('job_lease').selectAll().where('name', '=', DEMO_JOB).executeTakeFirst();
 }
-

@@ -4,9 +4,14 @@
  * one transaction — a second run, at any later `now`, inserts nothing and changes nothing.
  */
 import type { Kysely } from 'kysely';
+import type { LotTimelineSettings } from '#domain/rules/lotTimeline';
 import type { SecretOverrides } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { seedAccounts } from './accounts.ts';
+import { seedStaff } from './staff.ts';
+import { seedStaffLots } from './staff-lots.ts';
+import { seedLotPhotos } from './lot-photos.ts';
+import { seedRoadshows } from './roadshows.ts';
 import { EMPTY_CONTENT_REPORT, seedContent, type ContentSeedReport } from './content/seed-content.ts';
 import { NAVIGATION, type NavSeed } from './data/navigation.ts';
 import { NEWS, type NewsSeed } from './data/news.ts';
@@ -22,6 +27,8 @@ export interface SeedOptions {
   secrets?: SecretOverrides | undefined;
   /** Data directory: the content seed writes its files (downloads, images) under it. */
   dataDir?: string | undefined;
+  /** The lot timeline the server runs (config.lotTimeline; the published rules when absent): the listings' dates obey it. */
+  lotTimeline?: LotTimelineSettings | undefined;
 }
 
 /** Rows inserted by this run, per table (all zero on a re-run). */
@@ -40,9 +47,10 @@ function inserted(result: { numInsertedOrUpdatedRows?: bigint | undefined }[]): 
   return result.reduce((sum, r) => sum + Number(r.numInsertedOrUpdatedRows ?? 0n), 0);
 }
 
-export async function seedDemoData(db: Kysely<Database>, { now, secrets, dataDir }: SeedOptions): Promise<SeedReport> {
+export async function seedDemoData(db: Kysely<Database>, { now, secrets, dataDir, lotTimeline }: SeedOptions): Promise<SeedReport> {
   return db.transaction().execute(async (trx) => {
     await seedAccounts(trx, { now, secrets });
+    await seedStaff(trx, now);
     const report: SeedReport = { navigation: 0, news_plate: 0, news: 0, project: 0, notice: 0, ...EMPTY_CONTENT_REPORT, ...EMPTY_PROJECTS_REPORT };
 
     // Plates one by one, parents first, so ids follow PLATES' order on a fresh database.
@@ -63,7 +71,7 @@ export async function seedDemoData(db: Kysely<Database>, { now, secrets, dataDir
     report.navigation += await seedNavigation(trx, NAVIGATION, null, plateIds, now);
     report.news += await seedNews(trx, NEWS, plateIds, now);
 
-    const projects = demoProjects(now);
+    const projects = demoProjects(now, lotTimeline);
     report.project += inserted(
       await trx
         .insertInto('project')
@@ -96,10 +104,17 @@ export async function seedDemoData(db: Kysely<Database>, { now, secrets, dataDir
     report.news_plate += contentPlates;
     report.news += contentNews;
     Object.assign(report, content);
-    const { project: children, content_file: covers, ...disclosures } = await seedProjectDisclosures(trx, { now, dataDir });
+    const { project: children, content_file: covers, ...disclosures } = await seedProjectDisclosures(trx, { now, dataDir, lotTimeline });
     report.project += children;
     report.content_file += covers;
     Object.assign(report, disclosures);
+    // The listings' galleries (drawn on first request; not in the report, whose counts stay as they were).
+    await seedLotPhotos(trx, now);
+    // The work system's demo (a lot waiting for its publication's second person, a scheduled article):
+    // after every other seed; not in the report, whose counts are the public portal's.
+    await seedStaffLots(trx, now);
+    // 路演 (seed/roadshows.ts): after the listings and their attachments; not in the report either.
+    await seedRoadshows(trx, now);
     return report;
   });
 }

@@ -30,7 +30,7 @@ export function demoPng(width = 240, height = 160): Buffer {
   return drawPng(width, height, (_x, y) => (y > height / 3 && y < (2 * height) / 3 ? [0x1f, 0x6f, 0xd0, 255] : [255, 255, 255, 255]));
 }
 
-async function storeFile(trx: Kysely<Database>, dataDir: string | undefined, userId: number, folderId: number | null, name: string, data: Buffer, contentType: string, at: number) {
+export async function storeFile(trx: Kysely<Database>, dataDir: string | undefined, userId: number, folderId: number | null, name: string, data: Buffer, contentType: string, at: number) {
   const id = randomBytes(18).toString('base64url');
   const storedName = randomBytes(24).toString('base64url');
   if (dataDir) {
@@ -72,14 +72,15 @@ export async function ensureDemoUserFiles(db: Kysely<Database>, now: number, dat
       if (!enrolment) {
         const project = await trx
           .selectFrom('project')
-          .select(['id', 'assets_name', 'deposit_fen'])
+          .select(['id', 'assets_name', 'deposit_fen', 'announcement_start_at', 'announcement_end_at'])
           .where('parent_id', 'is', null)
           .where('state', '=', '已结束')
           .where((eb) => eb.not(eb.exists(eb.selectFrom('enrolment').select('enrolment.id').whereRef('enrolment.project_id', '=', 'project.id').where('enrolment.user_id', '=', userId))))
           .orderBy('id')
           .executeTakeFirst();
         if (project) {
-          const at = now - 10 * DAY;
+          // Inside the lot's enrolment period (ten days ago, or just before its deadline).
+          const at = Math.max(Number(project.announcement_start_at), Math.min(now - 10 * DAY, Number(project.announcement_end_at) - 3 * HOUR));
           const row = await trx
             .insertInto('enrolment')
             .values({

@@ -4,6 +4,8 @@
  * decides the outcome: resolve or reject, and which user-visible effect runs. Each row is unit-tested.
  */
 import { BIDDING_MODES } from '#domain/contract/hall';
+import { STAFF_PATHS } from '#domain/contract/staff';
+import { STAFF_REAUTH_CODE } from '#domain/rules/staff';
 
 /** Paths whose behaviour the catalogue singles out. Those marked (ours) are not shown in the spec. */
 export const CATALOGUE_PATHS = {
@@ -33,6 +35,9 @@ const WARNING_EXEMPT_PATHS = [
 ];
 
 /** Codes rejected with the body and no message (spec: 369, 407, 502). */
+/** (ours) The staff console's forms that show their own refusal. */
+const STAFF_PASSWORD_FORMS = [STAFF_PATHS.login, STAFF_PATHS.confirmPassword, STAFF_PATHS.changePassword];
+
 const SILENT_CODES = new Set([369, 407, 502]);
 
 /** The default warning when the server gives no text (spec: ask the user to contact customer service). */
@@ -113,6 +118,16 @@ export const ERROR_CATALOGUE: readonly CatalogueRow[] = [
     condition: 'Login failure: show the server error_description as an error message',
     when: isTokenCall,
     outcome: (ctx) => ({ settle: 'reject', effect: { kind: 'error', text: ctx.message || DEFAULT_ERROR_MESSAGE } }),
+  },
+  {
+    condition: '(ours) The staff console\'s password forms (login, the password again, a new password) refuse (not a 401): reject, no message (the form shows the server\'s text beside its fields)',
+    when: (ctx) => ctx.code !== 401 && STAFF_PASSWORD_FORMS.some((p) => is(ctx.path, p)),
+    outcome: () => ({ settle: 'reject', effect: none }),
+  },
+  {
+    condition: '(ours) 428, the password again for a money action: reject, no message (the staff console asks for it and retries)',
+    when: (ctx) => ctx.code === STAFF_REAUTH_CODE,
+    outcome: () => ({ settle: 'reject', effect: none }),
   },
   {
     condition: '401 on favourite-add or roadshow-follow: 用户未登录 with a 去登录 button to /login with redirect',

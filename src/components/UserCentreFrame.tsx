@@ -20,6 +20,8 @@ const MENU: { href: string; label: string; also?: string[] }[] = [
   { href: '/myFiles', label: '我的文件', also: ['/usercenter/files/children', '/usercenter/files/list'] },
   { href: '/shensuRecord', label: '申诉记录' },
   { href: '/myService', label: '我的服务', also: ['/myServiceDetail', '/demandDetail'] },
+  // The verification's own page: its state, what was sent, the reason of a refusal, and 去认证 while none was sent.
+  { href: '/realNamePersonInfo', label: '实名认证', also: ['/realNamePerson', '/realNameOrg', '/membershipReason'] },
   { href: '/accountSafe', label: '账户安全' },
 ];
 

@@ -1,6 +1,7 @@
 /**
- * The bidder's alert preferences: a sound with the outbid alert, and the browser notification
- * (only once the browser has granted it, which is asked on a click — never on load). Kept in local storage
+ * The bidder's alert preferences: a sound with the outbid alert, the browser notification (only once the
+ * browser has granted it, which is asked on a click — never on load), lot reminders, and whether each bid is
+ * confirmed first. Kept in local storage
  * through src/lib/storage; components read them with `useAlertPrefs`.
  */
 import { useSyncExternalStore } from 'react';
@@ -14,10 +15,12 @@ export interface AlertPrefs {
   notify: boolean;
   /** Minutes before a watched lot's start and end to remind (REMINDER_CHOICES; empty: no reminders). */
   reminders: number[];
+  /** Ask 出价确认 before each bid (off: the click on 出价 is the bid). */
+  confirmBids: boolean;
 }
 
 const KEY = 'alertPrefs';
-const DEFAULTS: AlertPrefs = { sound: true, notify: true, reminders: [...DEFAULT_REMINDERS] };
+const DEFAULTS: AlertPrefs = { sound: true, notify: true, reminders: [...DEFAULT_REMINDERS], confirmBids: true };
 const CHOICES: readonly number[] = REMINDER_CHOICES;
 const listeners = new Set<() => void>();
 let cached: AlertPrefs | null = null;

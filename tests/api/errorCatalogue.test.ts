@@ -7,6 +7,8 @@ import {
   decide,
   type ResponseContext,
 } from '@/api/errorCatalogue';
+import { STAFF_PATHS } from '#domain/contract/staff';
+import { STAFF_REAUTH_CODE, STAFF_REAUTH_MESSAGE } from '#domain/rules/staff';
 
 const ctx = (over: Partial<ResponseContext>): ResponseContext => ({
   path: '/dscq-project/search/page',
@@ -80,6 +82,19 @@ describe('error catalogue (spec section 8), one case per row', () => {
     });
   });
 
+  it("(ours) the staff console's password forms and the 428 password request reject without a message: the console shows them itself", () => {
+    for (const path of [STAFF_PATHS.login, STAFF_PATHS.confirmPassword, STAFF_PATHS.changePassword]) {
+      expect(decide(ctx({ path, code: 400, message: '密码错误', pageRequiresAuth: true }))).toMatchObject({ settle: 'reject', effect: { kind: 'none' } });
+    }
+    expect(decide(ctx({ path: STAFF_PATHS.approvalApprove, code: STAFF_REAUTH_CODE, message: STAFF_REAUTH_MESSAGE, pageRequiresAuth: true }))).toMatchObject({
+      settle: 'reject',
+      effect: { kind: 'none' },
+    });
+    expect(decide(ctx({ path: STAFF_PATHS.confirmPassword, code: 401, pageRequiresAuth: true })).effect).toEqual({ kind: 'logoutToLogin' });
+    // Other staff calls follow the common rows (a 401 on a console page logs out to its login).
+    expect(decide(ctx({ path: STAFF_PATHS.me, code: 401, pageRequiresAuth: true })).effect).toEqual({ kind: 'logoutToLogin' });
+  });
+
   it('403 elsewhere goes to /index', () => {
     expect(decide(ctx({ code: 403 }))).toMatchObject({ settle: 'reject', effect: { kind: 'goIndex' } });
   });
@@ -123,6 +138,8 @@ describe('error catalogue (spec section 8), one case per row', () => {
       { path: CATALOGUE_PATHS.token, params: { grant_type: 'refresh_token' }, code: 400 },
       { path: CATALOGUE_PATHS.token, code: 403 },
       { path: CATALOGUE_PATHS.token, code: 400 },
+      { path: STAFF_PATHS.login, code: 400 },
+      { code: STAFF_REAUTH_CODE },
       { path: CATALOGUE_PATHS.favouriteAdd, code: 401 },
       { code: 401, pageRequiresAuth: true },
       { code: 401 },

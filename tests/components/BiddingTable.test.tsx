@@ -28,6 +28,9 @@ const row = (activityId: number): LiveBidRow => ({
   priceTooltip: null,
   tone: 'green',
   premiumRate: '---',
+  outcome: null,
+  suspendReason: null,
+  remainingMs: null,
 });
 
 function tableOf(count: number) {

@@ -17,15 +17,15 @@ describe('bidderStanding', () => {
   it.each([
     ['not enrolled, no code', { enrolled: false, bidCode: null }, null],
     ['enrolled, no code yet', { bidCode: null }, 'enrolled'],
-    ['qualified, no bid', {}, 'enrolled'],
+    ['qualified, no bid', {}, 'noBid'],
     ['leading', { leaderBidCode: '123456', myBidCount: 1 }, 'leading'],
     ['leading (count not seen yet)', { leaderBidCode: '123456' }, 'leading'],
     ['outbid', { leaderBidCode: '654321', myBidCount: 2 }, 'outbid'],
-    ['someone leads, he never bid', { leaderBidCode: '654321' }, 'enrolled'],
+    ['someone leads, he never bid', { leaderBidCode: '654321' }, 'noBid'],
     ['won', { status: 'ended', outcome: 'sold', leaderBidCode: '123456', myBidCount: 1 }, 'won'],
     ['lost', { status: 'ended', outcome: 'sold', leaderBidCode: '654321', myBidCount: 1 }, 'lost'],
     ['sealed offer in', { mode: 'onceOff', myBidCount: 1 }, 'offered'],
-    ['sealed, no offer', { mode: 'onceOff' }, 'enrolled'],
+    ['sealed, no offer', { mode: 'onceOff' }, 'noBid'],
   ] as const)('%s', (_name, over, standing) => {
     expect(bidderStanding(input(over as Partial<StandingInput>))).toBe(standing);
   });

@@ -1,4 +1,4 @@
-import { auctionRoundLabel, isPackageProject, judicialStateLabel, listingPriceDisplay, listingStatusLabel, listingStatusOf, type ListingPriceFields } from '#domain/rules/listing';
+import { auctionRoundLabel, isPackageProject, listingPriceDisplay, listingStatusLabel, listingStatusOf, type ListingPriceFields } from '#domain/rules/listing';
 
 describe('listingStatusLabel', () => {
   it.each([
@@ -78,7 +78,10 @@ describe('listingPriceDisplay', () => {
         asset({ priceType: 2, startPrice: 12.5, priceUnit: '元/平方米/月', theToneInterval: 2, theToneMax: 20 }),
       ).text,
     ).toBe('12.5 – 20元/平方米/月');
-    expect(listingPriceDisplay(asset({ priceType: 2, startPrice: 15000, priceUnit: '元/年' })).text).toBe('15,000元/年');
+    // From 10,000 yuan a yuan unit price follows the money rule: 万元 with two decimals, the exact yuan on hover.
+    expect(listingPriceDisplay(asset({ priceType: 2, startPrice: 15000, priceUnit: '元/年' }))).toEqual({ text: '1.50万元/年', tooltip: '15,000.00元/年' });
+    expect(listingPriceDisplay(asset({ priceType: 2, startPrice: 9800, priceUnit: '元/年' })).text).toBe('9,800元/年');
+    expect(listingPriceDisplay(asset({ priceType: 2, startPrice: 15000, priceUnit: '吨' })).text).toBe('15,000吨');
   });
 
   it('shows yuan through the table rule otherwise: 万元 with 2 decimals, the full yuan on hover', () => {
@@ -120,22 +123,6 @@ describe('isPackageProject', () => {
     [3, false],
   ])('projectType %i → %s', (projectType, expected) => {
     expect(isPackageProject(projectType)).toBe(expected);
-  });
-});
-
-describe('judicialStateLabel', () => {
-  it.each([
-    ['正在报名', '进行中'],
-    ['已结束', '已结束'],
-    ['即将开始', '即将开始'],
-    [' 已流拍 ', '已流拍'],
-    ['', '--'],
-  ])('%j → %s', (state, label) => {
-    expect(judicialStateLabel(state)).toBe(label);
-  });
-
-  it('shows -- for a missing state', () => {
-    expect(judicialStateLabel(null)).toBe('--');
   });
 });
 

@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COUNTDOWN_OVER_TEXT, displayRemaining } from '#domain/rules/bidding';
 import { BIDDING_MODES } from '#domain/contract/hall';
-import { type ActivityStatus } from '#domain/contract/activity';
-import { MODE_PREMIUM_RULE, countdownTarget, isSealedLot, leftTime, liveCountdown, liveValues, newerState, newestState, type LiveLot } from '#domain/rules/liveValues';
+import { ACTIVITY_STATUSES } from '#domain/contract/activity';
+import { MODE_PREMIUM_RULE, countdownTarget, entryStatus, isSealedLot, leftTime, liveCountdown, liveValues, newerState, newestState, type LiveLot } from '#domain/rules/liveValues';
 
 const lot = (over: Partial<LiveLot> = {}): LiveLot => ({
   mode: 'ongoing',
@@ -90,7 +90,7 @@ describe('liveValues: defaults', () => {
   });
 
   it('passes the server’s status through (the clock never ends a lot)', () => {
-    for (const status of ['scheduled', 'live', 'ended'] as ActivityStatus[]) expect(liveValues(lot({ status })).status).toBe(status);
+    for (const status of ACTIVITY_STATUSES) expect(liveValues(lot({ status })).status).toBe(status);
   });
 });
 
@@ -119,6 +119,22 @@ describe('the countdown', () => {
     expect(countdownTarget(ended)).toBeNull();
     expect(leftTime(ended, NOW)).toBe(0);
     expect(liveCountdown(ended, NOW)).toMatchObject({ over: true, text: COUNTDOWN_OVER_TEXT });
+  });
+
+  it('stands still while suspended: the time that was left when the clock stopped, whatever the time now', () => {
+    const suspended = { status: 'suspended' as const, startTime: NOW - 60_000, endTime: NOW - 3_600_000, remainingMs: 125_500 };
+    expect(countdownTarget(suspended)).toBeNull();
+    for (const at of [NOW, NOW + 86_400_000, NOW - 86_400_000]) {
+      expect(leftTime(suspended, at)).toBe(125);
+      expect(liveCountdown(suspended, at).text).toBe('00时02分00秒');
+    }
+    expect(leftTime({ status: 'suspended', endTime: NOW }, NOW)).toBe(0); // no time kept: nothing to show
+    // A hall entry's status: suspended when it carries a reason, live otherwise; a watch entry says its own.
+    expect(entryStatus({ suspendReason: '维护' })).toBe('suspended');
+    expect(entryStatus({})).toBe('live');
+    expect(entryStatus({ status: 'ended' })).toBe('ended');
+    // Sealed stays sealed while suspended (only the end reveals).
+    expect(isSealedLot({ mode: 'onceOff', status: 'suspended' })).toBe(true);
   });
 
   it('is what displayRemaining shows for the exact time left: leftTime is the countdown’s input', () => {

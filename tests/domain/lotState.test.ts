@@ -40,6 +40,10 @@ describe('lotStage: the activity decides, else the listing', () => {
     ['正在报名', { status: 'ended', outcome: 'sold' }, 'dealDone'],
     ['已结束', { status: 'ended', outcome: 'failed' }, 'failed'],
     ['正在报名', { status: 'ended', outcome: null }, 'ended'],
+    // The floor: suspended by the exchange (中止), terminated without a result (终结, not 流拍).
+    ['正在报名', { status: 'suspended', outcome: null }, 'suspended'],
+    ['已结束', { status: 'ended', outcome: 'terminated' }, 'terminated'],
+    ['已终结', null, 'terminated'],
   ] as const)('%s with %j → %s', (state, a, stage) => {
     expect(lotStage(state, a)).toBe(stage);
   });
@@ -67,6 +71,12 @@ describe('lotStatus', () => {
     expect(lotStatus('已结束', activity({ status: 'ended', outcome: 'failed' }))).toMatchObject({ label: '流拍', price: null });
   });
 
+  it('suspended: 已中止 with the price frozen as it was (none while sealed); terminated: 已终结, no price', () => {
+    expect(lotStatus('正在报名', activity({ status: 'suspended' }))).toMatchObject({ status: 'suspended', label: '已中止', activityStatus: 'suspended', price: 123_800, priceLabel: '当前价' });
+    expect(lotStatus('正在报名', activity({ status: 'suspended', mode: 'onceOff' }))).toMatchObject({ label: '已中止', price: null, priceLabel: null });
+    expect(lotStatus('正在报名', activity({ status: 'ended', outcome: 'terminated' }))).toMatchObject({ status: 'terminated', label: '已终结', price: null, priceLabel: null });
+  });
+
   it('before the auction: no price, the bidding start is known', () => {
     expect(lotStatus('正在报名', activity({ status: 'scheduled', startTime: T0 + 86_400_000 }))).toMatchObject({
       status: 'enrolling',
@@ -90,7 +100,7 @@ describe('lotStatus', () => {
       biddingCount: 0,
     });
     // Every label reads back as itself (lists show `state`, the label).
-    for (const s of ['竞价中', '即将竞价', '流拍', '正在报名', '已成交']) expect(listingStatusLabel(s)).toBe(s);
+    for (const s of ['竞价中', '即将竞价', '流拍', '正在报名', '已成交', '已中止', '已终结']) expect(listingStatusLabel(s)).toBe(s);
   });
 });
 
@@ -100,8 +110,11 @@ describe('currentActivity: live, else the soonest scheduled, else the latest end
   const soon = activity({ activityId: 3, status: 'scheduled', startTime: T0 + 1000 });
   const later = activity({ activityId: 4, status: 'scheduled', startTime: T0 + 9000 });
   const live = activity({ activityId: 5, status: 'live' });
+  const suspended = activity({ activityId: 6, status: 'suspended' });
   it.each([
     [[ended1, ended2, later, soon, live], 5],
+    // A suspended auction is still the lot's open one (before anything scheduled or ended).
+    [[ended1, soon, suspended, ended2], 6],
     [[ended1, later, ended2, soon], 3],
     [[ended1, ended2], 2],
     [[ended2, ended1], 2],
@@ -121,7 +134,7 @@ describe('lotPriceDisplay', () => {
     expect(lotPriceDisplay({ ...listing, lot: lotStatus('正在报名', null) })).toEqual({ text: '10.00万元', tooltip: '100,000.00元', label: null });
     expect(lotPriceDisplay({ ...listing, state: '预披露', lot: listingOnlyLot('预披露') })).toEqual({ text: '面议', tooltip: null, label: null });
     // A priceType 2 listing keeps its unit.
-    expect(lotPriceDisplay({ ...listing, priceType: 2, priceUnit: '元/年', lot: lotStatus('正在报名', activity({ currentPrice: 52_000 })) }).text).toBe('52,000元/年');
+    expect(lotPriceDisplay({ ...listing, priceType: 2, priceUnit: '元/年', lot: lotStatus('正在报名', activity({ currentPrice: 52_000 })) }).text).toBe('5.20万元/年');
   });
 });
 
@@ -129,10 +142,13 @@ describe('stagesMatching (the search filter words)', () => {
   it.each([
     ['竞价中', ['bidding']],
     ['报名', ['enrolmentClosed', 'enrolling']],
-    ['已结束', ['failed', 'ended']],
+    // 流拍 and 终结 are ended auctions too.
+    ['已结束', ['failed', 'ended', 'terminated']],
     ['流拍', ['failed']],
     ['即将竞价', ['upcoming']],
-    ['中止', []],
+    ['中止', ['suspended']],
+    ['终结', ['terminated']],
+    ['暂缓', []],
     ['  ', []],
   ] as const)('%s → %j', (word, stages) => {
     expect(stagesMatching(word).sort()).toEqual([...stages].sort());

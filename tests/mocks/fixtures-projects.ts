@@ -5,6 +5,7 @@
  */
 import type { ListedAsset } from '#domain/contract/portal';
 import type { JudicialCity, JudicialCourt, JudicialItem, JudicialItemDetail, ProjectDetail } from '#domain/contract/projects';
+import { courtItemLot } from '#domain/rules/judicial';
 import { chinaTimeToEpoch } from '#domain/rules/chinaTime';
 import { lotStatus } from '#domain/rules/lotState';
 import { listingFixture } from './fixtures';
@@ -194,6 +195,7 @@ export function projectDetailFixture(base: ListedAsset, over: Partial<ProjectDet
     activity: null,
     collected: false,
     features: [{ id: 1, name: '国企直供' }],
+    photos: [],
     ...over,
     state: lot.label,
     lot,
@@ -211,26 +213,72 @@ export const judicialCourts: JudicialCourt[] = [
   { courtId: 21, courtName: '唐山市路北区人民法院', cityCode: '1302' },
 ];
 
-const judicialItem = (i: number, over: Partial<JudicialItem> = {}): JudicialItem => ({
-  pkHouseproject: `SF${String(1000 + i)}`,
-  name: `石家庄市长安区中山东路${i}号住宅一套（建筑面积${80 + i}平方米）`,
-  projecttype: '住宅用房',
-  upsetprice: 1_250_000 + i * 10_000,
-  auctiontime: `2026-12-${String(1 + (i % 28)).padStart(2, '0')} 10:00:00`,
-  round: 1,
-  state: '正在报名',
-  courtName: '石家庄市长安区人民法院',
-  cityName: '石家庄市',
-  imgUrl: '',
-  ...over,
-});
+/** A court item of the judicial service: its own word (`itemState`) read in the hall's names (courtItemLot). */
+const judicialItem = (i: number, over: Partial<Omit<JudicialItem, 'state' | 'lot'>> = {}): JudicialItem => {
+  const itemState = over.itemState ?? '正在报名';
+  const lot = courtItemLot(itemState);
+  return {
+    pkHouseproject: `SF${String(1000 + i)}`,
+    name: `石家庄市长安区中山东路${i}号住宅一套（建筑面积${80 + i}平方米）`,
+    projecttype: '住宅用房',
+    upsetprice: 1_250_000 + i * 10_000,
+    auctiontime: `2026-12-${String(1 + (i % 28)).padStart(2, '0')} 10:00:00`,
+    round: 1,
+    courtName: '石家庄市长安区人民法院',
+    cityName: '石家庄市',
+    imgUrl: '',
+    source: 'court',
+    assetsId: null,
+    projectType: null,
+    ...over,
+    itemState,
+    state: lot.label,
+    lot,
+  };
+};
 
-/** 11 items: a page of 8 and a second page; rounds 0, 1, 2 and the two mapped states appear. */
+/** A 司法拍卖 listing of the portal, live in the hall (activity 9001). */
+export const judicialLiveLot: JudicialItem = {
+  pkHouseproject: 'lot-501',
+  name: '保定市竞秀区某工业用地使用权及地上建筑物',
+  projecttype: '司法拍卖（动产）',
+  upsetprice: 3_600_000,
+  auctiontime: '2026-11-20 21:15:00',
+  round: null,
+  state: '竞价中',
+  itemState: '正在报名',
+  lot: {
+    status: 'bidding',
+    label: '竞价中',
+    activityId: 9001,
+    activityStatus: 'live',
+    mode: 'ongoing',
+    biddingStartTime: '2026-11-20 21:15:00',
+    biddingEndTime: '2026-11-21 12:03:25',
+    price: 3_700_000,
+    priceLabel: '当前价',
+    biddingCount: 4,
+  },
+  source: 'lot',
+  assetsId: 501,
+  projectType: 0,
+  courtName: '保定市竞秀区人民法院',
+  cityName: '保定市',
+  imgUrl: '',
+};
+
+/**
+ * 12 court lots in the catalogue's order (the server's): the live portal listing, an upcoming court item
+ * (即将开始 → 即将竞价), the enrolling ones by auction time, then the ended ones (已结束, 已流拍 → 流拍); a page of
+ * 8 and a second page; rounds 0, 1, 2 and none (the listing).
+ */
 export const judicialItems: JudicialItem[] = [
+  judicialLiveLot,
+  judicialItem(3, { round: 2, itemState: '即将开始', courtName: '石家庄市中级人民法院' }),
   judicialItem(1),
-  judicialItem(2, { name: '唐山市路北区一辆别克GL8商务车', projecttype: '机动车', upsetprice: 8_500, round: 0, state: '已结束', courtName: '唐山市路北区人民法院', cityName: '唐山市' }),
-  judicialItem(3, { round: 2, state: '即将开始', courtName: '石家庄市中级人民法院' }),
-  ...Array.from({ length: 8 }, (_, i) => judicialItem(4 + i)),
+  ...Array.from({ length: 7 }, (_, i) => judicialItem(4 + i)),
+  judicialItem(2, { name: '唐山市路北区一辆别克GL8商务车', projecttype: '机动车', upsetprice: 8_500, round: 0, itemState: '已结束', courtName: '唐山市路北区人民法院', cityName: '唐山市' }),
+  judicialItem(11, { round: 2, itemState: '已流拍', auctiontime: '2026-10-11 10:00:00' }),
 ];
 
 export function judicialDetailFixture(item: JudicialItem): JudicialItemDetail {

@@ -1,11 +1,11 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { creditCodeCheckChar, idCardCheckChar } from '#domain';
 import { session } from '@/lib/session';
 import { PASSWORD_CHANGED } from '@/features/auth/pages/UpdatePasswordPage';
 import { authMock, DEMO_PASSWORD, MOCK_CAPTCHA_ANSWER, MOCK_SMS_CODE } from '../mocks/handlers/auth';
 import { renderApp } from '../mocks/renderApp';
+import { nodeFile, useNodeFormData } from '../mocks/nodeFormData';
 import { useMockServer } from '../mocks/server';
 
 useMockServer();
@@ -13,20 +13,6 @@ vi.setConfig({ testTimeout: 30_000 });
 configure({ asyncUtilTimeout: 8000 });
 beforeEach(() => authMock.reset());
 
-/**
- * Multipart uploads: the app's fetch is Node's (msw intercepts it), which cannot read jsdom's FormData
- * File and Blob; a browser has one implementation of each. The upload tests use Node's, as the browser would its own.
- */
-async function useNodeFormData() {
-  const probe = await new Response('a=1', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }).formData();
-  vi.stubGlobal('FormData', probe.constructor);
-  vi.stubGlobal('File', NodeFile);
-  vi.stubGlobal('Blob', NodeBlob);
-}
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-const file = (parts: Array<string | Uint8Array>, name: string, type: string) => new NodeFile(parts, name, { type }) as unknown as File;
 
 // Queries by label, placeholder and alt text: ByRole over antd's DOM costs seconds per call in jsdom.
 function findForm(name: string): Promise<HTMLFormElement> {
@@ -182,7 +168,7 @@ describe('/realNameOrg', () => {
     fill(form, '请输入法定代表人姓名', '王建华');
     fill(form, '请输入证件号码', idNumber('19700302', '211'));
     await useNodeFormData();
-    const pdf = file(['%PDF-1.7 licence'], '营业执照.pdf', 'application/pdf');
+    const pdf = nodeFile(['%PDF-1.7 licence'], '营业执照.pdf', 'application/pdf');
     fireEvent.change(form.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [pdf] } });
     await waitFor(() => expect(authMock.state.uploads).toBe(1));
     await waitFor(() => expect(form.querySelectorAll('.ant-form-item-explain-error')).toHaveLength(0));
@@ -276,7 +262,7 @@ describe('account pages', () => {
     const save = screen.getByText('保存头像').closest('button')!;
     expect(save).toBeDisabled();
     await useNodeFormData();
-    fireEvent.change(input(), { target: { files: [file([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', 'image/png')] } });
+    fireEvent.change(input(), { target: { files: [nodeFile([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', 'image/png')] } });
     await waitFor(() => expect(save).toBeEnabled());
     fireEvent.click(save);
     expect(await screen.findByText('头像修改成功', {}, { timeout: 8000 })).toBeInTheDocument();

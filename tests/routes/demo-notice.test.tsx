@@ -2,6 +2,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SiteRuntime } from '#domain/contract/portal';
+import { DEFAULT_FEE_SCHEDULE } from '#domain/rules/settlement';
 import { DEMO_NOTICE_TEXT } from '@/features/layout/components/DemoNotice';
 import { envelope } from '../mocks/fixtures';
 import { authMock } from '../mocks/handlers/auth';
@@ -20,7 +21,7 @@ beforeEach(() => authMock.reset());
 const runtime = (over: Partial<SiteRuntime>) =>
   server.use(
     http.get('/api/dscq-system/site/runtime', () =>
-      HttpResponse.json(envelope<SiteRuntime>({ demo: false, payment: 'gateway', paymentName: '测试银行', sms: 'gateway', ...over })),
+      HttpResponse.json(envelope<SiteRuntime>({ demo: false, payment: 'gateway', paymentName: '测试银行', sms: 'gateway', feeSchedule: DEFAULT_FEE_SCHEDULE, ...over })),
     ),
   );
 
@@ -37,7 +38,7 @@ describe('the 演示环境 notice', () => {
     server.use(
       http.get('/api/dscq-system/site/runtime', () => {
         asked = true;
-        return HttpResponse.json(envelope<SiteRuntime>({ demo: false, payment: 'gateway', paymentName: '测试银行', sms: 'gateway' }));
+        return HttpResponse.json(envelope<SiteRuntime>({ demo: false, payment: 'gateway', paymentName: '测试银行', sms: 'gateway', feeSchedule: DEFAULT_FEE_SCHEDULE }));
       }),
     );
     renderApp('/login');

@@ -5,6 +5,7 @@
  */
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { VerificationStatus } from '#domain/contract/auth';
 import type { MyLot } from '#domain/contract/desk';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import { lotStatus } from '#domain/rules/lotState';
@@ -73,7 +74,7 @@ describe('the hall: 我的竞价', () => {
     ];
     const { container } = renderApp('/hall');
     const first = await rowOf(container, 7000);
-    await waitFor(() => expect(within(first).getByTestId('my-standing')).toHaveTextContent('已报名'));
+    await waitFor(() => expect(within(first).getByTestId('my-standing')).toHaveTextContent('未出价'));
     expect(within(first).getByRole('link', { name: /^进入竞价室/ })).toHaveAttribute('href', '#/quoteHall?activityId=7000');
     const second = await rowOf(container, 7001);
     expect(within(second).getByTestId('my-standing')).toHaveTextContent('出局');
@@ -172,6 +173,37 @@ describe('live pages', () => {
     expect(await within(document.body).findByText('待缴纳', {}, { timeout: 10_000 })).toBeInTheDocument();
     Object.assign(deposit, { status: 'confirmed', statusText: '已缴纳', method: 'online', confirmTime: '2026-11-21 10:05:00' });
     expect(await within(document.body).findByText('已缴纳', {}, { timeout: 12_000 })).toBeInTheDocument();
+  });
+});
+
+const pendingVerification: VerificationStatus = {
+  state: 'pending',
+  userType: 1,
+  reason: '',
+  name: '李**',
+  idType: 0,
+  idNumber: '**************1234',
+  orgName: '',
+  creditCode: '',
+  submittedAt: '2026-11-21 10:00:00',
+  reviewedAt: '',
+  legalPerson: '',
+  legalIdType: null,
+  legalIdNumber: '',
+  licenceFileId: '',
+};
+
+describe('a real-name review on the open page', () => {
+  it('/realNamePersonInfo turns from 审核中 to 已通过 when the approval message arrives, without a reload', async () => {
+    authMock.signIn('demo_new');
+    authMock.state.verification.set('demo_new', { ...pendingVerification });
+    renderApp('/realNamePersonInfo');
+    expect(await within(document.body).findByText('实名认证审核中', {}, { timeout: 10_000 })).toBeInTheDocument();
+
+    // The reviewer approves: the server records it and sends the message (the desk stream's next poll).
+    authMock.state.verification.set('demo_new', { ...pendingVerification, state: 'approved', reviewedAt: '2026-11-21 10:30:00' });
+    enrolMock.addMessage('demo_new', '个人实名认证已通过', '您提交的个人实名认证已审核通过，现在可以报名参与竞价等交易。', { kind: 'system', link: '/membership' });
+    expect(await within(document.body).findByText('实名认证已通过', { selector: '.ant-result-title' }, { timeout: 12_000 })).toBeInTheDocument();
   });
 });
 

@@ -2,10 +2,11 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import type { SiteRuntime } from '#domain/contract/portal';
+import { DEFAULT_FEE_SCHEDULE } from '#domain/rules/settlement';
 import { ENROLMENT_COMMITMENTS, type PaymentOrderAnswer } from '#domain/contract/enrolment';
 import { envelope } from '../mocks/fixtures';
 import { authMock } from '../mocks/handlers/auth';
-import { ENROL_ASSETS_ID, ENROL_ASSETS_NAME, enrolMock } from '../mocks/handlers/enrolment';
+import { ENROL_ASSETS_ID, ENROL_ASSETS_NAME, MOCK_TERMS, enrolMock } from '../mocks/handlers/enrolment';
 import { userFilesMock } from '../mocks/handlers/user-files';
 import { renderApp } from '../mocks/renderApp';
 import { useMockServer } from '../mocks/server';
@@ -31,7 +32,9 @@ describe('/bidEnrollNormal', () => {
     expect(await screen.findByText('填写报名信息', { selector: 'h1' })).toBeInTheDocument();
     expect(await screen.findByText(ENROL_ASSETS_NAME)).toBeInTheDocument();
     expect(screen.getByText('张**')).toBeInTheDocument();
-    expect(screen.getByText('20.00万元')).toBeInTheDocument();
+    // The deposit, in the project facts and again in 费用测算 (with the fee and the total if won at the listing price).
+    expect(screen.getAllByText('20.00万元').length).toBe(2);
+    expect(within(await screen.findByRole('region', { name: '费用测算' })).getByText('交易服务费').closest('div')).toHaveTextContent(/万元|元/);
     const submit = screen.getByText('提交报名').closest('button')!;
     expect(submit).toBeDisabled();
 
@@ -49,6 +52,43 @@ describe('/bidEnrollNormal', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/enrollDetail'));
     expect(await screen.findByText(/报名已提交，交易机构正在审核/)).toBeInTheDocument();
     expect(enrolMock.state.submits[0]).toMatchObject({ assetsId: ENROL_ASSETS_ID, contactName: '张建国', contactPhone: '13912345678', commitments: ENROLMENT_COMMITMENTS.map((c) => c.key) });
+  });
+
+  it('shows the 竞买须知 in effect, sends its version and hash, and the detail shows what was accepted', async () => {
+    authMock.signIn('demo_person');
+    const { router } = renderApp(`/bidEnrollNormal?assetsId=${ENROL_ASSETS_ID}`);
+    expect(await screen.findByText(`《竞买须知》v${MOCK_TERMS.version}`)).toBeInTheDocument();
+    expect(screen.getByRole('document', { name: '竞买须知全文' })).toHaveTextContent('报价一经提交不得撤回');
+    expect(screen.getByText(new RegExp(`SHA-256 ${MOCK_TERMS.sha256}`))).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('联系人'), { target: { value: '张建国' } });
+    fireEvent.change(screen.getByLabelText('联系电话'), { target: { value: '13912345678' } });
+    for (const c of ENROLMENT_COMMITMENTS) fireEvent.click(screen.getByText(c.text));
+    const submit = screen.getByText('提交报名').closest('button')!;
+    await waitFor(() => expect(submit).toBeEnabled());
+    fireEvent.click(submit);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/enrollDetail'));
+    expect(enrolMock.state.submits[0]).toMatchObject({ termsVersion: MOCK_TERMS.version, termsSha256: MOCK_TERMS.sha256 });
+    const accepted = await screen.findByText(`已同意《竞买须知》v${MOCK_TERMS.version}（SHA-256 ${MOCK_TERMS.sha256}，2026-11-21 10:00:00）`);
+    expect(accepted.closest('td')).toBeInTheDocument();
+  });
+
+  it('an outdated 竞买须知 is refused with the server\'s reason', async () => {
+    authMock.signIn('demo_person');
+    // The server has moved on to a newer version since the page was loaded.
+    server.use(
+      http.post('*/api/dscq-project/enroll/submit', () =>
+        HttpResponse.json({ code: 409, success: false, msg: '《竞买须知》已更新为 v2026.2（2026-11-21 00:00:00 起施行），您同意的 v2026.1 已不再适用，请阅读最新版本后重新提交报名', data: null }, { status: 409 }),
+      ),
+    );
+    renderApp(`/bidEnrollNormal?assetsId=${ENROL_ASSETS_ID}`);
+    expect(await screen.findByText(`《竞买须知》v${MOCK_TERMS.version}`)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('联系人'), { target: { value: '张建国' } });
+    fireEvent.change(screen.getByLabelText('联系电话'), { target: { value: '13912345678' } });
+    for (const c of ENROLMENT_COMMITMENTS) fireEvent.click(screen.getByText(c.text));
+    const submit = screen.getByText('提交报名').closest('button')!;
+    await waitFor(() => expect(submit).toBeEnabled());
+    fireEvent.click(submit);
+    expect((await screen.findAllByText(/竞买须知》已更新为 v2026\.2/)).length).toBeGreaterThan(0);
   });
 
   it('attaches a file chosen from 我的文件 (only his own are offered)', async () => {
@@ -99,7 +139,7 @@ describe('/cashierDesk', () => {
 
 describe('/cashierDesk by the server\'s payment gateway', () => {
   const runtime = (over: Partial<SiteRuntime>) =>
-    server.use(http.get('/api/dscq-system/site/runtime', () => HttpResponse.json(envelope<SiteRuntime>({ demo: false, payment: 'gateway', paymentName: '测试银行', sms: 'gateway', ...over }))));
+    server.use(http.get('/api/dscq-system/site/runtime', () => HttpResponse.json(envelope<SiteRuntime>({ demo: false, payment: 'gateway', paymentName: '测试银行', sms: 'gateway', feeSchedule: DEFAULT_FEE_SCHEDULE, ...over }))));
 
   it('without online payment (none) offers the bank transfer only', async () => {
     runtime({ payment: 'none', paymentName: '' });
@@ -147,6 +187,29 @@ describe('/myProject and the user centre', () => {
     expect(within(rooms).getByText('318402')).toBeInTheDocument();
     expect(within(rooms).getByText('进入竞价室').closest('a')).toHaveAttribute('href', '#/quoteHall?activityId=9101');
     expect(screen.queryByText('别人的竞价室')).toBeNull();
+  });
+
+  it('each room reads its state, time left and my standing in the words every page uses', async () => {
+    authMock.signIn('demo_person');
+    const soon = (ms: number) => new Date(Date.now() + ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+    enrolMock.addRoom('demo_person', { activityId: 9101, assetsName: '领先的竞价室', endTime: soon(2 * 3_600_000) });
+    enrolMock.addRoom('demo_person', { activityId: 9102, assetsName: '出局的竞价室', leaderBidCode: '999999', myBidCount: 1 });
+    enrolMock.addRoom('demo_person', { activityId: 9103, assetsName: '即将开始的竞价室', status: 'scheduled', startTime: soon(3_600_000), leaderBidCode: null, myBidCount: 0 });
+    enrolMock.addRoom('demo_person', { activityId: 9104, assetsName: '成交的竞价室', status: 'ended', outcome: 'sold' });
+    renderApp('/myProject?list=2');
+    const rooms = await screen.findByLabelText('竞价室列表');
+    const room = (name: string) => within(rooms).getByText(name).closest<HTMLElement>('.uc-room')!;
+    expect(room('领先的竞价室')).toHaveTextContent('竞价中');
+    expect(within(room('领先的竞价室')).getByTestId('my-standing')).toHaveTextContent('领先');
+    expect(within(room('领先的竞价室')).getByTestId('room-time-left')).toHaveTextContent('距竞价结束');
+    expect(within(room('出局的竞价室')).getByTestId('my-standing')).toHaveTextContent('出局');
+    expect(room('即将开始的竞价室')).toHaveTextContent('即将竞价');
+    expect(within(room('即将开始的竞价室')).getByTestId('my-standing')).toHaveTextContent('未出价');
+    expect(within(room('即将开始的竞价室')).getByTestId('room-time-left')).toHaveTextContent('距竞价开始');
+    expect(room('成交的竞价室')).toHaveTextContent('已成交');
+    expect(room('成交的竞价室')).toHaveTextContent('成交价');
+    expect(within(room('成交的竞价室')).getByTestId('my-standing')).toHaveTextContent('竞得');
+    expect(within(room('成交的竞价室')).queryByTestId('room-time-left')).toBeNull();
   });
 
   it('lists my enrolments with their status and a link to the detail', async () => {

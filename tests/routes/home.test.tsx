@@ -6,6 +6,7 @@ import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { courtItemLot } from '#domain/rules/judicial';
 import { envelope, listingFixture, pageOf } from '../mocks/fixtures';
 import { bidEntryFixture, hallBackend } from '../mocks/handlers/hall';
 import { keyProjectFixture } from '../mocks/handlers/home';
@@ -211,7 +212,7 @@ describe('home page blocks', () => {
     expect(copy.querySelectorAll('.home-live-row')).toHaveLength(8);
   });
 
-  it('judicial auctions: 8 rows at most, state shown as 进行中, and a More link to /sfProject', async () => {
+  it('judicial auctions: 8 rows at most, states in the hall\'s names (正在报名 stays 正在报名), and a More link to /sfProject', async () => {
     // The separate judicial service: {status, message, content} on /judicial.
     server.use(
       mswHttp.post('/judicial/wechatProject/query', () =>
@@ -228,6 +229,11 @@ describe('home page blocks', () => {
               auctiontime: '2026-12-01 10:00:00',
               round: 1,
               state: '正在报名',
+              itemState: '正在报名',
+              lot: courtItemLot('正在报名'),
+              source: 'court',
+              assetsId: null,
+              projectType: null,
               courtName: '石家庄市长安区人民法院',
               cityName: '石家庄市',
               imgUrl: '',
@@ -240,7 +246,7 @@ describe('home page blocks', () => {
     const judicial = await block(container, '.home-judicial');
     await within(judicial).findByText('司法标的1号', {}, { timeout: 10_000 });
     expect(judicial.querySelectorAll('tbody tr')).toHaveLength(8);
-    expect(within(judicial).getAllByText('进行中')).toHaveLength(8);
+    expect(within(judicial).getAllByText('正在报名')).toHaveLength(8);
     expect(within(judicial).getByRole('link', { name: '更多 >' })).toHaveAttribute('href', '/sfProject');
   });
 

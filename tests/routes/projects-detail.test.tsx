@@ -39,8 +39,12 @@ describe('/projectDetail key facts', () => {
     renderApp('/projectDetail/201.html');
     const facts = await keyFacts(EQUITY);
     expect(within(facts).getByTestId('detail-price')).toHaveTextContent('1,234.50万元');
-    expect(within(facts).getByText('100.00万元')).toBeInTheDocument();
-    expect(within(facts).getByText('1,300.00万元')).toBeInTheDocument();
+    const prices = within(facts.querySelector<HTMLElement>('.detail-price')!);
+    expect(prices.getByText('100.00万元')).toBeInTheDocument();
+    expect(prices.getByText('1,300.00万元')).toBeInTheDocument();
+    // 费用测算 at the listing price by the default schedule: 1,234.50万元 → 服务费 8.47万元.
+    const cost = within(within(facts).getByRole('region', { name: '费用测算' }));
+    expect(cost.getByText('交易服务费').closest('div')).toHaveTextContent('8.47万元');
     expect(within(facts).getByText('HBCQ-2026-0201')).toBeInTheDocument();
     expect(within(facts).getByText('河北某国有资本运营有限公司')).toBeInTheDocument();
     expect(within(facts).getByText('河北省某省属国有企业集团有限公司')).toBeInTheDocument();
@@ -67,7 +71,8 @@ describe('/projectDetail key facts', () => {
     renderApp('/projectDetail/205.html');
     const facts = await keyFacts('沧州市某国有控股公司增资扩股项目');
     expect(within(facts).getByTestId('detail-price')).toHaveTextContent('面议');
-    expect(button(facts, '报名未开始')).toBeDisabled();
+    expect(button(facts, '预披露中，暂不接受报名')).toBeDisabled();
+    expect(within(facts).queryByTestId('detail-countdown')).not.toBeInTheDocument();
   });
 
   it('disclosure tabs render the server HTML; a section not sent is 暂无数据', async () => {

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { filterGroups, DEFAULT_CATEGORIES, SORT_OPTIONS } from '@/features/projects/display';
 import { wanToYuan, yuanToWanText } from '@/features/projects/price';
 import { chinaTimeToEpoch } from '#domain/rules/chinaTime';
-import { countdownText } from '@/features/projects/time';
+import { countdownText } from '@/components/DeadlineCountdown';
 import { authMock } from '../mocks/handlers/auth';
 import { projectsMock } from '../mocks/handlers/projects';
 import { renderApp } from '../mocks/renderApp';

@@ -14,6 +14,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BID_REJECTION_MESSAGES } from '#domain/rules/bidRules';
 import { formatYuan } from '#domain/rules/money';
+import { setAlertPrefs } from '@/lib/alertPrefs';
 import { frozenClock } from '../mocks/clock';
 import { authMock } from '../mocks/handlers/auth';
 import { NOT_QUALIFIED_MSG, quoteRoomBackend, RIVAL_CODE, ROOM_ACTIVITY_ID, ROOM_CODES } from '../mocks/handlers/quote-room';
@@ -115,13 +116,17 @@ describe('/quoteHall: what a bidder sees', () => {
     expect(text('room-announcer')).toBe(`您的出价已被超越，当前价102万元，竞买号${RIVAL_CODE}领先`);
   });
 
-  it('next valid price: the start price before any bid, then current + increment; quick buttons add 1, 2, 5 increments', async () => {
+  it('next valid price: the start price before any bid, then current + increment; quick buttons read 起拍价 before the first bid, then add 1, 2, 5 increments', async () => {
     const backend = quoteRoomBackend({ startPrice: 1_000_000, increment: 10_000 });
     await openRoom(backend);
     expect(text('room-next-price')).toBe('1,000,000.00');
     const quick = screen.getByRole('group', { name: '快捷加价' });
-    fireEvent.click(within(quick).getByText('+2 个幅度').closest('button')!);
+    // Before the first bid the first button holds the start price itself, and says so.
+    fireEvent.click(within(quick).getByText('起拍价').closest('button')!);
+    expect((screen.getByLabelText('出价金额（元）') as HTMLInputElement).value).toBe('1000000');
+    fireEvent.click(within(quick).getByText('起拍价 +1 个幅度').closest('button')!);
     expect((screen.getByLabelText('出价金额（元）') as HTMLInputElement).value).toBe('1010000');
+    expect(within(quick).queryByText('+1 个幅度')).toBeNull();
 
     backend.bidAs(RIVAL_CODE, 1_050_000);
     serverChanged();
@@ -130,6 +135,52 @@ describe('/quoteHall: what a bidder sees', () => {
     expect((screen.getByLabelText('出价金额（元）') as HTMLInputElement).value).toBe('1100000');
     fireEvent.click(within(quick).getByText('+1 个幅度').closest('button')!);
     expect((screen.getByLabelText('出价金额（元）') as HTMLInputElement).value).toBe('1060000');
+  });
+
+  it('the amount field holds the next minimum and follows the price; what was typed stays while still valid; 出价 sends the field', async () => {
+    const backend = quoteRoomBackend({ startPrice: 1_000_000, increment: 10_000 });
+    await openRoom(backend);
+    const input = () => (screen.getByLabelText('出价金额（元）') as HTMLInputElement).value;
+    expect(input()).toBe('1000000');
+
+    backend.bidAs(RIVAL_CODE, 1_050_000);
+    serverChanged();
+    await waitText('room-next-price', '1,060,000.00');
+    expect(input()).toBe('1060000');
+
+    // Typed above the minimum: kept when the price moves but stays below it; replaced once it is too low.
+    fireEvent.change(screen.getByLabelText('出价金额（元）'), { target: { value: '1100000' } });
+    backend.bidAs(RIVAL_CODE, 1_070_000);
+    serverChanged();
+    await waitText('room-next-price', '1,080,000.00');
+    expect(input()).toBe('1100000');
+    backend.bidAs(RIVAL_CODE, 1_100_000);
+    serverChanged();
+    await waitText('room-next-price', '1,110,000.00');
+    expect(input()).toBe('1110000');
+
+    fireEvent.click(screen.getByRole('form', { name: '出价' }).querySelector('button[type="submit"]')!);
+    const question = (await screen.findAllByText('确认以 1,110,000.00 元出价？')).at(-1)!;
+    fireEvent.click(within(question.closest('.ant-modal-confirm') as HTMLElement).getByText('确认出价').closest('button')!);
+    await waitFor(() => expect(backend.state.bidCalls).toHaveLength(1));
+    expect(backend.state.bidCalls[0]).toMatchObject({ amount: 1_110_000 });
+  });
+
+  it('提醒设置 出价前确认 off: one click on 出价 bids the minimum, no question asked', async () => {
+    setAlertPrefs({ confirmBids: false });
+    try {
+      const backend = quoteRoomBackend({ startPrice: 1_000_000, increment: 10_000 });
+      backend.bidAs(RIVAL_CODE, 1_050_000);
+      await openRoom(backend);
+      await waitText('room-next-price', '1,060,000.00');
+      fireEvent.click(screen.getByRole('form', { name: '出价' }).querySelector('button[type="submit"]')!);
+      await waitFor(() => expect(backend.state.bidCalls).toHaveLength(1));
+      expect(backend.state.bidCalls[0]).toMatchObject({ amount: 1_060_000 });
+      expect(screen.queryByText(/^确认以/)).toBeNull();
+      await waitText('room-bid-feedback', `出价成功：1,060,000.00元（竞买号 ${MY_CODE}）`);
+    } finally {
+      setAlertPrefs({ confirmBids: true });
+    }
   });
 
   it('the amount field keeps at most 12 integer digits and truncates decimals to the fen', async () => {

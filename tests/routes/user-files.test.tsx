@@ -1,9 +1,9 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authMock } from '../mocks/handlers/auth';
 import { userFilesMock } from '../mocks/handlers/user-files';
 import { renderApp } from '../mocks/renderApp';
+import { nodeFile, useNodeFormData } from '../mocks/nodeFormData';
 import { useMockServer } from '../mocks/server';
 
 /**
@@ -19,17 +19,7 @@ beforeEach(() => {
   authMock.reset();
   userFilesMock.reset();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
-/** Multipart uploads: the app's fetch is Node's (msw intercepts it), which cannot read jsdom's FormData (see auth-account.test.tsx). */
-async function useNodeFormData() {
-  const probe = await new Response('a=1', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }).formData();
-  vi.stubGlobal('FormData', probe.constructor);
-  vi.stubGlobal('File', NodeFile);
-  vi.stubGlobal('Blob', NodeBlob);
-}
 
 /** Opens an antd Select by its accessible name and picks the option with `text`. */
 async function pick(label: string, text: string) {
@@ -73,7 +63,7 @@ describe('/myFiles', () => {
     await screen.findByText(/已使用/);
     const input = () => container.querySelector('input[type="file"]') as HTMLInputElement;
     await useNodeFormData();
-    const pdf = (name: string) => new NodeFile(['%PDF-1.4'], name, { type: 'application/pdf' }) as unknown as File;
+    const pdf = (name: string) => nodeFile(['%PDF-1.4'], name, 'application/pdf');
     fireEvent.change(input(), { target: { files: [pdf('委托书.pdf')] } });
     expect(await screen.findByText('已上传：委托书.pdf')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: '委托书.pdf' })).toBeInTheDocument();

@@ -151,6 +151,11 @@ describe('demo accounts', () => {
       ['bidder03', 1, 0, '13800001012'],
       ['bidder04', 1, 0, '13800001013'],
       ['bidder05', 1, 0, '13800001014'],
+      // The work system's demo work (server/seed/staff-work.ts): three real-name requests waiting, and a buyer.
+      ['demo_apply1', 1, 4, '13800000011'],
+      ['demo_apply2', 1, 4, '13800000012'],
+      ['demo_apply_org', 2, 4, '13800000013'],
+      ['demo_buyer', 1, 0, '13800000014'],
     ]);
     expect(validateIdCard(DEMO_PERSON_ID)).toEqual({ ok: true });
     expect(validateIdCard(DEMO_LEGAL_ID)).toEqual({ ok: true });
@@ -160,6 +165,10 @@ describe('demo accounts', () => {
       { kind: 'person', state: 'approved' },
       { kind: 'org', state: 'approved' },
       ...Array.from({ length: 5 }, () => ({ kind: 'person', state: 'approved' })),
+      { kind: 'person', state: 'pending' },
+      { kind: 'person', state: 'pending' },
+      { kind: 'org', state: 'pending' },
+      { kind: 'person', state: 'approved' },
     ]);
     await seedDemoData(db, { now: NOW + 86_400_000 });
     expect(await db.selectFrom('app_user').selectAll().orderBy('id').execute()).toEqual(users);

@@ -8,6 +8,24 @@ import type { ActivitySettings } from '#domain/contract/bidModes';
 import { placeBid, type BidResult, type EngineDeps } from '../../server/bidding/engine.ts';
 import { joinStage, type JoinResult } from '../../server/bidding/join.ts';
 import type { Database } from '../../server/db/schema.ts';
+import { TEST_DATABASE_URL } from './helpers.ts';
+
+/**
+ * A property test's runs and seed: its own defaults per database (PostgreSQL's runs are slower), overridden
+ * by BID_PROPERTY_RUNS (a longer search) and BID_PROPERTY_SEED (another seed, or `random`: undefined).
+ */
+export function propertySettings(runs: { sqlite: number; postgres: number }, seed: number): { runs: number; seed: number | undefined } {
+  return {
+    runs: Number(process.env.BID_PROPERTY_RUNS) || (TEST_DATABASE_URL ? runs.postgres : runs.sqlite),
+    seed: process.env.BID_PROPERTY_SEED === 'random' ? undefined : Number(process.env.BID_PROPERTY_SEED) || seed,
+  };
+}
+
+/** The demo bidders bidder01 … bidder04's user ids, in that order. */
+export async function demoBidderIds(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db.selectFrom('app_user').select('id').where('login_name', 'in', ['bidder01', 'bidder02', 'bidder03', 'bidder04']).orderBy('login_name').execute();
+  return rows.map((r) => r.id);
+}
 
 export interface ActivitySpec {
   mode: string;
@@ -23,6 +41,11 @@ export interface ActivitySpec {
   settings?: ActivitySettings;
   /** Qualified bidders with their pre-emptive ranks (null: none). */
   bidders: Array<{ userId: number; rank: number | null }>;
+  /**
+   * The model's own record of the floor (not stored by createActivity): how long the activity stood
+   * suspended so far — a falling price's clock does not run then (modelResume).
+   */
+  pausedMs?: number;
 }
 
 /**
@@ -127,9 +150,10 @@ export type ModelRejection =
   | 'alreadyAtCap'
   | 'finalAlreadyOffered'
   | 'stage1Closed'
-  | 'notJoined';
+  | 'notJoined'
+  | 'suspended';
 
-export type ModelJoinRejection = 'joinNotOpen' | 'joinClosed' | 'noQuote';
+export type ModelJoinRejection = 'joinNotOpen' | 'joinClosed' | 'noQuote' | 'suspended';
 
 export interface ModelState {
   count: number;
@@ -147,6 +171,11 @@ export interface ModelState {
   offers: Array<{ userId: number; rank: number | null; amountFen: number; seq: number }>;
   /** two-stage: who confirmed joining stage 2. */
   joined: Set<number>;
+  /** The floor: since when the activity stands suspended (null: it does not), and why. */
+  suspendedAt: number | null;
+  suspendReason: string;
+  /** The last suspension once resumed: no bid received in [from, to) is taken, whenever it is decided. */
+  lastSuspension: { from: number; to: number } | null;
 }
 
 export function initialModel(spec: ActivitySpec): ModelState {
@@ -164,6 +193,9 @@ export function initialModel(spec: ActivitySpec): ModelState {
     atCap: [],
     offers: [],
     joined: new Set(),
+    suspendedAt: null,
+    suspendReason: '',
+    lastSuspension: null,
   };
 }
 
@@ -182,7 +214,13 @@ type ModelAnswer = { rejection: ModelRejection } | { rejection: null; loggedFen:
 /** The dutch price at `at` from the spec's settings. */
 function dutchPrice(spec: ActivitySpec, at: number): number {
   const d = spec.settings!.dutch!;
-  return Math.max(d.floorFen, spec.startFen - Math.floor(Math.max(0, at - spec.startAt) / d.intervalMs) * d.decrementFen);
+  // The descent's clock runs from the start but not while the activity stood suspended.
+  return Math.max(d.floorFen, spec.startFen - Math.floor(Math.max(0, at - spec.startAt - (spec.pausedMs ?? 0)) / d.intervalMs) * d.decrementFen);
+}
+
+/** The model's dutch price at `at` (what the room shows; a test compares it across a suspension). */
+export function modelDutchPrice(spec: ActivitySpec, at: number): number {
+  return dutchPrice(spec, at);
 }
 
 /** One sealed offer (onceOff, two-stage's stage 1). */
@@ -264,6 +302,8 @@ function finalPhaseBid(spec: ActivitySpec, s: ModelState, userId: number, rank: 
 /** Applies one bid to the model: the rejection, or null and the state changed (amount logged returned). */
 export function modelBid(spec: ActivitySpec, s: ModelState, userId: number, amountFen: number, at: number): ModelAnswer {
   const rank = spec.bidders.find((b) => b.userId === userId)?.rank ?? null;
+  // The floor first: nothing is taken while suspended, nor what was received during the last suspension.
+  if (s.suspendedAt !== null || (s.lastSuspension !== null && at >= s.lastSuspension.from && at < s.lastSuspension.to)) return { rejection: 'suspended' };
   const ts = spec.settings?.twoStage;
   // Refusals before the window: a taken fixed price; two-stage's confirmation window.
   if (spec.mode === 'first-come-first-served' && s.count > 0) return { rejection: s.leader === userId ? 'alreadyWon' : 'taken' };
@@ -321,10 +361,64 @@ export function modelBid(spec: ActivitySpec, s: ModelState, userId: number, amou
 export function modelJoin(spec: ActivitySpec, s: ModelState, userId: number, at: number): ModelJoinRejection | null {
   const ts = spec.settings!.twoStage!;
   if (s.joined.has(userId)) return null;
+  if (s.suspendedAt !== null) return 'suspended';
   if (at < ts.stage1EndAt) return 'joinNotOpen';
   if (at >= ts.stage1EndAt + ts.joinWindowMs) return 'joinClosed';
   if (!s.bidders.has(userId)) return 'noQuote';
   s.joined.add(userId);
   s.endAt = Math.max(s.endAt, ts.stage1EndAt + ts.joinWindowMs + ts.cycleMs);
   return null;
+}
+
+// ---------------------------------------------------------------- the floor in the model
+
+export type ModelFloorRefusal = 'alreadySuspended' | 'endPassed' | 'notSuspended' | 'endNotFuture' | 'tooEarly' | 'outOfRange';
+
+/**
+ * 中止 at `at`: the activity (live, as the fixtures make it) stops taking bids and its clock stands still.
+ * Refused while already suspended, or once its end has come.
+ */
+export function modelSuspend(s: ModelState, at: number, reason: string): ModelFloorRefusal | null {
+  if (s.suspendedAt !== null) return 'alreadySuspended';
+  if (at >= s.endAt) return 'endPassed';
+  s.suspendedAt = at;
+  s.suspendReason = reason;
+  return null;
+}
+
+/**
+ * 恢复 at `at` with the new end `endAt`, as the product rule reads (bidding.md "The floor"): the end becomes
+ * `endAt`; each phase boundary that still lay ahead when the clock stopped keeps its distance to the end
+ * (it moves by the same amount as the end) and must still lie ahead when bidding resumes, else the new end
+ * is refused as too early; the confirmation window stays between 5 s and a day; a falling price does not
+ * fall while suspended. Returns the activity's new schedule (a new spec), or the refusal.
+ */
+export function modelResume(spec: ActivitySpec, s: ModelState, at: number, endAt: number): { spec: ActivitySpec } | { refusal: ModelFloorRefusal } {
+  if (s.suspendedAt === null) return { refusal: 'notSuspended' };
+  if (endAt <= at) return { refusal: 'endNotFuture' };
+  const stoppedAt = s.suspendedAt;
+  const shift = endAt - s.endAt;
+  const settings: ActivitySettings = { ...spec.settings };
+  const ahead: number[] = [];
+  const phased = spec.settings?.phased;
+  if (phased && phased.freeEndAt > stoppedAt) {
+    ahead.push(phased.freeEndAt + shift);
+    settings.phased = { ...phased, freeEndAt: phased.freeEndAt + shift };
+  }
+  const ts = spec.settings?.twoStage;
+  if (ts && ts.stage1EndAt > stoppedAt) {
+    ahead.push(ts.stage1EndAt + shift);
+    settings.twoStage = { ...ts, stage1EndAt: ts.stage1EndAt + shift };
+  } else if (ts && ts.stage1EndAt + ts.joinWindowMs > stoppedAt) {
+    ahead.push(ts.stage1EndAt + ts.joinWindowMs + shift);
+    settings.twoStage = { ...ts, joinWindowMs: ts.joinWindowMs + shift };
+  }
+  if (ahead.some((boundary) => boundary <= at)) return { refusal: 'tooEarly' };
+  const window = settings.twoStage?.joinWindowMs;
+  if (window !== undefined && (window < 5_000 || window > 86_400_000)) return { refusal: 'outOfRange' };
+  const descending = spec.settings?.dutch !== undefined && s.count === 0;
+  s.lastSuspension = { from: stoppedAt, to: at };
+  s.suspendedAt = null;
+  s.endAt = endAt;
+  return { spec: { ...spec, settings, pausedMs: (spec.pausedMs ?? 0) + (descending ? at - stoppedAt : 0) } };
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeBid, type EngineDeps, type PlaceBidInput } from '../../server/bidding/engine.ts';
 import { replayActivity } from '../../server/bidding/replay.ts';
-import { createActivity, freshKey, type ActivitySpec } from './bidding-fixtures.ts';
+import { createActivity, demoBidderIds, freshKey, type ActivitySpec } from './bidding-fixtures.ts';
 import { createTestApp, DIALECT, NOW, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -17,7 +17,7 @@ let users: number[] = [];
 beforeAll(async () => {
   t = await createTestApp({ now: () => NOW });
   engine = t.app.live.engine;
-  users = (await t.handle.db.selectFrom('app_user').select('id').where('login_name', 'in', ['bidder01', 'bidder02', 'bidder03', 'bidder04']).orderBy('login_name').execute()).map((r) => r.id);
+  users = await demoBidderIds(t.handle.db);
 }, 60_000);
 
 afterAll(async () => t?.close());

@@ -13,8 +13,8 @@ import { CLOSE_GRACE_MS, sweepActivities, type EngineDeps } from '../../server/b
 import { replayActivity } from '../../server/bidding/replay.ts';
 import { changeEventOf } from '../../server/live/changeEvents.ts';
 import type { LiveChangeEvent } from '#domain/contract/liveEvents';
-import { bidAt, createActivity, initialModel, joinAt, liveSpec, modelBid, modelJoin, type ActivitySpec, type ModelState } from './bidding-fixtures.ts';
-import { createTestApp, DIALECT, NOW, TEST_DATABASE_URL, type Json, type TestApp } from './helpers.ts';
+import { bidAt, createActivity, demoBidderIds, initialModel, joinAt, liveSpec, modelBid, modelJoin, propertySettings, type ActivitySpec, type ModelState } from './bidding-fixtures.ts';
+import { createTestApp, DIALECT, NOW, type Json, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let engine: EngineDeps;
@@ -22,19 +22,17 @@ let engine: EngineDeps;
 const clock = { now: NOW };
 let users: number[] = [];
 /** Runs per mode; BID_PROPERTY_RUNS=500 for a longer search. */
-const RUNS = Number(process.env.BID_PROPERTY_RUNS) || (TEST_DATABASE_URL ? 30 : 60);
+const { runs: RUNS, seed: SEED } = propertySettings({ sqlite: 60, postgres: 30 }, 15);
 /**
  * A fixed seed: the last test checks that the runs reached every phase and answer that matters, which a
  * random seed misses now and then (a clean-clone CI run failed so). BID_PROPERTY_SEED=random (with more
  * runs) searches new sequences; a failure prints its seed and path to replay.
  */
-const SEED = process.env.BID_PROPERTY_SEED === 'random' ? undefined : Number(process.env.BID_PROPERTY_SEED) || 15;
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => clock.now });
   engine = t.app.live.engine;
-  const rows = await t.handle.db.selectFrom('app_user').select('id').where('login_name', 'in', ['bidder01', 'bidder02', 'bidder03', 'bidder04']).orderBy('login_name').execute();
-  users = rows.map((r) => r.id);
+  users = await demoBidderIds(t.handle.db);
 }, 60_000);
 
 afterAll(async () => t?.close());

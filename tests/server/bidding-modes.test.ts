@@ -193,10 +193,16 @@ describe(`settlement and the public view on ${DIALECT}`, () => {
     expect(notice.title).toMatch(/竞价结果公示$/);
     expect(notice.content).toContain('成交价');
     expect(notice.content).toContain(row.leader_bid_code!);
-    // Shown in the result-notice plate's list.
+    // Shown in the result-notice plate's list from its publication (the end): public lists show what has been published by the server's clock.
     const plate = await t.handle.db.selectFrom('news_plate').select('id').where('code', '=', 'jggs').executeTakeFirstOrThrow();
-    const list = await t.post('/api/dscq-content/news-content/page', { plateId: plate.id, current: 1, size: 5 });
-    expect(JSON.stringify(list.body)).toContain(notice.title);
+    const before = clock.now;
+    clock.now = end;
+    try {
+      const list = await t.post('/api/dscq-content/news-content/page', { plateId: plate.id, current: 1, size: 5 });
+      expect(JSON.stringify(list.body)).toContain(notice.title);
+    } finally {
+      clock.now = before;
+    }
   });
 
   it('refuses bids on an activity whose mode settings are invalid, in Chinese', async () => {

@@ -52,7 +52,8 @@ describe('ad-ads', () => {
       const project = projects.get(item.assetsId!)!;
       expect(item.assetsName).toBe(project.assets_name);
       expect(item.title).toBe(project.assets_name);
-      expect(project.state).toBe('正在报名');
+      // A listed lot: enrolling, or closed for its auction (a featured lot may be in bidding).
+      expect(['正在报名', '报名已截止']).toContain(project.state);
       expect(item.startPrice).toBe(project.start_price_fen / 100);
       expect(item.url).toBe(project.project_type === 1 || project.project_type === 2 ? `/projectPkg/${item.assetsId}.html` : `/projectDetail/${item.assetsId}.html`);
       expect(item.announcementEndTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);

@@ -36,14 +36,14 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe(`deposit release: wallet or back to the card (${DIALECT})`, () => {
-  it('the choice is the user’s: wallet by default, card when chosen; bad input in Chinese', async () => {
-    expect((await pref('bidder01', 'GET')).body.data).toEqual({ choice: 'wallet' });
+  it('the choice is the user’s: back the way it was paid (card) by default, as the commitment promises; the wallet when chosen; bad input in Chinese', async () => {
+    expect((await pref('bidder01', 'GET')).body.data).toEqual({ choice: 'card' });
     const bad = await pref('bidder01', 'POST', 'cash');
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe('请选择保证金退还方式（wallet 或 card）');
-    expect((await pref('bidder01', 'POST', 'card')).body.data).toEqual({ choice: 'card' });
-    expect((await pref('bidder01', 'GET')).body.data).toEqual({ choice: 'card' });
+    expect((await pref('bidder02', 'POST', 'wallet')).body.data).toEqual({ choice: 'wallet' });
     expect((await pref('bidder02', 'GET')).body.data).toEqual({ choice: 'wallet' });
+    expect((await pref('bidder01', 'GET')).body.data).toEqual({ choice: 'card' });
   });
 
   it('card: frozen → payout clearing with a withdrawal to the card; paid by the bank; the books balance', async () => {
@@ -88,6 +88,8 @@ describe(`deposit release: wallet or back to the card (${DIALECT})`, () => {
     const b2 = await userBalances(db, e.user_id);
     expect(await releaseDeposit(db, e.id, t.clock.now)).toBe(true);
     expect((await userBalances(db, e.user_id)).availableFen).toBe(b2.availableFen + e.amount_fen);
+    const told = await db.selectFrom('message').select('content').where('user_id', '=', e.user_id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(told.content).toContain('尚未绑定银行卡，无法原路退回');
     expect((await checkLedger(db)).problems).toEqual([]);
   });
 });

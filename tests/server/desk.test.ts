@@ -9,6 +9,7 @@ import { DESK_PATHS, type DeskSignal, type MyLot } from '#domain/contract/desk';
 import { ENROLMENT_COMMITMENTS } from '#domain/contract/enrolment';
 import type { BiddingEntry, RateEntry, WatchPage } from '#domain/contract/hall';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
+import { FIRST_BIDDING_TERMS } from '../../server/db/migrations/0018_accepted_terms.ts';
 
 const LOTS = `/api${DESK_PATHS.lots}`;
 const HALL = '/api/dscq-sync/v1/bid-assets/hall/page';
@@ -124,7 +125,7 @@ it("an enrolment and a favourite put a lot on the user's desk, with its steps; t
     method: 'POST',
     url: '/api/dscq-project/enroll/submit',
     headers: { authorization: `Bearer ${tokens.demo_person}` },
-    payload: { assetsId: project.id, contactName: '张建国', contactPhone: '13912345678', commitments: ENROLMENT_COMMITMENTS.map((c) => c.key) },
+    payload: { assetsId: project.id, contactName: '张建国', contactPhone: '13912345678', commitments: ENROLMENT_COMMITMENTS.map((c) => c.key), termsVersion: FIRST_BIDDING_TERMS.version },
   });
   const submitted = { status: res.statusCode, body: res.json() };
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
@@ -191,7 +192,7 @@ it('the desk signal: unread count, newest messages, open rooms with leaders, an 
     method: 'POST',
     url: '/api/dscq-project/enroll/submit',
     headers: { authorization: `Bearer ${tokens.demo_org}` },
-    payload: { assetsId: project.id, contactName: '李经理', contactPhone: '13912345678', commitments: ENROLMENT_COMMITMENTS.map((c) => c.key) },
+    payload: { assetsId: project.id, contactName: '李经理', contactPhone: '13912345678', commitments: ENROLMENT_COMMITMENTS.map((c) => c.key), termsVersion: FIRST_BIDDING_TERMS.version },
   });
   expect(res.statusCode, res.body).toBe(200);
   expect((await signalOf('demo_org')).body!.stateKey).not.toBe(org.body!.stateKey);

@@ -8,6 +8,7 @@ import { ENROLMENT_COMMITMENTS } from '#domain/contract/enrolment';
 import { USER_FILES_PATHS } from '#domain/contract/userFiles';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import { DIALECT } from './helpers.ts';
+import { FIRST_BIDDING_TERMS } from '../../server/db/migrations/0018_accepted_terms.ts';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 0x20), Buffer.from('\n%%EOF\n')]);
 let t: AccountsTestApp;
@@ -23,7 +24,7 @@ const submit = (user: string, assetsId: number, attachments: Array<{ fileId: str
   t.app.inject({
     method: 'POST',
     url: '/api/dscq-project/enroll/submit',
-    payload: { assetsId, contactName: '张建国', contactPhone: '13912345678', contactEmail: '', address: '', attachments, commitments: ENROLMENT_COMMITMENTS.map((c) => c.key) },
+    payload: { assetsId, contactName: '张建国', contactPhone: '13912345678', contactEmail: '', address: '', attachments, commitments: ENROLMENT_COMMITMENTS.map((c) => c.key), termsVersion: FIRST_BIDDING_TERMS.version },
     headers: { authorization: `Bearer ${tokens[user]}` },
   });
 

@@ -13,6 +13,7 @@ import { approveEnrolment } from '../../server/services/enrolment/enrolment.ts';
 import { sendMessage } from '../../server/services/user-centre/messages.ts';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import { DIALECT, type Json } from './helpers.ts';
+import { FIRST_BIDDING_TERMS } from '../../server/db/migrations/0018_accepted_terms.ts';
 
 const P = {
   check: '/api/dscq-project/enroll/check',
@@ -91,6 +92,7 @@ const form = (assetsId: number, extra: Record<string, unknown> = {}) => ({
   address: '石家庄市裕华区槐安东路 88 号',
   attachments: [],
   commitments: ALL_COMMITMENTS,
+  termsVersion: FIRST_BIDDING_TERMS.version,
   ...extra,
 });
 
@@ -263,7 +265,15 @@ describe('state transitions', () => {
     const q = await t.handle.db.selectFrom('bid_qualification').selectAll().where('activity_id', '=', created.id).where('user_id', '=', row.user_id).executeTakeFirstOrThrow();
     expect(q.bid_code).toBe(row.bid_code);
     const rooms = (await call('GET', P.rooms, 'bidder02')).body.data as Json[];
-    expect(rooms.find((r) => r.activityId === created.id)).toMatchObject({ bidCode: row.bid_code, status: 'scheduled' });
+    expect(rooms.find((r) => r.activityId === created.id)).toMatchObject({ bidCode: row.bid_code, status: 'scheduled', leaderBidCode: null, myBidCount: 0 });
+    // A demo bidder's rooms carry his bids there and the public leader: his standing on 我的项目.
+    const bidder01 = (await call('GET', P.rooms, 'bidder01')).body.data as Json[];
+    const withBids = bidder01.filter((r) => r.myBidCount > 0);
+    expect(withBids.length).toBeGreaterThan(0);
+    for (const r of withBids) {
+      const n = await t.handle.db.selectFrom('bid').innerJoin('app_user', 'app_user.id', 'bid.user_id').select((eb) => eb.fn.countAll<number | string>().as('n')).where('bid.activity_id', '=', r.activityId).where('app_user.login_name', '=', 'bidder01').executeTakeFirstOrThrow();
+      expect(r.myBidCount).toBe(Number(n.n));
+    }
     const titles = (await messagesOf('bidder02')).map((m) => m.title);
     // Titles name the lot: 「…」保证金到账确认.
     expect(titles.some((title) => title.endsWith('保证金到账确认'))).toBe(true);

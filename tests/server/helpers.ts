@@ -2,6 +2,7 @@
  * Test harness: a fresh database per call — a temp SQLite file, or, when TEST_DATABASE_URL is set,
  * a fresh PostgreSQL schema (dropped in teardown) — migrated and seeded at a fixed clock.
  */
+import type { LotTimelineSettings } from '#domain/rules/lotTimeline';
 import type { ContractSigning } from '../../server/services/contracts/signing.ts';
 import type { SettlementSettings } from '#domain/contract/settlement';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +18,7 @@ import type { AccountProviders } from '../../server/services/accounts/create.ts'
 import type { LiveOptions } from '../../server/plugins/live.ts';
 import type { EnrolmentOptions } from '../../server/plugins/enrolment.ts';
 import type { EsignOptions } from '../../server/plugins/esign.ts';
+import type { MetricsOptions } from '../../server/plugins/metrics.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection.ts';
 import { prepareDatabase } from '../../server/seed/prepare.ts';
 
@@ -127,10 +129,14 @@ export interface TestAppOptions {
   fileQuotaBytes?: number;
   /** The fee schedule and deal periods (config.settlement; the domain's defaults when absent). */
   settlement?: SettlementSettings;
+  /** The lot timeline's periods (config.lotTimeline; the published rules when absent). */
+  lotTimeline?: LotTimelineSettings;
   /** Contracts: the signing provider, seals and face check (none: signing answers 503). */
   contractSigning?: ContractSigning | null;
   /** Signing: a provider in place of the installation's own CA, or the CA's verification budget. */
   esign?: EsignOptions;
+  /** /metrics (off by default, as in production); the PostgreSQL pool's gauges are always wired. */
+  metrics?: MetricsOptions;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -150,6 +156,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       trustProxy: options.trustProxy,
       ...(options.fileQuotaBytes === undefined ? {} : { fileQuotaBytes: options.fileQuotaBytes }),
       ...(options.settlement ? { settlement: options.settlement } : {}),
+      ...(options.lotTimeline ? { lotTimeline: options.lotTimeline } : {}),
       accounts: { fixedCaptcha: undefined, fixedSmsCode: undefined, secrets: {}, ...options.accounts },
     },
     ...(options.accountProviders ? { accountProviders: options.accountProviders } : {}),
@@ -160,6 +167,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.enrolment ? { enrolment: options.enrolment } : {}),
     ...(options.contractSigning ? { contractSigning: options.contractSigning } : {}),
     ...(options.esign ? { esign: options.esign } : {}),
+    metrics: { pool: handle.pool, ...options.metrics },
   });
   await app.ready();
 

@@ -1,15 +1,19 @@
 /**
  * The judicial-auction service under /judicial: its own answer shape { status, message, content }, the
- * query by offset and limit (8) with its filters, courts, cities and one item's detail.
+ * query by offset and limit (8) with its filters, courts, cities and one item's detail. The catalogue's
+ * order and its portal listings: judicial-catalogue.test.ts.
  */
 import type { JudicialCity, JudicialCourt, JudicialItem, JudicialItemDetail } from '#domain/contract/projects';
 import { createTestApp, type Json, type TestApp } from './helpers.ts';
 
 const QUERY = '/judicial/wechatProject/query';
 let t: TestApp;
+/** The catalogue's size: the 48 court items and the portal's 司法拍卖 listings. */
+let total: number;
 
 beforeAll(async () => {
   t = await createTestApp();
+  total = 48 + (await t.post('/api/dscq-project/search/page', { typeCode: 5, size: 1 })).body.data.total;
 });
 afterAll(async () => {
   await t.close();
@@ -23,17 +27,28 @@ async function query(params: Record<string, string | number> = {}): Promise<{ li
   return body.content;
 }
 
+/** The whole catalogue under the filters, 100 a page (the largest limit). */
 async function everything(params: Record<string, string | number> = {}): Promise<JudicialItem[]> {
-  return (await query({ ...params, offset: 0, limit: 100 })).list;
+  const items: JudicialItem[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = await query({ ...params, offset, limit: 100 });
+    items.push(...page.list);
+    if (items.length >= page.totalCount || page.list.length === 0) return items;
+  }
 }
 
 describe('query', () => {
   it('answers {status, message, content: {list, totalCount}}, 8 per page by default', async () => {
     const first = await query();
-    expect(first.totalCount).toBe(48);
+    // 48 court items of the service and the portal's 司法拍卖 listings (40 in the demo).
+    expect(total).toBeGreaterThan(48);
+    expect(first.totalCount).toBe(total);
     expect(first.list).toHaveLength(8);
     expect(Object.keys(first.list[0]!).sort()).toEqual(
-      ['auctiontime', 'cityName', 'courtName', 'imgUrl', 'name', 'pkHouseproject', 'projecttype', 'round', 'state', 'upsetprice'].sort(),
+      [
+        'assetsId', 'auctiontime', 'cityName', 'courtName', 'imgUrl', 'itemState', 'lot', 'name', 'pkHouseproject', 'projectType', 'projecttype', 'round',
+        'source', 'state', 'upsetprice',
+      ].sort(),
     );
     const item = first.list[0]!;
     expect(item.auctiontime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -42,21 +57,20 @@ describe('query', () => {
     expect(item.upsetprice).toBeGreaterThan(0);
   });
 
-  it('offset pages without overlap, latest auction first', async () => {
+  it('offset pages without overlap, in the order of the whole catalogue', async () => {
     const ids: string[] = [];
-    const times: string[] = [];
-    for (let offset = 0; offset < 48; offset += 8) {
+    for (let offset = 0; offset < total; offset += 8) {
       const page = await query({ offset, limit: 8 });
       ids.push(...page.list.map((i) => i.pkHouseproject));
-      times.push(...page.list.map((i) => i.auctiontime));
     }
-    expect(new Set(ids).size).toBe(48);
-    expect(times).toEqual([...times].sort().reverse());
-    expect(await query({ offset: 48 })).toEqual({ list: [], totalCount: 48 });
+    expect(new Set(ids).size).toBe(total);
+    expect(ids).toEqual((await everything()).map((i) => i.pkHouseproject));
+    expect(await query({ offset: total })).toEqual({ list: [], totalCount: total });
   });
 
-  it('covers rounds 0/1/2 and the states 正在报名, 即将开始, 已结束, 已成交, 已流拍, with dates around now', async () => {
-    const all = await everything();
+  it('court items: rounds 0/1/2 and the service\'s states 正在报名, 即将开始, 已结束, 已成交, 已流拍, with dates around now', async () => {
+    const all = (await everything()).filter((i) => i.source === 'court').map((i) => ({ ...i, state: i.itemState }));
+    expect(all).toHaveLength(48);
     expect(new Set(all.map((i) => i.round))).toEqual(new Set([0, 1, 2]));
     expect(new Set(all.map((i) => i.state))).toEqual(new Set(['正在报名', '即将开始', '已结束', '已成交', '已流拍']));
     const now = '2026-11-21 12:00:00';
@@ -82,10 +96,19 @@ describe('query', () => {
     expect(baoding.length).toBe(all.filter((i) => i.cityName === '保定市').length);
     expect(baoding.every((i) => i.cityName === '保定市')).toBe(true);
 
+    // The state filter picks the displayed (hall) states: 已结束 also picks 流拍 and 已终结, as in the trading centre.
     const enrolling = await query({ state: '正在报名', limit: 100 });
     expect(enrolling.totalCount).toBe(all.filter((i) => i.state === '正在报名').length);
     const both = await everything({ state: '已结束', cityCode: '1301' });
-    expect(both.every((i) => i.state === '已结束' && i.cityName === '石家庄市')).toBe(true);
+    expect(both.length).toBeGreaterThan(0);
+    expect(both.every((i) => ['已结束', '流拍', '已终结'].includes(i.state) && i.cityName === '石家庄市')).toBe(true);
+    expect(both.map((i) => i.pkHouseproject).sort()).toEqual(
+      all.filter((i) => ['已结束', '流拍', '已终结'].includes(i.state) && i.cityName === '石家庄市').map((i) => i.pkHouseproject).sort(),
+    );
+    // A word that names no displayed state matches the item's own text (the service's 即将开始).
+    const soon = await everything({ state: '即将开始' });
+    expect(soon.length).toBe(all.filter((i) => i.itemState === '即将开始').length);
+    expect(soon.every((i) => i.state === '即将竞价')).toBe(true);
     expect((await query({ name: '不存在的拍品' })).totalCount).toBe(0);
   });
 
@@ -131,7 +154,7 @@ describe('courts and cities', () => {
 
 describe('detail', () => {
   it('gives the item with appraisal, deposit, increment, case number and the sanitised description', async () => {
-    const item = (await query({ state: '正在报名', limit: 1 })).list[0]!;
+    const item = (await everything({ state: '正在报名' })).find((i) => i.source === 'court')!;
     const { res, body } = await t.get('/judicial/wechatProject/detail', { pkHouseproject: item.pkHouseproject });
     expect(res.statusCode).toBe(200);
     const d: JudicialItemDetail = (body as Json).content;

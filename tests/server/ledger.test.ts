@@ -23,6 +23,7 @@ import { loadSecrets } from '../../server/services/accounts/secrets.ts';
 import { confirmDeposit, forfeitDeposit, keepDeposit, releaseDeposit } from '../../server/services/enrolment/deposits.ts';
 import { post, userBalances } from '../../server/services/money/ledger.ts';
 import { completeWithdrawal, requestWithdrawal, settleWithDeposit, storeCard } from '../../server/services/money/movements.ts';
+import { setReleasePreference } from '../../server/services/money/preferences.ts';
 import { checkLedger } from '../../server/services/money/reconcile.ts';
 import { applyNotification, createTopUpOrder } from '../../server/services/payments/orders.ts';
 import { SandboxBank, sandboxKey, type SandboxNotification } from '../../server/services/payments/sandbox.ts';
@@ -48,6 +49,9 @@ beforeAll(async () => {
   users = rows.map((r) => r.id);
   // bidder01 has the demo's card already.
   for (const r of rows) if (!(await db.selectFrom('bank_card').select('id').where('user_id', '=', r.id).executeTakeFirst())) await storeCard(db, secrets.fieldKey, { userId: r.id, bankCode: 'ICBC', bankName: '中国工商银行', cardNo: '6222020200112233446', accountName: r.name, at: NOW });
+  // Released deposits go to the wallet here (the model counts them as available): the card path, the
+  // default, is deposit-release-choice.test.ts's.
+  for (const r of rows) await setReleasePreference(db, r.id, 'wallet', NOW, '127.0.0.1');
   const projects = await db
     .selectFrom('project')
     .select('id')

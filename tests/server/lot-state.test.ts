@@ -61,8 +61,9 @@ it('every live lot of the hall reads 竞价中 with its current price on its pag
   // The state filter picks exactly these lots, whatever their listings' own words (正在报名, 预披露 …).
   const bidding = await search({ state: '竞价中', size: 100 });
   expect(bidding.records.map((r) => r.id).sort((a, b) => a - b)).toEqual([...new Set(hall.map((r) => r.assetsId))].sort((a, b) => a - b));
-  // …whose listings' own words were what the pages used to show.
-  expect(bidding.records.some((r) => r.listingState === '正在报名' || r.listingState === '预披露')).toBe(true);
+  // …whose listings no longer take enrolments: the demo puts no auction on a pre-disclosure and closes the
+  // enrolment before the auction (issue 26, tests/server/demo-lot-timeline.test.ts).
+  expect(bidding.records.every((r) => r.listingState !== '正在报名' && r.listingState !== '预披露')).toBe(true);
   const enrolling = await search({ state: '正在报名', size: 100 });
   expect(enrolling.records.every((r) => r.state === '正在报名')).toBe(true);
 });
@@ -175,8 +176,9 @@ it('a lot without activity keeps its listing word; an unknown word reads --', as
     .where((eb) => eb.not(eb.exists(eb.selectFrom('bid_activity').select('bid_activity.id').whereRef('bid_activity.project_id', '=', 'project.id'))))
     .orderBy('id')
     .executeTakeFirstOrThrow();
-  await t.handle.db.updateTable('project').set({ state: '中止' }).where('id', '=', row.id).execute();
-  expect(await detail(row.id)).toMatchObject({ state: '--', listingState: '中止', lot: { status: 'unknown', activityId: null } });
+  // (中止 names a stage now, the floor's 已中止: 暂缓 names none.)
+  await t.handle.db.updateTable('project').set({ state: '暂缓' }).where('id', '=', row.id).execute();
+  expect(await detail(row.id)).toMatchObject({ state: '--', listingState: '暂缓', lot: { status: 'unknown', activityId: null } });
   // A word that names no stage still filters on the listing's own text.
-  expect((await search({ state: '中止' })).records.map((r) => r.id)).toEqual([row.id]);
+  expect((await search({ state: '暂缓' })).records.map((r) => r.id)).toEqual([row.id]);
 });

@@ -32,7 +32,7 @@ function start(env: Record<string, string>): Started {
   return { child, output: () => out, exit };
 }
 
-async function waitForUrl(s: Started, timeoutMs = 20_000): Promise<string> {
+async function waitForUrl(s: Started, timeoutMs = 60_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const m = URL_LINE.exec(s.output());
@@ -51,7 +51,7 @@ afterEach(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-it('starts, serves, and stops cleanly on SIGTERM', async () => {
+it('starts, serves, and stops cleanly on SIGTERM', { timeout: 120_000 }, async () => {
   const s = start({ PORT: '0', HOST: '127.0.0.1', PORTAL_DATA_DIR: dataDir, PORTAL_STATIC_DIR: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'warn' });
   try {
     const base = await waitForUrl(s);

@@ -22,7 +22,7 @@ describe('npm run ops', () => {
 
   it('help lists the commands of every group', async () => {
     const usage = await run('help');
-    for (const group of ['verification', 'sso-link', 'user', 'enrolment', 'deposit', 'proof', 'activity', 'ledger', 'withdrawal', 'deal', 'invoice', 'appeal', 'demand', 'listing', 'contract', 'esign', 'seal']) {
+    for (const group of ['verification', 'sso-link', 'user', 'enrolment', 'deposit', 'proof', 'activity', 'ledger', 'withdrawal', 'deal', 'invoice', 'appeal', 'demand', 'listing', 'contract', 'esign', 'seal', 'staff']) {
       expect(usage).toContain(`npm run ops -- ${group} `);
     }
   });
@@ -34,5 +34,16 @@ describe('npm run ops', () => {
     await expect(run('enrolment', 'reject', '1', '--reason')).rejects.toThrow(new UsageError('--reason 需要一个值'));
     await expect(run('enrolment', 'reject', '1', '--reason', '--all')).rejects.toThrow(new UsageError('--reason 需要一个值'));
     await expect(run('deal', 'list', '--all=yes')).rejects.toThrow(new UsageError('--all 不需要值'));
+  }, 60_000);
+
+  it('creates the first 管理员 of an installation and manages staff for scripts', async () => {
+    expect(await run('staff', 'create', 'op_first', '--name', '首任管理员', '--roles', 'admin', '--password', 'Welcome@2026')).toMatch(/已创建工作人员 #\d+ op_first（管理员）/);
+    await expect(run('staff', 'create', 'op_first', '--name', '重名', '--roles', 'admin', '--password', 'Welcome@2026')).rejects.toThrow('该登录名已被使用');
+    await expect(run('staff', 'create', 'op_bad', '--name', '错角色', '--roles', 'boss', '--password', 'Welcome@2026')).rejects.toThrow('角色不正确：boss');
+    expect(await run('staff', 'roles', 'op_first', '--roles', 'admin,finance')).toBe('op_first：财务、管理员，正常');
+    expect(await run('staff', 'disable', 'op_first')).toBe('op_first：财务、管理员，已停用');
+    expect(await run('staff', 'list')).toMatch(/op_first\t首任管理员\t财务、管理员\t已停用/);
+    expect(await run('staff', 'reset-password', 'op_first', '--password', 'Another@2026')).toBe('op_first 的密码已重置，其登录会话已结束');
+    await expect(run('staff', 'roles', 'op_nobody', '--roles', 'admin')).rejects.toThrow(new UsageError('没有工作人员 op_nobody'));
   }, 60_000);
 });

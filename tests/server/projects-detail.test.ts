@@ -57,7 +57,7 @@ describe('project detail', () => {
     });
     expect(d.sections.map((s) => [s.key, s.title])).toEqual(DISCLOSURE_SECTIONS.map((s) => [s.key, s.title]));
     expect(d.sections[0]!.content).toContain('HBCQ-GQ2026-0012');
-    expect(d.sections[0]!.content).toContain('480.2 万元');
+    expect(d.sections[0]!.content).toContain('<th>挂牌价格</th><td>480.2万元</td>');
     expect(d.sections.find((s) => s.key === 'target')!.content).toContain('保定冀华农业发展有限公司');
     expect(d.contactPhone).toMatch(/^0311-\d{8}$/);
     expect(d.contactName).toMatch(/经理$/);

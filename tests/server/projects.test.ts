@@ -159,12 +159,13 @@ describe('ListedAsset mapping', () => {
       priceUnit: '元',
       priceOther: '',
       deposit: 960000,
-      announcementStartTime: '2026-11-09 09:00:00',
+      // Moved back from the drawn 11-09: state-owned equity discloses at least 20 working days (lot timeline).
+      announcementStartTime: '2026-10-30 09:00:00',
       announcementEndTime: '2026-11-29 17:00:00',
       city: '保定市',
       county: '蠡县',
       orgName: '保定市某国有企业',
-      imgUrl: '',
+      imgUrl: expect.stringMatching(/^\/api\/dscq-project\/lot-photo\/[0-9a-f]+-thumb\.webp$/),
       circuseeCount: 3707,
       listingState: '正在报名',
       // No bidding activity: the listing's own word (the one lot state, domain/rules/lotState.ts).
@@ -188,9 +189,10 @@ describe('ListedAsset mapping', () => {
     for (let current = 1; current <= 4; current++) all.push(...(await search({ size: 100, current })).records);
     expect(all).toHaveLength(350);
     const count = (f: (r: ListedAsset) => boolean) => all.filter(f).length;
-    expect(count((r) => r.listingState === '正在报名')).toBe(162);
+    // 40 of the seed's 162 enrolling listings carry the live demo's auctions: their enrolment closed before (lot timeline).
+    expect(count((r) => r.listingState === '正在报名')).toBe(122);
     expect(count((r) => r.listingState === '预披露')).toBe(46);
-    expect(count((r) => r.listingState === '报名已截止')).toBe(33);
+    expect(count((r) => r.listingState === '报名已截止')).toBe(73);
     expect(count((r) => r.listingState === '已成交')).toBe(64);
     expect(count((r) => r.listingState === '已结束')).toBe(45);
 

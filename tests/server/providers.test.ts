@@ -23,6 +23,7 @@ import { prepareDatabase } from '../../server/seed/prepare.ts';
 import createTestGateway, { type TestGateway } from './fixtures/test-gateway.ts';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import { createTestDatabase, NOW, type Json, type TestAppOptions } from './helpers.ts';
+import { FIRST_BIDDING_TERMS } from '../../server/db/migrations/0018_accepted_terms.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURES = path.join(ROOT, 'tests/server/fixtures');
@@ -94,10 +95,10 @@ describe('configuration', () => {
       await expect(build({ accountProviders: { smsSender: null } })).rejects.toThrow(SANDBOX_IN_PRODUCTION);
       await expect(build({ enrolment: { timers: false, gateway: null } })).rejects.toThrow(OUTBOX_IN_PRODUCTION);
       const none = await build({ enrolment: { timers: false, gateway: null }, accountProviders: { smsSender: null } });
-      expect((await none.inject({ method: 'GET', url: RUNTIME })).json().data).toEqual({ demo: false, payment: 'none', paymentName: '', sms: 'none' });
+      expect((await none.inject({ method: 'GET', url: RUNTIME })).json().data).toMatchObject({ demo: false, payment: 'none', paymentName: '', sms: 'none' });
       await none.close();
       const demo = await buildApp({ db: database.handle.db, config: { ...config, demo: true }, logger: false, live: { timers: false }, enrolment: { timers: false } });
-      expect((await demo.inject({ method: 'GET', url: RUNTIME })).json().data).toEqual({ demo: true, payment: 'sandbox', paymentName: '模拟网银（沙箱）', sms: 'outbox' });
+      expect((await demo.inject({ method: 'GET', url: RUNTIME })).json().data).toMatchObject({ demo: true, payment: 'sandbox', paymentName: '模拟网银（沙箱）', sms: 'outbox' });
       await demo.close();
     } finally {
       await database.cleanup();
@@ -169,7 +170,7 @@ describe('the real process (the issue: NODE_ENV=production PORTAL_DEMO_SEED=0 ha
       const pay = await fetch(`${r.base}${SANDBOX_PAY}?orderNo=PO2026112100000001`, { method: 'POST' });
       expect(pay.status).toBe(404);
       expect(await pay.json()).toMatchObject({ code: 404, success: false, msg: '接口不存在' });
-      expect(((await (await fetch(`${r.base}${RUNTIME}`)).json()) as Json).data).toEqual({ demo: false, payment: 'gateway', paymentName: '测试银行', sms: 'gateway' });
+      expect(((await (await fetch(`${r.base}${RUNTIME}`)).json()) as Json).data).toMatchObject({ demo: false, payment: 'gateway', paymentName: '测试银行', sms: 'gateway' });
     } finally {
       await r.stop();
     }
@@ -214,7 +215,7 @@ describe('the cashier and its routes by gateway', () => {
       method: 'POST',
       url: '/api/dscq-project/enroll/submit',
       headers: { authorization: `Bearer ${token}` },
-      payload: { assetsId: project.id, contactName: '张建国', contactPhone: '13912345678', commitments: ENROLMENT_COMMITMENTS.map((c) => c.key) },
+      payload: { assetsId: project.id, contactName: '张建国', contactPhone: '13912345678', commitments: ENROLMENT_COMMITMENTS.map((c) => c.key), termsVersion: FIRST_BIDDING_TERMS.version },
     });
     expect(enrol.statusCode, enrol.body).toBe(200);
     const enrolmentId = enrol.json().data.id as number;
@@ -232,7 +233,7 @@ describe('the cashier and its routes by gateway', () => {
     expect(pay).toMatchObject({ status: 404, body: { code: 404, msg: '接口不存在' } });
     expect((await app.call('POST', NOTIFY, { query: { orderNo: 'PO2026112100000001' } })).status).toBe(404);
     expect(await depositStatus(app, depositId)).toBe('pending');
-    expect((await app.call('GET', RUNTIME)).body.data).toEqual({ demo: false, payment: 'none', paymentName: '', sms: 'gateway' });
+    expect((await app.call('GET', RUNTIME)).body.data).toMatchObject({ demo: false, payment: 'none', paymentName: '', sms: 'gateway' });
   });
 
   it('a real gateway (module): the order carries its pay page, the sandbox route is 404, its signed notification confirms the deposit', async () => {
@@ -257,7 +258,7 @@ describe('the cashier and its routes by gateway', () => {
     expect(notified.body).toBe('OK');
     expect(await depositStatus(app, depositId)).toBe('confirmed');
     expect((await app.call('GET', ORDER_STATUS, { token, query: { orderNo } })).body.data).toMatchObject({ status: 'paid', gatewayName: '测试银行' });
-    expect((await app.call('GET', RUNTIME)).body.data).toEqual({ demo: false, payment: 'gateway', paymentName: '测试银行', sms: 'gateway' });
+    expect((await app.call('GET', RUNTIME)).body.data).toMatchObject({ demo: false, payment: 'gateway', paymentName: '测试银行', sms: 'gateway' });
   });
 
   it('a gateway that refuses the order: 502 with the Chinese reason; no order is stored and the deposit stays payable', async () => {
@@ -284,7 +285,7 @@ describe('the cashier and its routes by gateway', () => {
     app.clock.now += 2000;
     await app.app.enrolment.runJobs();
     expect(await depositStatus(app, depositId)).toBe('confirmed');
-    expect((await app.call('GET', RUNTIME)).body.data).toEqual({ demo: true, payment: 'sandbox', paymentName: '模拟网银（沙箱）', sms: 'outbox' });
+    expect((await app.call('GET', RUNTIME)).body.data).toMatchObject({ demo: true, payment: 'sandbox', paymentName: '模拟网银（沙箱）', sms: 'outbox' });
   });
 
   it('no SMS sender (none): asking for a code answers 503 in Chinese; nothing is stored or written', async () => {
@@ -294,5 +295,11 @@ describe('the cashier and its routes by gateway', () => {
     expect(await t.count('sms_code')).toBe(0);
     expect(() => readFileSync(path.join(t!.dataDir, SMS_OUTBOX_FILE))).toThrow();
     expect((await t.call('GET', RUNTIME)).body.data).toMatchObject({ demo: true, payment: 'sandbox', sms: 'none' });
+  });
+
+  it('tells pages the fee schedule in force, so their 费用测算 uses the installation\'s own', async () => {
+    const feeSchedule = { bands: [{ uptoFen: 50_000_000, ratePermille: 20 }, { uptoFen: null, ratePermille: 8 }], minFen: 50_000 };
+    t = await createAccountsApp({ seed: false, settlement: { confirmWorkingDays: 3, payWorkingDays: 3, feeSchedule } });
+    expect((await t.call('GET', RUNTIME)).body.data.feeSchedule).toEqual(feeSchedule);
   });
 });

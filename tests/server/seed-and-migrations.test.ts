@@ -7,6 +7,10 @@ import { migrations } from '../../server/db/migrations/index.ts';
 import { seedDemoData } from '../../server/seed/seed.ts';
 import { prepareDatabase } from '../../server/seed/prepare.ts';
 import { createTestDatabase, NOW, type TestDatabase } from './helpers.ts';
+import { vi } from 'vitest';
+
+// Each test seeds the whole demo (now with the work system's lots and queues) once or twice: on a loaded machine that passes 30 s.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const TABLES = [
   'navigation', 'news_plate', 'news', 'project', 'notice',
@@ -78,7 +82,8 @@ it('stores amounts as integer fen and times as epoch ms', async () => {
   expect(row.start_price_fen).toBe(480_200_000);
   expect(row.deposit_fen).toBe(96_000_000);
   expect(typeof row.announcement_start_at).toBe('number');
-  expect(row.announcement_start_at).toBe(Date.UTC(2026, 10, 9, 1, 0, 0));
+  // 2026-10-30 09:00 China time: moved back from the drawn 11-09 so state-owned equity discloses 20 working days.
+  expect(row.announcement_start_at).toBe(Date.UTC(2026, 9, 30, 1, 0, 0));
   const all = await db.selectFrom('project').select(['start_price_fen', 'deposit_fen']).execute();
   expect(all.every((r) => Number.isSafeInteger(r.start_price_fen) && Number.isSafeInteger(r.deposit_fen))).toBe(true);
 });

@@ -64,6 +64,28 @@ describe(`成交确认书 and invoice PDFs (${DIALECT})`, () => {
     expect((await get('/api/dscq-user/settle/letter', 'bidder01', 99_999_999)).status).toBe(404);
   });
 
+  it('the 成交确认书 names both parties: the transferor the lot’s detail records, else the lot’s owner (a lot published through the operator API)', async () => {
+    const db = t.handle.db;
+    const deal = await db
+      .selectFrom('deal')
+      .innerJoin('project', 'project.id', 'deal.project_id')
+      .select(['deal.id', 'deal.user_id', 'deal.project_id', 'deal.buyer_name', 'project.org_name'])
+      .orderBy('deal.id')
+      .executeTakeFirstOrThrow();
+    const named = 'E2E 测试转让方有限公司';
+    const hasDetail = await db.selectFrom('project_detail').select('project_id').where('project_id', '=', deal.project_id).executeTakeFirst();
+    if (hasDetail) await db.updateTable('project_detail').set({ transferor_name: named }).where('project_id', '=', deal.project_id).execute();
+    const withName = textOf(await dealLetter(db, deal.user_id, deal.id));
+    if (hasDetail) expect(withName).toContain(`转让方：${named}`);
+    expect(withName).toContain(`受让方（竞得人）：${deal.buyer_name}`);
+
+    // No transferor on the detail (or no detail at all): the lot's owner, never a bare 转让方 or a dash.
+    await db.updateTable('project_detail').set({ transferor_name: '' }).where('project_id', '=', deal.project_id).execute();
+    const fallback = textOf(await dealLetter(db, deal.user_id, deal.id));
+    expect(deal.org_name).not.toBe('');
+    expect(fallback).toContain(`转让方：${deal.org_name}`);
+  });
+
   it('an issued invoice is a PDF with its fields; unissued is 409, another user’s 404', async () => {
     const db = t.handle.db;
     const issued = await db.selectFrom('invoice').innerJoin('app_user', 'app_user.id', 'invoice.user_id').select(['invoice.id', 'invoice.user_id', 'invoice.invoice_no', 'invoice.title', 'invoice.amount_fen']).where('app_user.login_name', '=', 'bidder01').where('invoice.status', '=', 'issued').executeTakeFirstOrThrow();

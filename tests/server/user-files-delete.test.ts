@@ -14,6 +14,7 @@ import { ENROLMENT_COMMITMENTS } from '#domain/contract/enrolment';
 import { USER_FILES_PATHS } from '#domain/contract/userFiles';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import { DIALECT, type Json } from './helpers.ts';
+import { FIRST_BIDDING_TERMS } from '../../server/db/migrations/0018_accepted_terms.ts';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1000, 0x20), Buffer.from('\n%%EOF\n')]);
 /** Room for eight of those PDFs, not nine. */
@@ -138,7 +139,7 @@ describe(`a file a record refers to is not deleted (${DIALECT})`, () => {
       contactName: '刘红梅',
       contactPhone: '13912345678',
       attachments: [{ fileId: attachment, name: '报名材料.pdf' }],
-      commitments: ENROLMENT_COMMITMENTS.map((c) => c.key),
+      commitments: ENROLMENT_COMMITMENTS.map((c) => c.key), termsVersion: FIRST_BIDDING_TERMS.version,
     });
     expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
     await refusedWith(attachment, '该文件已被竞买报名引用，不能删除');

@@ -9,6 +9,7 @@ import { ENROLMENT_COMMITMENTS } from '#domain/contract/enrolment';
 import { USER_FILES_PATHS } from '#domain/contract/userFiles';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import { DIALECT, type Json } from './helpers.ts';
+import { FIRST_BIDDING_TERMS } from '../../server/db/migrations/0018_accepted_terms.ts';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 0x20), Buffer.from('\n%%EOF\n')]);
 const RLO = '合同\u202Efdp.exe';
@@ -88,7 +89,7 @@ describe(`file and folder names with control or format characters (${DIALECT})`,
       contactName: '赵海峰',
       contactPhone: '13912345678',
       attachments: [{ fileId, name: RLO }],
-      commitments: ENROLMENT_COMMITMENTS.map((c) => c.key),
+      commitments: ENROLMENT_COMMITMENTS.map((c) => c.key), termsVersion: FIRST_BIDDING_TERMS.version,
     });
     expect(answer).toMatchObject({ status: 400, body: { msg: '附件名称不能包含控制字符或不可见的格式字符' } });
   });

@@ -1,7 +1,7 @@
 /** Storage ⇄ wire conversions: China time without depending on the machine's zone; fen ⇄ yuan. */
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import { fenToYuan, yuanToFen } from '#domain/rules/money';
-import { containsPattern } from '../../server/services/projects/search.ts';
+import { containsPattern } from '../../server/services/common/like.ts';
 
 it('formats epoch ms as China time (UTC+8), whatever TZ is', () => {
   expect(formatChinaTime(Date.UTC(2026, 0, 1, 16, 30, 5))).toBe('2026-01-02 00:30:05');

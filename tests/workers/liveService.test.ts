@@ -35,6 +35,9 @@ const hallRow = (activityId: number, biddingPrice: number): LiveBidRow => ({
   priceTooltip: null,
   tone: 'red',
   premiumRate: '---',
+  outcome: null,
+  suspendReason: null,
+  remainingMs: null,
 });
 
 function collect<V>() {

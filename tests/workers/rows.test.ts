@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { BiddingData, RateEntry } from '#domain/contract/hall';
 import type { LiveChangeEvent } from '#domain/contract/liveEvents';
 import { applyToBiddingData, newerEvent } from '../../workers/pushApply';
-import { entryState, eventState, rateState, toBidRow } from '../../workers/rows';
+import { countdownTexts, entryState, eventState, rateState, toBidRow } from '../../workers/rows';
 import { changeEvent, lot } from './liveServer';
 
 const T = Date.UTC(2026, 0, 10, 2, 0, 0);
@@ -68,6 +68,21 @@ describe('toBidRow: the newest source, whole', () => {
     expect(toBidRow(entry, T, eventState(revealed, entryState(entry, T)))).toMatchObject({ status: 'ended', biddingPrice: 108_000, premiumRate: '8.00%' });
   });
 
+  it('the floor: a suspension event makes the row suspended with its reason and frozen time; the resumption clears them', () => {
+    const entry = lot(0, T, { lockVersion: 3, biddingCount: 3, biddingPrice: 103_000, maxPrice: 103_000 });
+    const suspended = eventState(change({ lockVersion: 4, status: 'suspended', biddingCount: 3, biddingPrice: 103_000, maxPrice: 103_000, suspendReason: '系统维护', remainingMs: 125_000 }), entryState(entry, T));
+    const row = toBidRow(entry, T, suspended);
+    expect(row).toMatchObject({ status: 'suspended', suspendReason: '系统维护', remainingMs: 125_000, biddingPrice: 103_000, outcome: null });
+    // The countdown stands still at the time that was left, whatever the clock says.
+    expect(countdownTexts([row], (r) => r, T + 3_600_000)).toEqual(['00时02分00秒']);
+    // A hall entry of a suspended lot says so by its reason (hall rows are live or suspended).
+    expect(toBidRow(lot(0, T, { lockVersion: 4, suspendReason: '系统维护', remainingMs: 125_000 }), T)).toMatchObject({ status: 'suspended', suspendReason: '系统维护' });
+    const resumed = eventState(change({ lockVersion: 5, status: 'live', biddingCount: 3, biddingPrice: 103_000, maxPrice: 103_000, endTime: T + 600_000 }), entryState(entry, T));
+    expect(toBidRow(entry, T, suspended, resumed)).toMatchObject({ status: 'live', suspendReason: null, remainingMs: null, endTime: T + 600_000 });
+    const terminated = eventState(change({ lockVersion: 6, status: 'ended', outcome: 'terminated', terminateReason: '撤牌' }), entryState(entry, T));
+    expect(toBidRow(entry, T, resumed, terminated)).toMatchObject({ status: 'ended', outcome: 'terminated', suspendReason: null });
+  });
+
   it('the newest of hall, rate and event, whatever the order they are given in', () => {
     const entry = lot(0, T, { lockVersion: 1, biddingCount: 1, biddingPrice: 101_000, maxPrice: 101_000 });
     const r = rateState(rate({ lockVersion: 2, biddingCount: 2, biddingPrice: 102_000, maxPrice: 102_000 }), T);
@@ -116,6 +131,19 @@ describe('push events against the room’s data', () => {
     const polled = data({ mode: 'dutch-auction', biddingCount: 0, lockVersion: 0, endTime: T + 600_000 });
     const next = applyToBiddingData(polled, change({ lockVersion: 1, status: 'ended', outcome: 'sold', endTime: T + 5_000 }));
     expect(next).toMatchObject({ status: 'ended', outcome: 'sold', endTime: T + 5_000 });
+  });
+
+  it('the floor’s fields come whole with a newer event: set by a suspension, gone after the resumption', () => {
+    const polled = data();
+    const suspended = applyToBiddingData(polled, change({ lockVersion: 4, status: 'suspended', biddingCount: 3, biddingPrice: 103_000, maxPrice: 103_000, suspendReason: '核实', remainingMs: 60_000 }));
+    expect(suspended).toMatchObject({ status: 'suspended', suspendReason: '核实', remainingMs: 60_000, biddingCount: 3 });
+    const resumed = applyToBiddingData(suspended, change({ lockVersion: 5, status: 'live', biddingCount: 3, biddingPrice: 103_000, maxPrice: 103_000, endTime: T + 900_000 }));
+    expect(resumed).toMatchObject({ status: 'live', endTime: T + 900_000 });
+    expect('suspendReason' in resumed || 'remainingMs' in resumed).toBe(false);
+    const terminated = applyToBiddingData(resumed, change({ lockVersion: 6, status: 'ended', outcome: 'terminated', terminateReason: '撤牌' }));
+    expect(terminated).toMatchObject({ status: 'ended', outcome: 'terminated', terminateReason: '撤牌' });
+    // An equal state keeps the object (no re-render), the floor's fields included.
+    expect(applyToBiddingData(suspended, change({ lockVersion: 4, status: 'suspended', biddingCount: 3, biddingPrice: 103_000, maxPrice: 103_000, suspendReason: '核实', remainingMs: 60_000, serverTime: T - 1 }))).toBe(suspended);
   });
 
   it('orders events by the same rule', () => {

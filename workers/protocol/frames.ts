@@ -23,7 +23,7 @@
  */
 import { COUNTDOWN_OVER_TEXT, type RowTone } from '#domain/rules/bidding';
 import type { BiddingData } from '#domain/contract/hall';
-import type { ActivityStatus } from '#domain/contract/activity';
+import type { ActivityOutcome, ActivityStatus } from '#domain/contract/activity';
 
 /** Where a polled list or record stands. */
 export type LiveLoadStatus = 'loading' | 'ready' | 'error';
@@ -64,6 +64,12 @@ export interface LiveBidRow {
   tone: RowTone;
   /** 'x.xx%', or '---' without bids or while sealed (domain/rules/liveValues.ts, the server's rule too). */
   premiumRate: string;
+  /** sold, 流拍 or 终结 once ended (the watch board's rows; null while open and in the hall). */
+  outcome: ActivityOutcome | null;
+  /** While suspended (中止): the exchange's reason; null otherwise. */
+  suspendReason: string | null;
+  /** While suspended: the ms left when the clock stopped (the countdown stands still there); null otherwise. */
+  remainingMs: number | null;
 }
 
 /** A scheduled activity (即将竞价). Its countdown counts to the start. */

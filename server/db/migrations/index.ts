@@ -16,6 +16,14 @@ import * as m0010 from './0010_files_appeals_demands.ts';
 import * as m0011 from './0011_contracts.ts';
 import * as m0012 from './0012_esign.ts';
 import * as m0013 from './0013_deal_transfer_proof.ts';
+import * as m0014 from './0014_staff.ts';
+import * as m0015 from './0015_staff_lots.ts';
+import * as m0016 from './0016_activity_floor.ts';
+import * as m0017 from './0017_lot_timeline_check.ts';
+import * as m0018 from './0018_accepted_terms.ts';
+import * as m0019 from './0019_lot_photos.ts';
+import * as m0020 from './0020_roadshows.ts';
+import * as m0021 from './0021_bid_chain.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -31,6 +39,14 @@ export const migrations: Record<string, Migration> = {
   '0011_contracts': m0011,
   '0012_esign': m0012,
   '0013_deal_transfer_proof': m0013,
+  '0014_staff': m0014,
+  '0015_staff_lots': m0015,
+  '0016_activity_floor': m0016,
+  '0017_lot_timeline_check': m0017,
+  '0018_accepted_terms': m0018,
+  '0019_lot_photos': m0019,
+  '0020_roadshows': m0020,
+  '0021_bid_chain': m0021,
 };
 
 export const migrationProvider: MigrationProvider = {

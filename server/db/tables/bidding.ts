@@ -12,9 +12,9 @@ export interface BidActivityTable {
   project_id: number;
   /** BiddingMode (domain/rules/hall.ts). */
   mode: string;
-  /** ActivityStatus: scheduled → live → ended. */
+  /** ActivityStatus: scheduled → live → ended; live ⇄ suspended on the floor (migration 0015). */
   status: string;
-  /** ActivityOutcome once ended: sold or failed (流拍); null before. */
+  /** ActivityOutcome once ended: sold, failed (流拍) or terminated (终结 by the exchange); null before. */
   outcome: string | null;
   start_at: number;
   /** The current end, after extensions. */
@@ -47,6 +47,34 @@ export interface BidActivityTable {
   created_at: number;
   updated_at: number;
   settled_at: number | null;
+  /** The floor (migration 0015): when the current or last suspension began (the clock stopped); null if never. */
+  suspended_at: number | null;
+  /** When the last suspension ended (resumed); null while suspended or never suspended. */
+  resumed_at: number | null;
+  /** The current or last suspension's reason. */
+  suspend_reason: string | null;
+  /** While suspended: end_at − suspended_at, the time that was left when the clock stopped. */
+  remaining_ms: number | null;
+  /** Once terminated (outcome 'terminated'): the reason. */
+  terminate_reason: string | null;
+}
+
+/** One step of the floor (migration 0015): suspend, resume or terminate, with who, why and the state before and after. Append-only. */
+export interface BidActivityFloorTable {
+  id: Generated<number>;
+  activity_id: number;
+  /** FloorAction: suspend | resume | terminate. */
+  action: string;
+  at: number;
+  reason: string;
+  /** The staff member who acted (0: the operator CLI) and his login name. */
+  staff_id: number;
+  staff_login: string;
+  end_before: number;
+  end_after: number;
+  /** The activity's state before and after (FloorState as JSON). */
+  state_before: string;
+  state_after: string;
 }
 
 export interface BidQualificationTable {
@@ -70,6 +98,12 @@ export interface BidTable {
   amount_fen: number;
   placed_at: number;
   idempotency_key: string;
+  /** The hash chain (migration 0021, domain/rules/bidChain.ts): the previous bid's hash (GENESIS_HASH for seq 1). */
+  prev_hash: string | null;
+  /** SHA-256 hex of the canonical {activityId, seq, bidCode, amountFen, serverTime, prevHash}. */
+  hash: string | null;
+  /** 1: a sealed offer (its receipt signs the hash, not the amount). */
+  sealed: Generated<number>;
 }
 
 /** The first answer to each (user, idempotency key): a replay returns it as is. */
@@ -108,6 +142,7 @@ export interface JobLeaseTable {
 
 export interface BiddingTables {
   bid_activity: BidActivityTable;
+  bid_activity_floor: BidActivityFloorTable;
   bid_qualification: BidQualificationTable;
   bid: BidTable;
   bid_request: BidRequestTable;

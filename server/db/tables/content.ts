@@ -34,6 +34,8 @@ export interface NewsTable {
   created_at: number;
   /** 1: shown by news-content/front-page (the home news carousel). Added by 0003. */
   is_front_page: Generated<number>;
+  /** 1: unpublished by staff (0015); the public lists show rows not hidden with publish_at at or before now. */
+  hidden: Generated<number>;
 }
 
 /** A stored file: bytes live in the data directory under `stored_name`, never in the web root. */
@@ -116,6 +118,8 @@ export interface NoticeInfoTable {
   is_top: number;
   content: string;
   publish_at: number;
+  /** 1: unpublished by staff (0015). */
+  hidden: Generated<number>;
 }
 
 export interface RecruitTable {

@@ -39,6 +39,25 @@ export interface EnrolmentTable {
   reviewed_at: number | null;
   qualified_at: number | null;
   updated_at: number;
+  /** (migration 0018) The 竞买须知 accepted: terms_document.version, its sha256 and when; null before 0018 and for the demo's. */
+  terms_version: string | null;
+  terms_sha256: string | null;
+  terms_accepted_at: number | null;
+}
+
+/** (migration 0018) Every version of the terms a bidder accepts, never changed once effective. */
+export interface TermsDocumentTable {
+  id: Generated<number>;
+  /** 'bidding': the 竞买须知 of the enrolment form. */
+  doc_key: string;
+  version: string;
+  title: string;
+  effective_at: number;
+  /** The exact text served and hashed. */
+  content: string;
+  /** Hex SHA-256 of content's UTF-8 bytes. */
+  sha256: string;
+  created_at: number;
 }
 
 export interface DepositTable {
@@ -136,6 +155,7 @@ export interface MessageTable {
 
 export interface EnrolmentTables {
   enrolment: EnrolmentTable;
+  terms_document: TermsDocumentTable;
   deposit: DepositTable;
   deposit_proof: DepositProofTable;
   payment_order: PaymentOrderTable;

@@ -52,6 +52,8 @@ export interface NoticeTable {
   publish_at: number;
   is_front_page: number;
   created_at: number;
+  /** 1: unpublished by staff (0015); public lists show rows not hidden with publish_at at or before now. */
+  hidden: Generated<number>;
 }
 
 export interface ProjectTables {

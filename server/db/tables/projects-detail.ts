@@ -19,6 +19,10 @@ export interface ProjectDetailTable {
    */
   managed: number;
   created_at: number;
+  /** Migration 0015: the lot timeline's asset class (LotAssetClass); '' = derived from type and nature. */
+  asset_class: Generated<string>;
+  /** Migration 0015: the deposit deadline (保证金截止); null = the enrolment deadline. */
+  deposit_end_at: Generated<number | null>;
 }
 
 /** A disclosure tab (DISCLOSURE_SECTIONS' keys); content is sanitised HTML. */

@@ -8,15 +8,19 @@
  *                 [--free-end …] [--cycle-sec …] [--decrement … --drop-interval-sec … --floor …]
  *                 [--final-window-sec …] [--join-window-sec …] [--ascend-sec …]   (usage below: by mode)
  *   npm run ops -- activity qualify <activityId> <loginName> [--rank 1]
+ *   npm run ops -- activity suspend <activityId> --reason "…"         (the floor: services/auctions/floor.ts)
+ *   npm run ops -- activity resume <activityId> --end "+10m"|"YYYY-MM-DD HH:mm" [--reason "…"]
+ *   npm run ops -- activity terminate <activityId> --reason "…"
  */
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import { DEPOSIT_STATUS_TEXT, ENROLMENT_STATUS_TEXT } from '#domain/rules/enrolment';
 import { BIDDING_MODES, type BiddingMode } from '#domain/contract/hall';
 import { BusinessError } from '../../lib/envelope.ts';
 import { createActivity, listActivities, qualifyBidder } from '../../services/auctions/activities.ts';
+import { resumeActivity, suspendActivity, terminateActivity, type FloorResult } from '../../services/auctions/floor.ts';
 import { confirmDeposit, confirmProof, forfeitDeposit, listDeposits, rejectProof } from '../../services/enrolment/deposits.ts';
 import { approveEnrolment, listEnrolments, rejectEnrolment, startReview } from '../../services/enrolment/enrolment.ts';
-import { parseCommand, parseOpsTime, positiveId, secondsOption, tiersOption, UsageError, yuanOption, type CommandGroup } from './shared.ts';
+import { parseCommand, parseOpsTime, positiveId, requiredText, secondsOption, tiersOption, UsageError, yuanOption, type CommandGroup } from './shared.ts';
 
 const OPTIONS = {
   all: { type: 'boolean' },
@@ -60,7 +64,10 @@ export const enrolmentCommands: CommandGroup = {
       two-stage：--end 第一阶段截止 --join-window-sec 确认期（秒） --cycle-sec 第二阶段限时周期（秒）
       dutch-auction：--decrement 每次降价 --drop-interval-sec 降价周期（秒） --floor 最低价（结束时间自动计算）
       v-shaped：同 dutch-auction，另加 --ascend-sec 首次应价后的加价阶段时长（秒）
-  npm run ops -- activity qualify <竞价活动id> <登录名> [--rank 1]   （线下确认保证金的竞买人；--rank：优先购买权顺位）`,
+  npm run ops -- activity qualify <竞价活动id> <登录名> [--rank 1]   （线下确认保证金的竞买人；--rank：优先购买权顺位）
+  npm run ops -- activity suspend <竞价活动id> --reason "原因"   中止：暂停出价，剩余时间冻结
+  npm run ops -- activity resume <竞价活动id> --end "+10m"|"2026-11-22 15:00" [--reason "说明"]   恢复：按新的结束时间继续
+  npm run ops -- activity terminate <竞价活动id> --reason "原因"   终结：无成交结果，退还保证金`,
 
   async run(ctx, group, argv) {
     const { db, print, reviewer } = ctx;
@@ -171,6 +178,26 @@ export const enrolmentCommands: CommandGroup = {
         if (rank !== null && (!Number.isInteger(rank) || rank < 1 || rank > 9)) throw new UsageError('--rank 须为 1 到 9 的整数');
         const q = await qualifyBidder(db, { activityId: id(), loginName: extra, preEmptiveRank: rank, actor }, now);
         print(`${extra} 已取得竞价活动 #${target} 的竞买资格，竞买号 ${q.bidCode}${rank === null ? '' : `，优先购买权第 ${rank} 顺位`}`);
+        return;
+      }
+      case 'activity suspend':
+      case 'activity resume':
+      case 'activity terminate': {
+        const activityId = id();
+        const floor = { db, now: ctx.now, notifyChannel: ctx.notifyChannel, afterCommit: () => {} };
+        const staff = { id: 0, loginName: reviewer };
+        const state = (r: FloorResult) => `${formatChinaTime(r.after.endAt)}`;
+        if (action === 'suspend') {
+          const r = await suspendActivity(floor, { activityId, reason: requiredText(o.reason, '--reason', '中止原因'), staff });
+          print(`已中止竞价活动 #${activityId}（原因：${r.after.suspendReason}），剩余时间 ${Math.ceil((r.after.remainingMs ?? 0) / 1000)} 秒已冻结`);
+        } else if (action === 'resume') {
+          const endsAt = parseOpsTime(o.end, now, '--end');
+          const r = await resumeActivity(floor, { activityId, endsAt, reason: o.reason, staff });
+          print(`已恢复竞价活动 #${activityId}，结束时间 ${state(r)}`);
+        } else {
+          const r = await terminateActivity(floor, { activityId, reason: requiredText(o.reason, '--reason', '终结原因'), staff });
+          print(`已终结竞价活动 #${activityId}（原因：${r.after.terminateReason}），保证金已按流拍退还`);
+        }
         return;
       }
       default:

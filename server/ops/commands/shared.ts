@@ -23,6 +23,11 @@ export interface OpsContext {
   now: () => number;
   /** Who acts, as audits and reviews record it: `ops:<os user>`. */
   reviewer: string;
+  /**
+   * PostgreSQL's NOTIFY channel of live changes (the servers' snapshots reload what a command changed on
+   * the floor); null on SQLite, whose servers notice any commit by its data_version.
+   */
+  notifyChannel: string | null;
 }
 
 /** One group of commands: the first words it answers to, its usage lines, and how it runs. */

@@ -3,6 +3,9 @@
  * transaction announcements and result notices for concluded ones, plus two general notices.
  * Notice types: 1 挂牌公告, 2 成交公告, 3 结果公示 (services/content/trading-notices.ts).
  */
+import { announcementHtml } from '#domain/rules/announcement';
+import { sanitizeRichText } from '../../services/common/rich-text.ts';
+import { announcementLotOf, detailFor } from './projects-detail.ts';
 import { STATES, type ProjectSeed } from './projects.ts';
 
 export interface NoticeSeed {
@@ -32,7 +35,8 @@ export function demoNotices(projects: readonly ProjectSeed[], now: number): Noti
       type: 1,
       title: `${p.assets_name}挂牌公告`,
       projectCode: p.project_code,
-      content: `<p>受委托方委托，河北产权交易所对“${esc(p.assets_name)}”（项目编号：${p.project_code}）公开挂牌。</p><p>意向方请于公告期内登录交易系统报名并交纳交易保证金。</p>`,
+      // The project's announcement, as its 项目公告 tab says it (one builder: domain/rules/announcement.ts).
+      content: sanitizeRichText(announcementHtml(announcementLotOf(p, detailFor(p)))),
       publishAt: p.announcement_start_at,
       frontPage: i < 5,
     });

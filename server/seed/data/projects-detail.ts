@@ -6,6 +6,7 @@
  */
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import type { DisclosureSectionKey } from '#domain/contract/projects';
+import { announcementHtml, type AnnouncementLot } from '#domain/rules/announcement';
 import { searchKeys } from '../../services/projects/search-keys.ts';
 import { createRng, type Rng } from '../prng.ts';
 import { CITIES } from './places.ts';
@@ -122,33 +123,40 @@ function equityTarget(p: ProjectSeed): string {
   return m?.[1] ?? p.assets_name;
 }
 
+/** The announcement facts of a demo listing (no auction yet: the demo plans auctions after the seed). */
+export function announcementLotOf(p: ProjectSeed, d: DetailSeed): AnnouncementLot {
+  return {
+    kind: p.state === STATES.preDisclosure ? 'preDisclosure' : 'listing',
+    assetsName: p.assets_name,
+    projectCode: p.project_code,
+    typeCode: p.type_code ?? 0,
+    region: `${p.province || '河北省'}${p.city ?? ''}${p.county ?? ''}`,
+    priceType: p.price_type,
+    startPriceFen: p.start_price_fen,
+    priceUnit: p.price_unit ?? '',
+    priceOther: p.price_other ?? '',
+    depositFen: p.deposit_fen,
+    enrolmentStartAt: p.announcement_start_at,
+    enrolmentEndAt: p.announcement_end_at,
+    depositEndAt: null,
+    transferorName: d.transferorName,
+    orgName: p.org_name,
+    auction: null,
+  };
+}
+
 function sectionTexts(p: ProjectSeed, d: DetailSeed, rng: Rng): Record<DisclosureSectionKey, string> {
-  const start = formatChinaTime(p.announcement_start_at, 'YYYY-MM-DD');
   const end = formatChinaTime(p.announcement_end_at, 'YYYY-MM-DD HH:mm');
   const deposit = money(p.deposit_fen / 100);
   const stateOwned = p.project_nature === 1;
   const judicial = p.type_code === 5;
   const leasing = isLeasing(p);
   const capital = p.type_code === 4;
-  const base = `${esc(p.assets_name)}（项目编号：${esc(p.project_code)}）`;
-
-  const announcement = [
-    judicial
-      ? `<p>受${esc(p.org_name)}委托，河北产权交易所通过网络竞价系统对${base}进行公开处置，现将有关事项公告如下：</p>`
-      : `<p>受${esc(d.transferorName)}委托，河北产权交易所对${base}进行公开${capital ? '增资' : leasing ? '招租' : '挂牌转让'}，现将有关事项公告如下：</p>`,
-    table([
-      [leasing ? '挂牌租金' : capital ? '拟募集资金' : '挂牌价格', priceText(p)],
-      ['交易保证金', deposit],
-      ['公告期', `${start} 至 ${end}`],
-      ['所在地区', `${p.province ?? '河北省'}${p.city ?? ''}${p.county ?? ''}`],
-      ['交易方式', p.state === STATES.preDisclosure ? '信息预披露，正式挂牌后确定' : rng.pick(['网络竞价（多次报价）', '网络竞价（一次报价）', '协议转让（仅一个意向方时）'])],
-    ]),
-    para(
-      p.state === STATES.preDisclosure
-        ? `本项目为信息预披露，不接受报名；正式挂牌的价格与条件以正式公告为准，欢迎意向方提前咨询${p.type_code === 2 || leasing ? '、预约看样' : ''}。`
-        : '意向方须在公告期内登录河北产权交易所网络交易系统完成注册、实名认证、报名并交纳交易保证金，逾期不予受理。',
-    ),
-  ].join('');
+  // The listing announcement from the lot's facts, as the work system writes it (domain/rules/announcement.ts);
+  // a demo auction planned later rewrites it with the auction (services/projects/announcement.ts).
+  const announcement = announcementHtml(announcementLotOf(p, d));
+  // One draw kept where the announcement used to draw its 交易方式, so the other sections' texts stay as they were.
+  rng.next();
 
   const transferorRows: [string, string][] = [
     [judicial ? '委托法院' : capital ? '增资企业' : '转让方名称', d.transferorName],

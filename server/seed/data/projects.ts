@@ -7,8 +7,10 @@
 import type { Insertable } from 'kysely';
 import { chinaDayStart } from '#domain/rules/chinaTime';
 import { PROJECT_NATURE } from '#domain/contract/projects';
+import { DEFAULT_LOT_TIMELINE_SETTINGS, JUDICIAL_TYPE_CODE, lotAssetClass, type LotAssetClass, type LotTimelineSettings } from '#domain/rules/lotTimeline';
 import type { ProjectTable } from '../../db/schema.ts';
 import { searchKeys } from '../../services/projects/search-keys.ts';
+import { announcementStartFor } from '../lot-plan.ts';
 import { createRng, type Rng } from '../prng.ts';
 import { CITIES, PROVINCE, type City } from './places.ts';
 
@@ -250,7 +252,21 @@ function windowFor(rng: Rng, state: string, today: number): { start: number; end
   }
 }
 
-export function demoProjects(now: number): ProjectSeed[] {
+/** The stored asset class of a demo listing (project_detail.asset_class): court sales of land and buildings follow the real-estate notice period; '' = by type and nature. */
+export function demoAssetClassCode(p: Pick<ProjectSeed, 'type_code' | 'assets_name'>): '' | 'judicialRealEstate' {
+  return p.type_code === JUDICIAL_TYPE_CODE && /房产|用地|土地/.test(p.assets_name) ? 'judicialRealEstate' : '';
+}
+
+export function demoAssetClass(p: Pick<ProjectSeed, 'type_code' | 'assets_name' | 'project_nature'>): LotAssetClass {
+  return lotAssetClass(p.type_code ?? null, p.project_nature, demoAssetClassCode(p));
+}
+
+/**
+ * The demo listings at `now`. `settings`: the lot timeline the server runs (config.lotTimeline); every
+ * listing but a pre-disclosure is published by its rule (lot-plan.ts), its announcement start moved back
+ * where the disclosure minimum needs it.
+ */
+export function demoProjects(now: number, settings: LotTimelineSettings = DEFAULT_LOT_TIMELINE_SETTINGS): ProjectSeed[] {
   const today = chinaDayStart(now);
   const rows: ProjectSeed[] = [];
   // The foundation's 150: this stream and its order must never change (existing installs keep them).
@@ -258,7 +274,7 @@ export function demoProjects(now: number): ProjectSeed[] {
   for (const category of CATEGORIES) {
     for (let i = 0; i < category.count; i++) {
       const city = CITIES[(i * 7 + category.abbr.charCodeAt(0)) % CITIES.length]!;
-      rows.push(projectRow(rng, category, city, i, i, today, `HBCQ-${category.abbr}2026-${String(12 + i * 3).padStart(4, '0')}`, false));
+      rows.push(projectRow(rng, category, city, i, i, today, `HBCQ-${category.abbr}2026-${String(12 + i * 3).padStart(4, '0')}`, false, settings));
     }
   }
   // The additional rows: their own stream and codes 0101, 0103 … (none of the first 150's).
@@ -268,13 +284,13 @@ export function demoProjects(now: number): ProjectSeed[] {
       const city = CITIES[(i * 5 + category.abbr.charCodeAt(1)) % CITIES.length]!;
       const privately = category.makePrivate !== undefined && more.chance(0.3);
       const code = `HBCQ-${category.abbr}2026-${String(101 + i * 2).padStart(4, '0')}`;
-      rows.push(projectRow(more, category, city, i, i + 3, today, code, privately));
+      rows.push(projectRow(more, category, city, i, i + 3, today, code, privately, settings));
     }
   }
   return rows;
 }
 
-function projectRow(rng: Rng, category: Category, city: City, i: number, stateIndex: number, today: number, code: string, privately: boolean): ProjectSeed {
+function projectRow(rng: Rng, category: Category, city: City, i: number, stateIndex: number, today: number, code: string, privately: boolean, settings: LotTimelineSettings): ProjectSeed {
   const county = rng.pick(city.counties);
   const made = privately ? category.makePrivate!(rng, city, county, i) : category.make(rng, city, county, i);
   const state = pickState(rng, stateIndex);
@@ -285,7 +301,15 @@ function projectRow(rng: Rng, category: Category, city: City, i: number, stateIn
   }
   const sizeText = /（([\d.]+)平方米）/.exec(made.name)?.[1];
   const deposit = depositFor(rng, priced, sizeText);
-  const { start, end } = windowFor(rng, state, today);
+  const window = windowFor(rng, state, today);
+  const end = window.end;
+  // Published by the timeline rule (no extra draw from the stream: the rows after it stay as they were). A
+  // pre-disclosure is not published for enrolment: its period is its own.
+  const nature = privately ? PROJECT_NATURE.private : category.nature;
+  const start =
+    state === STATES.preDisclosure
+      ? window.start
+      : announcementStartFor(code, { assetClass: demoAssetClass({ type_code: category.typeCode, assets_name: made.name, project_nature: nature }), announcementStartAt: window.start, enrolmentEndAt: end, depositEndAt: null }, settings);
   return {
     project_code: code,
     assets_name: made.name,
@@ -293,7 +317,7 @@ function projectRow(rng: Rng, category: Category, city: City, i: number, stateIn
     type_code: category.typeCode,
     type_name: category.typeName,
     association_id: category.associationId ?? null,
-    project_nature: privately ? PROJECT_NATURE.private : category.nature,
+    project_nature: nature,
     project_type: made.projectType,
     state,
     price_type: priced.priceType,

@@ -24,7 +24,7 @@ export interface InstallSecrets {
   ssoSecret: string;
 }
 
-async function stored(db: Kysely<Database>, name: string, make: () => string, now: number): Promise<string> {
+export async function stored(db: Kysely<Database>, name: string, make: () => string, now: number): Promise<string> {
   const existing = await db.selectFrom('install_secret').select('value').where('name', '=', name).executeTakeFirst();
   if (existing) return existing.value;
   await db

@@ -5,7 +5,9 @@
  */
 import { AUTH_MESSAGES } from '#domain/rules/auth';
 import { SMS_PURPOSES, type FindAccountAnswer, type Membership, type RegisterAnswer, type UserDetail, type UserType } from '#domain/contract/auth';
+import type { StaffUserItem } from '#domain/contract/staffQueues';
 import { BusinessError, notFound } from '../../lib/envelope.ts';
+import { containsPattern, likeAnyOf } from '../common/like.ts';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import { appendAudit } from './audit.ts';
 import type { Accounts } from './context.ts';
@@ -247,6 +249,18 @@ export async function acceptAgreement(a: Accounts, auth: AuthUser, ip: string): 
 }
 
 /** Operator: clears the lockout of a login name. */
+/** Staff's user look-up: by login name, name or phone, at most 20, phones masked. */
+export async function findUsers(db: Accounts['db'], keyword: string): Promise<StaffUserItem[]> {
+  const rows = await db
+    .selectFrom('app_user')
+    .select(['id', 'login_name', 'name', 'phone', 'user_type', 'auth_status', 'is_allowed'])
+    .where(likeAnyOf(['login_name', 'name', 'phone'], containsPattern(keyword)))
+    .orderBy('id')
+    .limit(20)
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), loginName: r.login_name, name: r.name, phone: maskMobile(r.phone), userType: r.user_type, authStatus: r.auth_status, allowed: r.is_allowed === 1 }));
+}
+
 export async function unlockUser(a: Pick<Accounts, 'db' | 'now'>, loginName: string): Promise<boolean> {
   const user = await findUserByLoginName(a, loginName);
   if (!user) return false;

@@ -13,6 +13,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { VerificationTable } from '../../db/tables/accounts.ts';
 import { BusinessError } from '../../lib/envelope.ts';
+import { sendMessage } from '../user-centre/messages.ts';
 import { appendAudit } from './audit.ts';
 import type { Accounts, OrgVerificationInput, PersonVerificationInput, VerificationProvider } from './context.ts';
 import { decryptField, encryptField, hmacHex, maskLast4, maskName } from './crypto.ts';
@@ -266,6 +267,14 @@ export async function reviewVerification(
       .where('id', '=', row.user_id)
       .execute();
     const user = await trx.selectFrom('app_user').select('login_name').where('id', '=', row.user_id).executeTakeFirstOrThrow();
+    // The user reads the outcome in 我的消息 at once (the header's unread count), not only after a reload.
+    const what = row.kind === 'org' ? '机构实名认证' : '个人实名认证';
+    await sendMessage(
+      trx,
+      outcome.approve
+        ? { userId: row.user_id, kind: 'system', title: `${what}已通过`, content: `您提交的${what}已审核通过，现在可以报名参与竞价等交易。`, link: '/membership', at: now }
+        : { userId: row.user_id, kind: 'system', title: `${what}未通过`, content: `您提交的${what}未通过审核，原因：${outcome.reason}。请修改后重新认证。`, link: '/membershipReason', at: now },
+    );
     await appendAudit(trx, now, {
       userId: row.user_id,
       loginName: user.login_name,

@@ -9,6 +9,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { OPEN_ACTIVITY_STATUSES } from '#domain/contract/activity';
 import { AUTH_STATUS } from '#domain/contract/auth';
 import { dutchEndAt } from '#domain/rules/bidModes';
 import { type ActivitySettings, type IncrementTier } from '#domain/contract/bidModes';
@@ -20,6 +21,7 @@ import { BusinessError } from '../../lib/envelope.ts';
 import { appendAudit } from '../accounts/audit.ts';
 import { qualifyWaiting } from '../enrolment/enrolment.ts';
 import { sendMessage } from '../user-centre/messages.ts';
+import { writeLotAnnouncement } from '../projects/announcement.ts';
 
 /** What an operator gives for a new activity (amounts in fen, times epoch ms, durations ms). */
 export interface ActivityPlanInput {
@@ -143,7 +145,7 @@ export async function createActivity(db: Kysely<Database>, a: ActivityPlanInput,
   const plan = planActivity(a, now);
   const project = await db.selectFrom('project').select(['id', 'org_name', 'parent_id']).where('id', '=', a.assetsId).executeTakeFirst();
   if (!project || project.parent_id !== null) throw new BusinessError(404, `项目 ${a.assetsId} 不存在`);
-  const busy = await db.selectFrom('bid_activity').select('activity_code').where('project_id', '=', a.assetsId).where('status', 'in', ['scheduled', 'live']).executeTakeFirst();
+  const busy = await db.selectFrom('bid_activity').select('activity_code').where('project_id', '=', a.assetsId).where('status', 'in', OPEN_ACTIVITY_STATUSES).executeTakeFirst();
   if (busy) throw new BusinessError(409, `项目 ${a.assetsId} 已有未结束的竞价活动 ${busy.activity_code}`);
   const code = `OPS-${formatChinaTime(now).replace(/\D/g, '')}-${a.assetsId}`;
   const { id } = await db
@@ -180,6 +182,8 @@ export async function createActivity(db: Kysely<Database>, a: ActivityPlanInput,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The lot's announcement now names its auction (mode, increment, start and end, 网络竞价).
+  await writeLotAnnouncement(db, a.assetsId);
   return { id, code, qualified: await qualifyWaiting(db, a.assetsId, now), startAt: plan.startAt, endAt: plan.endAt };
 }
 
@@ -241,6 +245,6 @@ export async function listActivities(db: Kysely<Database>, all: boolean, limit =
       'project.assets_name',
     ])
     .where('bid_activity.activity_code', 'not like', 'DEMO-%');
-  if (!all) q = q.where('bid_activity.status', 'in', ['scheduled', 'live']);
+  if (!all) q = q.where('bid_activity.status', 'in', OPEN_ACTIVITY_STATUSES);
   return q.orderBy('bid_activity.start_at', 'desc').limit(limit).execute();
 }

@@ -11,6 +11,7 @@ import { ENROLMENT_STATUS_TEXT } from '#domain/rules/enrolment';
 import { type DepositStatus, type EnrolmentStatus } from '#domain/contract/enrolment';
 import { DESK_SIGNAL_MESSAGES, type DeskSignal } from '#domain/contract/desk';
 import { isSealedLot } from '#domain/rules/liveValues';
+import { OPEN_ACTIVITY_STATUSES, type ActivityStatus } from '#domain/contract/activity';
 import type { Database } from '../../db/schema.ts';
 import { withLots } from './lot-states.ts';
 import { latestMessages, unreadCount } from '../user-centre/messages.ts';
@@ -23,7 +24,7 @@ export async function myLots(db: Kysely<Database>, userId: number, now: number):
       .innerJoin('bid_activity as a', 'a.id', 'q.activity_id')
       .select(['a.project_id', 'q.activity_id', 'q.bid_code'])
       .where('q.user_id', '=', userId)
-      .where((eb) => eb.or([eb('a.status', 'in', ['live', 'scheduled']), eb('a.end_at', '>', now - DESK_ENDED_KEEP_MS)]))
+      .where((eb) => eb.or([eb('a.status', 'in', OPEN_ACTIVITY_STATUSES), eb('a.end_at', '>', now - DESK_ENDED_KEEP_MS)]))
       .execute(),
     db
       .selectFrom('enrolment as e')
@@ -52,7 +53,7 @@ export async function myLots(db: Kysely<Database>, userId: number, now: number):
       ])
     : [[], []];
   // The public leader: none while sealed (as the hall and the room show it).
-  const leaderOf = new Map(leaders.map((a) => [a.id, isSealedLot({ mode: a.mode, status: a.status as 'live' }) ? null : a.leader_bid_code]));
+  const leaderOf = new Map(leaders.map((a) => [a.id, isSealedLot({ mode: a.mode, status: a.status as ActivityStatus }) ? null : a.leader_bid_code]));
   const bidsIn = new Map(myBids.map((b) => [b.activity_id, Number(b.n)]));
   const codeIn = new Map(rooms.map((r) => [r.activity_id, r.bid_code]));
   const enrolmentOf = new Map(
@@ -85,9 +86,10 @@ export async function myLots(db: Kysely<Database>, userId: number, now: number):
 
 /** Bidding first (ending soonest first), then upcoming (starting soonest first), then the rest (newest id first). */
 function deskOrder(a: MyLot, b: MyLot): number {
-  const rank = (l: MyLot) => (l.listing.lot.activityStatus === 'live' ? 0 : l.listing.lot.activityStatus === 'scheduled' ? 1 : 2);
+  const open = (l: MyLot) => l.listing.lot.activityStatus === 'live' || l.listing.lot.activityStatus === 'suspended';
+  const rank = (l: MyLot) => (open(l) ? 0 : l.listing.lot.activityStatus === 'scheduled' ? 1 : 2);
   const key = (l: MyLot) =>
-    l.listing.lot.activityStatus === 'live' ? (l.listing.lot.biddingEndTime ?? '') : l.listing.lot.activityStatus === 'scheduled' ? (l.listing.lot.biddingStartTime ?? '') : '';
+    open(l) ? (l.listing.lot.biddingEndTime ?? '') : l.listing.lot.activityStatus === 'scheduled' ? (l.listing.lot.biddingStartTime ?? '') : '';
   return rank(a) - rank(b) || key(a).localeCompare(key(b)) || b.listing.id - a.listing.id;
 }
 
@@ -106,7 +108,7 @@ export async function deskSignal(db: Kysely<Database>, userId: number): Promise<
       .innerJoin('project as p', 'p.id', 'a.project_id')
       .select(['a.id', 'a.mode', 'a.status', 'a.leader_bid_code', 'q.bid_code', 'p.assets_name'])
       .where('q.user_id', '=', userId)
-      .where('a.status', 'in', ['live', 'scheduled'])
+      .where('a.status', 'in', OPEN_ACTIVITY_STATUSES)
       .orderBy('a.id')
       .execute(),
     db.selectFrom('enrolment').select((eb) => [eb.fn.max('updated_at').as('at'), eb.fn.countAll<number | string>().as('n')]).where('user_id', '=', userId).executeTakeFirst(),
@@ -119,7 +121,7 @@ export async function deskSignal(db: Kysely<Database>, userId: number): Promise<
       activityId: r.id,
       assetsName: r.assets_name,
       bidCode: r.bid_code,
-      leaderBidCode: isSealedLot({ mode: r.mode, status: r.status as 'live' }) ? null : r.leader_bid_code,
+      leaderBidCode: isSealedLot({ mode: r.mode, status: r.status as ActivityStatus }) ? null : r.leader_bid_code,
     })),
     stateKey: `${Number(enrolled?.n ?? 0)}.${Number(enrolled?.at ?? 0)}.${Number(deposited?.n ?? 0)}.${Number(deposited?.at ?? 0)}`,
   };

@@ -16,29 +16,35 @@ import { type ListingStatus } from '#domain/contract/listing';
 import { currentActivity, lotStatus, stagesMatching } from '#domain/rules/lotState';
 import { type LotActivity, type LotStatus } from '#domain/contract/lotState';
 import { fenToYuan } from '#domain/rules/money';
+import { viewTime } from '../../bidding-modes/common.ts';
 import { modeRules } from '../../bidding-modes/index.ts';
 import { settingsOrEmpty } from '../../bidding-modes/settings.ts';
 import type { Database } from '../../db/schema.ts';
 
 /**
  * The activities of some listings, each listing's current one (the domain's choice), with the price the
- * public sees at `now` (the mode's public view, as the hall shows it: a dutch price falls with time).
+ * public sees at `now` (the mode's public view, as the hall shows it: a dutch price falls with time). A
+ * package's child is auctioned with its package: it has the package's current activity (one lot, one state).
  */
 export async function currentActivities(db: Kysely<Database>, projectIds: readonly number[], now: number): Promise<Map<number, LotActivity>> {
-  const ids = [...new Set(projectIds)];
+  const asked = [...new Set(projectIds)];
   const byProject = new Map<number, LotActivity[]>();
-  if (ids.length === 0) return new Map();
+  if (asked.length === 0) return new Map();
+  const packageOf = new Map(
+    (await db.selectFrom('project').select(['id', 'parent_id']).where('id', 'in', asked).where('parent_id', 'is not', null).execute()).map((r) => [r.id, r.parent_id!]),
+  );
+  const ids = [...new Set(asked.map((id) => packageOf.get(id) ?? id))];
   const rows = await db
     .selectFrom('bid_activity')
     .select([
       'id', 'project_id', 'status', 'outcome', 'mode', 'start_at', 'end_at', 'start_price_fen', 'increment_fen',
-      'current_price_fen', 'max_price_fen', 'bid_count', 'leader_bid_code', 'settings', 'cap_fen',
+      'current_price_fen', 'max_price_fen', 'bid_count', 'leader_bid_code', 'settings', 'cap_fen', 'suspended_at',
     ])
     .where('project_id', 'in', ids)
     .execute();
   for (const r of rows) {
     const list = byProject.get(r.project_id) ?? [];
-    const view = modeRules(r.mode)?.view(r, settingsOrEmpty(r.mode, r.settings), now);
+    const view = modeRules(r.mode)?.view(r, settingsOrEmpty(r.mode, r.settings), viewTime(r, now));
     list.push({
       activityId: r.id,
       status: r.status as ActivityStatus,
@@ -52,7 +58,10 @@ export async function currentActivities(db: Kysely<Database>, projectIds: readon
     byProject.set(r.project_id, list);
   }
   const chosen = new Map<number, LotActivity>();
-  for (const [projectId, list] of byProject) chosen.set(projectId, currentActivity(list)!);
+  for (const id of asked) {
+    const list = byProject.get(packageOf.get(id) ?? id);
+    if (list) chosen.set(id, currentActivity(list)!);
+  }
   return chosen;
 }
 
@@ -111,12 +120,12 @@ export async function lotOf(db: Kysely<Database>, now: number, item: StatedListi
 /* ---------- the same rule in SQL (the search filter) ---------- */
 
 /**
- * `status:outcome` of the listing's current activity ('' without one), in the domain's order: live, then the
+ * `status:outcome` of the listing's current activity ('' without one), in the domain's order: live (or suspended), then the
  * soonest scheduled, then the latest ended, then the greater id.
  */
 function currentActivitySql(projectId: Expression<number>): RawBuilder<string> {
   return sql<string>`coalesce((select a.status || ':' || coalesce(a.outcome, '') from bid_activity a where a.project_id = ${projectId}
-    order by case a.status when 'live' then 0 when 'scheduled' then 1 else 2 end,
+    order by case a.status when 'live' then 0 when 'suspended' then 0 when 'scheduled' then 1 else 2 end,
       case a.status when 'scheduled' then a.start_at else -a.end_at end, a.id desc limit 1), '')`;
 }
 
@@ -131,13 +140,16 @@ function listingStageSql(state: Expression<string>): RawBuilder<ListingStatus> {
  * once per row (a derived table of one row), through the bid_activity(project_id) index.
  */
 export function lotStageSql(): RawBuilder<ListingStatus> {
-  const current = currentActivitySql(sql.ref('project.id'));
+  // A package's child follows its package's activity (currentActivities).
+  const current = currentActivitySql(sql<number>`coalesce(${sql.ref('project.parent_id')}, ${sql.ref('project.id')})`);
   const listing = listingStageSql(sql.ref('project.state'));
   return sql<ListingStatus>`(select case
     when x.cur like 'live:%' then 'bidding'
+    when x.cur like 'suspended:%' then 'suspended'
     when x.cur like 'scheduled:%' then (case when ${listing} = 'enrolling' then 'enrolling' else 'upcoming' end)
     when x.cur = 'ended:sold' then 'dealDone'
     when x.cur = 'ended:failed' then 'failed'
+    when x.cur = 'ended:terminated' then 'terminated'
     when x.cur like 'ended:%' then 'ended'
     else ${listing} end from (select ${current} as cur) x)`;
 }

@@ -63,14 +63,14 @@ export async function getPlateDetail(db: Kysely<Database>, by: { id?: number | u
 /* ---------- news ---------- */
 
 /** news-content/front-page: the articles flagged for the home page (the news carousel), newest first. */
-export async function listFrontPageNews(db: Kysely<Database>, s: PageRequest & { plateId?: number | undefined }) {
-  const page = await listNews(db, { ...s, frontPageOnly: true });
+export async function listFrontPageNews(db: Kysely<Database>, s: PageRequest & { plateId?: number | undefined }, now: number) {
+  const page = await listNews(db, { ...s, frontPageOnly: true }, now);
   return page;
 }
 
 /** news-content/detail: the article (HTML sanitised on the way out too), its plate and attachments. */
-export async function getNewsArticle(db: Kysely<Database>, id: number): Promise<NewsArticle> {
-  const detail = await getNewsDetail(db, id);
+export async function getNewsArticle(db: Kysely<Database>, id: number, now: number): Promise<NewsArticle> {
+  const detail = await getNewsDetail(db, id, now);
   const plate = await db.selectFrom('news_plate').select('name').where('id', '=', detail.plateId).executeTakeFirst();
   return {
     ...detail,

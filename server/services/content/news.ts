@@ -27,12 +27,17 @@ const LIST_COLUMNS = [
   'created_at',
 ] as const;
 
+/** What the public sees: published (at or before `now`: scheduled articles wait) and not taken down by staff. */
+export function publicNews(db: Kysely<Database>, now: number) {
+  return db.selectFrom('news').where('hidden', '=', 0).where('publish_at', '<=', now);
+}
+
 /**
  * Newest first. A plate id also covers its direct child plates, so a parent column
  * (新闻中心, 政策法规) lists what its sub-columns hold.
  */
-export async function listNews(db: Kysely<Database>, s: NewsSearch): Promise<Page<NewsItem>> {
-  let query = db.selectFrom('news');
+export async function listNews(db: Kysely<Database>, s: NewsSearch, now: number): Promise<Page<NewsItem>> {
+  let query = publicNews(db, now);
   if (s.plateId !== undefined) {
     const plateId = s.plateId;
     query = query.where((eb) =>
@@ -51,8 +56,8 @@ export async function listNews(db: Kysely<Database>, s: NewsSearch): Promise<Pag
   );
 }
 
-export async function getNewsDetail(db: Kysely<Database>, id: number): Promise<NewsDetail> {
-  const row = await db.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
+export async function getNewsDetail(db: Kysely<Database>, id: number, now: number): Promise<NewsDetail> {
+  const row = await publicNews(db, now).selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('新闻不存在');
   return { ...toNewsItem(row), content: row.content };
 }

@@ -24,8 +24,8 @@ function toNoticeInfo(r: Pick<NoticeInfoTable, 'title' | 'category' | 'is_top' |
 }
 
 /** notice-info/list: pinned first, then newest. */
-export async function pageNoticeInfo(db: Kysely<Database>, s: PageRequest & { category?: number | undefined }): Promise<Page<NoticeInfo>> {
-  let q = db.selectFrom('notice_info');
+export async function pageNoticeInfo(db: Kysely<Database>, s: PageRequest & { category?: number | undefined }, now: number): Promise<Page<NoticeInfo>> {
+  let q = db.selectFrom('notice_info').where('hidden', '=', 0).where('publish_at', '<=', now);
   if (s.category !== undefined) q = q.where('category', '=', s.category);
   return fetchPage(
     q,
@@ -35,8 +35,8 @@ export async function pageNoticeInfo(db: Kysely<Database>, s: PageRequest & { ca
   );
 }
 
-export async function getNoticeInfo(db: Kysely<Database>, id: number): Promise<NoticeInfoDetail> {
-  const row = await db.selectFrom('notice_info').selectAll().where('id', '=', id).executeTakeFirst();
+export async function getNoticeInfo(db: Kysely<Database>, id: number, now: number): Promise<NoticeInfoDetail> {
+  const row = await db.selectFrom('notice_info').selectAll().where('id', '=', id).where('hidden', '=', 0).where('publish_at', '<=', now).executeTakeFirst();
   if (!row) throw notFound('公告不存在');
   return { ...toNoticeInfo(row), content: sanitizeRichText(row.content) };
 }
@@ -133,8 +133,8 @@ export async function listHotInvestments(db: Kysely<Database>, size: number, now
 
 /* ---------- notice detail (dscq-project) ---------- */
 
-export async function getNoticeDetail(db: Kysely<Database>, id: number): Promise<NoticeDetail> {
-  const row = await db.selectFrom('notice').selectAll().where('id', '=', id).executeTakeFirst();
+export async function getNoticeDetail(db: Kysely<Database>, id: number, now: number): Promise<NoticeDetail> {
+  const row = await db.selectFrom('notice').selectAll().where('id', '=', id).where('hidden', '=', 0).where('publish_at', '<=', now).executeTakeFirst();
   if (!row) throw notFound('公告不存在');
   return {
     id: row.id,

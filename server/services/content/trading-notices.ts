@@ -23,8 +23,9 @@ export interface NoticeSearch extends PageRequest {
   isFrontPage?: number | undefined;
 }
 
-export async function listNotices(db: Kysely<Database>, s: NoticeSearch): Promise<Page<Notice>> {
-  let query = db.selectFrom('notice');
+/** Newest first; only what the public may see: not taken down by staff, published at or before `now`. */
+export async function listNotices(db: Kysely<Database>, s: NoticeSearch, now: number): Promise<Page<Notice>> {
+  let query = db.selectFrom('notice').where('hidden', '=', 0).where('publish_at', '<=', now);
   if (s.noticeType !== undefined) query = query.where('notice_type', '=', s.noticeType);
   if (s.isFrontPage !== undefined) query = query.where('is_front_page', '=', s.isFrontPage);
   return fetchPage(

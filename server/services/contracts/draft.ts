@@ -11,10 +11,11 @@ import type { Database } from '../../db/schema.ts';
 import { BusinessError, notFound } from '../../lib/envelope.ts';
 import { appendAudit } from '../accounts/audit.ts';
 import { newCode } from '../common/codes.ts';
+import { transferorNameSql } from '../common/transferor.ts';
 import { plainText, sanitizeRichText } from '../common/rich-text.ts';
 import { inTransaction } from '../common/transactions.ts';
 import { sendMessage } from '../user-centre/messages.ts';
-import { asParty, link, MSG_CONTRACT_NOT_FOUND, notifyParties, openOf, transition, VERIFIED } from './records.ts';
+import { asParty, contractMessageTitle, link, MSG_CONTRACT_NOT_FOUND, notifyParties, openOf, transition, VERIFIED } from './records.ts';
 import { TEMPLATES, templateOf, type ContractFacts } from './templates.ts';
 import { myContract } from './views.ts';
 
@@ -30,13 +31,13 @@ export async function draftContract(trx: Kysely<Database>, dealId: number, now: 
     .innerJoin('project', 'project.id', 'deal.project_id')
     .leftJoin('project_detail', 'project_detail.project_id', 'deal.project_id')
     .select(['deal.id', 'deal.deal_code', 'deal.user_id', 'deal.bid_code', 'deal.buyer_name', 'deal.price_fen', 'deal.fee_fen', 'deal.deal_at', 'deal.paid_at'])
-    .select(['project.assets_name', 'project.project_code', 'project.type_code', 'project.type_name', 'project.org_name', 'project_detail.transferor_name'])
+    .select(['project.assets_name', 'project.project_code', 'project.type_code', 'project.type_name', transferorNameSql.as('transferor_name')])
     .where('deal.id', '=', dealId)
     .executeTakeFirst();
   if (!d) return null;
   if (await trx.selectFrom('contract').select('id').where('deal_id', '=', dealId).executeTakeFirst()) return null;
   const template = templateOf(d.type_code);
-  const transferor = d.transferor_name || d.org_name || '转让方';
+  const transferor = d.transferor_name;
   const facts: ContractFacts = {
     contractCode: newCode('HT', now),
     dealCode: d.deal_code,
@@ -170,6 +171,6 @@ export async function assignTransferor(db: Kysely<Database>, id: number, loginNa
   await inTransaction(db, async (trx) => {
     await trx.updateTable('contract_party').set({ user_id: u.id, kind: u.user_type === 2 ? 'org' : 'person' }).where('contract_id', '=', id).where('role', '=', 'transferor').execute();
     await trx.updateTable('contract').set({ updated_at: now }).where('id', '=', id).execute();
-    await sendMessage(trx, { userId: u.id, kind: 'contract', title: '请核对产权交易合同', content: '交易机构已指定您为合同的转让方签署账户，请核对合同内容。', link: link(id), at: now });
+    await sendMessage(trx, { userId: u.id, kind: 'contract', title: await contractMessageTitle(trx, id, '请核对产权交易合同'), content: '交易机构已指定您为合同的转让方签署账户，请核对合同内容。', link: link(id), at: now });
   });
 }

@@ -14,6 +14,7 @@
  * and step is for a party of the contract only (asParty): anyone else gets 404, as if it did not exist.
  */
 import type { Kysely, Selectable } from 'kysely';
+import { lotTitle } from '#domain/rules/desk';
 import { EXCHANGE_SIGNER_NAME } from '#domain/rules/esign';
 import { CONTRACT_STATE_TEXT } from '#domain/rules/tradeContract';
 import type { ContractState, OpenFieldKey } from '#domain/contract/tradeContract';
@@ -35,7 +36,14 @@ export type PartyRow = Selectable<ContractPartyTable>;
 export const link = (id: number) => `/myContract?id=${id}`;
 export const transition = (state: ContractState, what: string) => new BusinessError(409, `合同当前状态为「${CONTRACT_STATE_TEXT[state]}」，不能${what}`);
 
-export async function notifyParties(trx: Kysely<Database>, contractId: number, now: number, title: string, content: string, except?: number) {
+/** A contract message's title names its lot (「…」请签署合同): a user may sign several contracts at once. */
+export async function contractMessageTitle(db: Kysely<Database>, contractId: number, base: string): Promise<string> {
+  const c = await db.selectFrom('contract').select('facts').where('id', '=', contractId).executeTakeFirst();
+  return lotTitle(base, c ? (JSON.parse(c.facts) as ContractFacts).assetsName : null);
+}
+
+export async function notifyParties(trx: Kysely<Database>, contractId: number, now: number, base: string, content: string, except?: number) {
+  const title = await contractMessageTitle(trx, contractId, base);
   const parties = await trx.selectFrom('contract_party').select('user_id').where('contract_id', '=', contractId).where('user_id', 'is not', null).execute();
   const seen = new Set<number>();
   for (const p of parties) {

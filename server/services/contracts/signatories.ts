@@ -1,5 +1,6 @@
 /** The signatories a principal party adds to (or removes from) a contract while it is drafted. */
 import type { Kysely } from 'kysely';
+import { lotTitle } from '#domain/rules/desk';
 import { maskAccount, maskName } from '#domain/rules/tradeContract';
 import type { ContractDetail, ContractState, PartyKind, SignatoryCandidate } from '#domain/contract/tradeContract';
 import type { Database } from '../../db/schema.ts';
@@ -53,7 +54,7 @@ export async function addSignatory(db: Kysely<Database>, userId: number, id: num
       .execute();
     await trx.updateTable('contract').set({ updated_at: now }).where('id', '=', id).execute();
     await appendAudit(trx, now, { userId, ip, action: 'contract.signatory.add', object: `contract:${id}`, result: 'success', detail: `user:${u.id}` });
-    await sendMessage(trx, { userId: u.id, kind: 'contract', title: '您被添加为合同签署方', content: `您已被添加为「${factsOf(c).assetsName}」${c.title}（${c.contract_code}）的签署方，请在各方确认后按顺序签署。`, link: link(id), at: now });
+    await sendMessage(trx, { userId: u.id, kind: 'contract', title: lotTitle('您被添加为合同签署方', factsOf(c).assetsName), content: `您已被添加为「${factsOf(c).assetsName}」${c.title}（${c.contract_code}）的签署方，请在各方确认后按顺序签署。`, link: link(id), at: now });
   });
   return myContract(db, userId, id);
 }

@@ -11,7 +11,7 @@ import { inTransaction } from '../common/transactions.ts';
 import type { SigningProvider, SignatureMark } from '../esign/types.ts';
 import { sendMessage } from '../user-centre/messages.ts';
 import { exchangeSealPng } from './exchange-seal.ts';
-import { asParty, EXCHANGE_NAME, MSG_CONTRACT_NOT_FOUND, nextSigner, notifyParties, partiesOf, transition } from './records.ts';
+import { asParty, contractMessageTitle, EXCHANGE_NAME, MSG_CONTRACT_NOT_FOUND, nextSigner, notifyParties, partiesOf, transition } from './records.ts';
 import { myContract, partyView } from './views.ts';
 
 const MAX_MARK_BYTES = 300_000;
@@ -84,7 +84,7 @@ export async function signContract(
     if (last) await notifyParties(trx, id, now, '合同已由各方签署', `${c.title}（${c.contract_code}）已由各方签署，待交易机构加盖鉴证章后生效。`);
     else {
       const after = parties[slot + 1]!;
-      if (after.user_id !== null) await sendMessage(trx, { userId: Number(after.user_id), kind: 'contract', title: '请签署合同', content: `${me.name} 已签署${c.title}（${c.contract_code}），现在轮到您签署。`, link: `/usercenter/contract/sign?id=${id}`, at: now });
+      if (after.user_id !== null) await sendMessage(trx, { userId: Number(after.user_id), kind: 'contract', title: await contractMessageTitle(trx, id, '请签署合同'), content: `${me.name} 已签署${c.title}（${c.contract_code}），现在轮到您签署。`, link: `/usercenter/contract/sign?id=${id}`, at: now });
       await notifyParties(trx, id, now, '合同签署进度', `${me.name} 已签署${c.title}（${c.contract_code}）。`, after.user_id === null ? undefined : Number(after.user_id));
     }
   });

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import type { Page } from '#domain/contract/envelope';
+import type { StaffContract } from '#domain/contract/staffLots';
 import { CONTRACT_STATE_TEXT, PARTY_ROLE_TEXT, maskName, openFieldLabel } from '#domain/rules/tradeContract';
 import type { ContractDetail, ContractParty, ContractState, ContractSummary, ContractVersion, OpenFieldKey, PartyKind, PartyRole } from '#domain/contract/tradeContract';
 import type { Database } from '../../db/schema.ts';
@@ -117,21 +118,12 @@ export async function contractPdf(db: Kysely<Database>, userId: number, id: numb
   return { data: Buffer.from(b64, 'base64'), name: `${c.title}-${c.contract_code}${suffix}.pdf` };
 }
 
-export interface OpsContract {
-  id: number;
-  contractCode: string;
-  state: ContractState;
-  stateText: string;
-  assetsName: string;
-  parties: string;
-  updateTime: string;
-}
-
-export async function listContracts(db: Kysely<Database>, state?: ContractState): Promise<OpsContract[]> {
+/** The operators' and the work system's list: newest change first, at most 200. */
+export async function listContracts(db: Kysely<Database>, state?: ContractState): Promise<StaffContract[]> {
   let q = db.selectFrom('contract').selectAll();
   if (state) q = q.where('state', '=', state);
   const rows = await q.orderBy('updated_at', 'desc').limit(200).execute();
-  const out: OpsContract[] = [];
+  const out: StaffContract[] = [];
   for (const c of rows) {
     const parties = await partiesOf(db, c.id);
     out.push({
@@ -141,6 +133,7 @@ export async function listContracts(db: Kysely<Database>, state?: ContractState)
       stateText: CONTRACT_STATE_TEXT[c.state as ContractState],
       assetsName: factsOf(c).assetsName,
       parties: parties.map((p) => `${p.name}${p.user_id === null ? '(未指定账户)' : ''}${p.signed_at ? '✓' : ''}`).join(' / '),
+      transferorAssigned: parties.some((p) => p.role === 'transferor' && p.user_id !== null),
       updateTime: formatChinaTime(c.updated_at),
     });
   }

@@ -79,11 +79,12 @@ export async function releaseDeposit(db: Kysely<Database>, depositId: number, at
       .where('deposit.id', '=', depositId)
       .executeTakeFirstOrThrow();
     const amount = formatFenAsYuan(deposit.amount_fen, { suffix: ' 元' });
-    // Back to the card (the user's choice) when it came from outside the wallet and a card is bound: a payout
+    // Back to the card (the default, 原路退回; the wallet when the user chose it) when it came from outside the wallet and a card is bound: a payout
     // to that card, in flight until the bank pays it (payout clearing, as a withdrawal; a failed payout
     // returns the money to the wallet). Otherwise into the wallet's available balance.
+    const choice = await depositReleaseChoice(trx, deposit.user_id);
     const card =
-      deposit.method !== 'wallet' && (await depositReleaseChoice(trx, deposit.user_id)) === 'card'
+      deposit.method !== 'wallet' && choice === 'card'
         ? await trx.selectFrom('bank_card').select(['id', 'bank_name', 'card_masked']).where('user_id', '=', deposit.user_id).where('status', '=', 'bound').executeTakeFirst()
         : undefined;
     if (card) {
@@ -127,7 +128,10 @@ export async function releaseDeposit(db: Kysely<Database>, depositId: number, at
       userId: deposit.user_id,
       kind: 'released',
       title: lotTitle('保证金退还通知', deposit.assets_name),
-      content: `您在「${deposit.assets_name}」项目缴纳的交易保证金 ${amount}已解冻并退还至您的钱包可用余额，可在「我的钱包」提现至绑定的银行卡。`,
+      content:
+        deposit.method !== 'wallet' && choice === 'card'
+          ? `您在「${deposit.assets_name}」项目缴纳的交易保证金 ${amount}已解冻。您尚未绑定银行卡，无法原路退回，已退还至您的钱包可用余额；请在「资金账户」绑定本人银行卡后于「我的钱包」提现。`
+          : `您在「${deposit.assets_name}」项目缴纳的交易保证金 ${amount}已解冻并退还至您的钱包可用余额，可在「我的钱包」提现至绑定的银行卡。`,
       link: `/depositDetail?id=${depositId}`,
       at,
     });

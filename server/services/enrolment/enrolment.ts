@@ -7,7 +7,9 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { isAuthenticatedStatus } from '#domain/rules/auth';
-import { ENROLMENT_COMMITMENTS, type Attachment, type CommitmentKey, type DepositStatus, type EnrolmentCheck, type EnrolmentDetail, type EnrolmentForm, type EnrolmentProject, type EnrolmentStatus, type EnrolmentSubmit, type EnrolmentSummary, type QualifiedRoom } from '#domain/contract/enrolment';
+import { isSealedLot } from '#domain/rules/liveValues';
+import { OPEN_ACTIVITY_STATUSES } from '#domain/contract/activity';
+import { ENROLMENT_COMMITMENTS, type AcceptedTerms, type Attachment, type CommitmentKey, type DepositStatus, type EnrolmentCheck, type EnrolmentDetail, type EnrolmentForm, type EnrolmentProject, type EnrolmentStatus, type EnrolmentSubmit, type EnrolmentSummary, type QualifiedRoom } from '#domain/contract/enrolment';
 import { ENROLMENT_STATUS_TEXT } from '#domain/rules/enrolment';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import { lotTitle } from '#domain/rules/desk';
@@ -25,6 +27,7 @@ import { newCode } from '../common/codes.ts';
 import { inTransaction } from '../common/transactions.ts';
 import { sendMessage } from '../user-centre/messages.ts';
 import { fetchPage, type PageRequest } from '../common/paging.ts';
+import { acceptableTerms, currentTerms } from './terms.ts';
 
 type Db = Kysely<Database>;
 export type EnrolmentRow = Selectable<EnrolmentTable>;
@@ -138,6 +141,7 @@ export async function enrolmentForm(a: Pick<Accounts, 'db' | 'secrets'>, userId:
     project: await toProject(a.db, project),
     bidder: { bidderType: facts.bidderType, bidderName: shownName(facts.bidderType, facts.fullName), idMasked: facts.idMasked, phone: maskMobile(facts.phone), email: facts.email },
     check: await checkEnrolment(a.db, userId, assetsId, now),
+    terms: await currentTerms(a.db, now).then(({ effectiveAt: _, ...served }) => served),
   };
 }
 
@@ -152,6 +156,8 @@ export async function submitEnrolment(a: Accounts, userId: number, input: Enrolm
   if (!MOBILE.test(input.contactPhone)) throw new BusinessError(400, '联系电话须为11位手机号码');
   const missing = ENROLMENT_COMMITMENTS.filter((c) => !input.commitments.includes(c.key));
   if (missing.length > 0) throw new BusinessError(400, '请阅读并勾选全部承诺事项');
+  // The server decides which 竞买须知 is in effect: an outdated version (or another text) is refused.
+  const terms = await acceptableTerms(a.db, now, input);
   // Attachments must be the user's own uploads (another user's file id reads as missing).
   for (const file of input.attachments) {
     if (!(await ownFile(a, userId, file.fileId))) throw new BusinessError(400, `附件「${file.name}」不存在，请重新上传`);
@@ -186,6 +192,9 @@ export async function submitEnrolment(a: Accounts, userId: number, input: Enrolm
         reviewed_at: null,
         qualified_at: null,
         updated_at: now,
+        terms_version: terms.version,
+        terms_sha256: terms.sha256,
+        terms_accepted_at: now,
       })
       // Two submissions racing: the unique (user, project) lets one in; the other is "already enrolled".
       .onConflict((oc) => oc.columns(['user_id', 'project_id']).doNothing())
@@ -207,6 +216,13 @@ type SummaryRow = EnrolmentRow & {
   deposit_id: number | null;
   deposit_status: string | null;
 };
+
+/** The accepted terms of an enrolment (its title from the stored version; null before versioned terms). */
+export async function acceptedTermsOf(db: Db, r: Pick<EnrolmentRow, 'terms_version' | 'terms_sha256' | 'terms_accepted_at'>): Promise<AcceptedTerms | null> {
+  if (r.terms_version === null || r.terms_sha256 === null || r.terms_accepted_at === null) return null;
+  const doc = await db.selectFrom('terms_document').select('title').where('version', '=', r.terms_version).where('sha256', '=', r.terms_sha256).executeTakeFirst();
+  return { title: doc?.title ?? '竞买须知', version: r.terms_version, sha256: r.terms_sha256, acceptedTime: formatChinaTime(Number(r.terms_accepted_at)) };
+}
 
 /** An enrolment with its project's code and name and its deposit (at most one): each enrolment one row. */
 function withProjectAndDeposit<O>(q: SelectQueryBuilder<Database, 'enrolment', O>) {
@@ -241,7 +257,7 @@ function toSummary(r: SummaryRow): EnrolmentSummary {
   };
 }
 
-function toDetail(r: SummaryRow): EnrolmentDetail {
+function toDetail(r: SummaryRow, acceptedTerms: AcceptedTerms | null): EnrolmentDetail {
   return {
     ...toSummary(r),
     bidderName: shownName(r.bidder_type, r.bidder_name),
@@ -256,13 +272,14 @@ function toDetail(r: SummaryRow): EnrolmentDetail {
     rejectReason: r.reject_reason,
     reviewTime: r.reviewed_at === null ? null : formatChinaTime(r.reviewed_at),
     qualifyTime: r.qualified_at === null ? null : formatChinaTime(r.qualified_at),
+    acceptedTerms,
   };
 }
 
 export async function myEnrolment(db: Db, userId: number, id: number): Promise<EnrolmentDetail> {
   const row = await summaryQuery(db).where('enrolment.id', '=', id).where('enrolment.user_id', '=', userId).executeTakeFirst();
   if (!row) throw notFound(MSG_ENROLMENT_NOT_FOUND);
-  return toDetail(row);
+  return toDetail(row, await acceptedTermsOf(db, row));
 }
 
 export async function myEnrolments(
@@ -292,10 +309,18 @@ export async function myRooms(db: Db, userId: number): Promise<QualifiedRoom[]> 
       'bid_activity.start_at',
       'bid_activity.end_at',
       'bid_activity.current_price_fen',
+      'bid_activity.leader_bid_code',
+      (eb) =>
+        eb
+          .selectFrom('bid')
+          .select((b) => b.fn.countAll<number | string>().as('n'))
+          .whereRef('bid.activity_id', '=', 'bid_activity.id')
+          .where('bid.user_id', '=', userId)
+          .as('my_bid_count'),
     ])
     .where('bid_qualification.user_id', '=', userId)
     // Live first, then upcoming, then ended; within each the nearest end first.
-    .orderBy((eb) => eb.case().when('bid_activity.status', '=', 'live').then(0).when('bid_activity.status', '=', 'scheduled').then(1).else(2).end())
+    .orderBy((eb) => eb.case().when('bid_activity.status', 'in', ['live', 'suspended']).then(0).when('bid_activity.status', '=', 'scheduled').then(1).else(2).end())
     .orderBy('bid_activity.end_at', 'asc')
     .limit(200)
     .execute();
@@ -310,6 +335,9 @@ export async function myRooms(db: Db, userId: number): Promise<QualifiedRoom[]> 
     startTime: formatChinaTime(r.start_at),
     endTime: formatChinaTime(r.end_at),
     currentPrice: fenToYuan(r.current_price_fen),
+    // The public leader only: none while sealed, as the hall and the room show it.
+    leaderBidCode: isSealedLot({ mode: r.mode, status: r.status as QualifiedRoom['status'] }) ? null : r.leader_bid_code,
+    myBidCount: Number(r.my_bid_count ?? 0),
   }));
 }
 
@@ -432,7 +460,7 @@ async function openActivity(db: Db, projectId: number) {
     .selectFrom('bid_activity')
     .select(['id', 'status'])
     .where('project_id', '=', projectId)
-    .where('status', 'in', ['scheduled', 'live'])
+    .where('status', 'in', OPEN_ACTIVITY_STATUSES)
     .orderBy('start_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();

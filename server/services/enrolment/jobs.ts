@@ -5,6 +5,7 @@
  * Every step is a conditional update, so processes running it at the same time change each row once.
  */
 import type { Kysely } from 'kysely';
+import { OPEN_ACTIVITY_STATUSES } from '#domain/contract/activity';
 import type { Database } from '../../db/schema.ts';
 import { approveEnrolment, qualifyEnrolment } from './enrolment.ts';
 import { sweepDeals } from '../money/deals.ts';
@@ -25,10 +26,11 @@ export interface EnrolmentJobInput {
 export async function runEnrolmentJobs(j: EnrolmentJobInput): Promise<{ approved: number; notified: number; qualified: number; forfeited: number }> {
   let approved = 0;
   if (j.autoApproveMs !== null) {
+    // Only enrolments nobody took up: one a staff member is reviewing (status reviewing) is his to decide.
     const due = await j.db
       .selectFrom('enrolment')
       .select('id')
-      .where('status', 'in', ['submitted', 'reviewing'])
+      .where('status', '=', 'submitted')
       .where('submitted_at', '<=', j.now - j.autoApproveMs)
       .orderBy('submitted_at')
       .limit(100)
@@ -42,7 +44,7 @@ export async function runEnrolmentJobs(j: EnrolmentJobInput): Promise<{ approved
     .select('enrolment.id')
     .where('enrolment.status', '=', 'depositConfirmed')
     .where((eb) =>
-      eb.exists(eb.selectFrom('bid_activity').select('bid_activity.id').whereRef('bid_activity.project_id', '=', 'enrolment.project_id').where('bid_activity.status', 'in', ['scheduled', 'live'])),
+      eb.exists(eb.selectFrom('bid_activity').select('bid_activity.id').whereRef('bid_activity.project_id', '=', 'enrolment.project_id').where('bid_activity.status', 'in', OPEN_ACTIVITY_STATUSES)),
     )
     .limit(100)
     .execute();

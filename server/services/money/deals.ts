@@ -24,6 +24,7 @@ import { renderPdf, type PdfDocument } from '../../lib/pdf.ts';
 import { appendAudit } from '../accounts/audit.ts';
 import { forfeitDeposit, type DepositActor } from '../enrolment/deposits.ts';
 import { newCode } from '../common/codes.ts';
+import { transferorNameSql } from '../common/transferor.ts';
 import { inTransaction } from '../common/transactions.ts';
 import { draftContract } from '../contracts/draft.ts';
 import { sendMessage } from '../user-centre/messages.ts';
@@ -100,13 +101,13 @@ function withProject<O>(q: SelectQueryBuilder<Database, 'deal', O>) {
     .innerJoin('project', 'project.id', 'deal.project_id')
     .leftJoin('project_detail', 'project_detail.project_id', 'deal.project_id')
     .selectAll('deal')
-    .select(['project.assets_name', 'project.project_code', 'project_detail.transferor_name']);
+    .select(['project.assets_name', 'project.project_code', transferorNameSql.as('transferor_name')]);
 }
 
 function dealQuery(db: Kysely<Database>) {
   return withProject(db.selectFrom('deal'));
 }
-type DealJoined = DealRow & { assets_name: string; project_code: string; transferor_name: string | null };
+type DealJoined = DealRow & { assets_name: string; project_code: string; transferor_name: string };
 
 const time = (t: number | null) => (t === null ? null : formatChinaTime(t));
 
@@ -135,7 +136,7 @@ function toDetail(d: DealJoined, proof: DealProof | null = null): DealDetail {
     ...toSummary(d),
     projectCode: d.project_code,
     buyerName: d.buyer_name,
-    transferor: d.transferor_name ?? '',
+    transferor: d.transferor_name,
     dealTime: formatChinaTime(d.deal_at),
     confirmTime: time(d.confirmed_at),
     paidTime: time(d.paid_at),
@@ -427,7 +428,7 @@ export async function payoutDeal(db: Kysely<Database>, id: number, actor: Deposi
       kind: 'payout',
       userId: null,
       ref: `deal:${id}`,
-      memo: `${deal.assets_name} → ${deal.transferor_name ?? '转让方'}`,
+      memo: `${deal.assets_name} → ${deal.transferor_name}`,
       at: now,
       lines: [
         ['transferorPayable', -deal.price_fen],

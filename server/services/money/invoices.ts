@@ -182,3 +182,6 @@ export async function listInvoices(db: Kysely<Database>, all: boolean) {
   if (!all) q = q.where('invoice.status', '=', 'requested');
   return (await q.orderBy('invoice.created_at').limit(200).execute()).map((r) => ({ ...toItem(r), loginName: r.login_name }));
 }
+
+/** The staff console's invoice queue reads invoices as the user sees them (server/services/staff/queues.ts). */
+export { query as invoiceQuery, toItem as toInvoiceItem };

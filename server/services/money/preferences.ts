@@ -1,6 +1,7 @@
 /**
  * The user's money preferences: where a loser's released deposit goes (after-the-hammer guide: "into the
- * wallet or back to the card they came from, the user's choice"). No row: the wallet.
+ * wallet or back to the card they came from, the user's choice"). No row: back the way it was paid (the
+ * card), as the enrolment's commitment promises (未竞得的保证金…原路退还); the wallet only when chosen.
  */
 import type { Kysely } from 'kysely';
 import type { DepositReleaseChoice, DepositReleasePreference } from '#domain/contract/ledger';
@@ -10,7 +11,7 @@ import { inTransaction } from '../common/transactions.ts';
 
 export async function depositReleaseChoice(db: Kysely<Database>, userId: number): Promise<DepositReleaseChoice> {
   const row = await db.selectFrom('money_preference').select('deposit_release').where('user_id', '=', userId).executeTakeFirst();
-  return row?.deposit_release === 'card' ? 'card' : 'wallet';
+  return row?.deposit_release === 'wallet' ? 'wallet' : 'card';
 }
 
 export async function releasePreference(db: Kysely<Database>, userId: number): Promise<DepositReleasePreference> {

@@ -14,6 +14,7 @@ import { DISCLOSURE_SECTIONS, PROJECT_NATURE, type AssetsFeature, type Disclosur
 import type { Database, ProjectTable } from '../../db/schema.ts';
 import { notFound } from '../../lib/envelope.ts';
 import { listProjectAttachments } from './attachments.ts';
+import { listLotPhotos } from './photos.ts';
 import { publicFileUrl } from '../content/files.ts';
 import { fetchPage, type PageRequest } from '../common/paging.ts';
 import { applyLot, currentActivities, pageWithLots, withLots } from '../auctions/lot-states.ts';
@@ -100,13 +101,13 @@ export async function isCollected(db: Kysely<Database>, userId: number | null, p
 
 /**
  * GET project/detail: one project whatever its kind (single asset, package, child asset, managed project).
- * Each view counts (circuseeCount).
+ * Each view counts (circuseeCount), except the work system's (countView false).
  */
-export async function getProjectDetail(db: Kysely<Database>, id: number, userId: number | null, now: number): Promise<ProjectDetail> {
-  await db.updateTable('project').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', id).execute();
+export async function getProjectDetail(db: Kysely<Database>, id: number, userId: number | null, now: number, countView = true): Promise<ProjectDetail> {
+  if (countView) await db.updateTable('project').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', id).execute();
   const p = await db.selectFrom('project').selectAll().where('id', '=', id).executeTakeFirst();
   if (!p) throw notFound(PROJECT_NOT_FOUND);
-  const [detail, sectionRows, attachments, children, activities, collected, features] = await Promise.all([
+  const [detail, sectionRows, attachments, children, activities, collected, features, photos] = await Promise.all([
     db.selectFrom('project_detail').selectAll().where('project_id', '=', id).executeTakeFirst(),
     db.selectFrom('project_section').select(['section_key', 'content']).where('project_id', '=', id).execute(),
     listProjectAttachments(db, id),
@@ -114,6 +115,7 @@ export async function getProjectDetail(db: Kysely<Database>, id: number, userId:
     currentActivities(db, [id], now),
     isCollected(db, userId, id),
     projectFeatures(db, id),
+    listLotPhotos(db, id),
   ]);
   const activity = activities.get(id) ?? null;
   const byKey = new Map(sectionRows.map((s) => [s.section_key, s.content]));
@@ -136,6 +138,7 @@ export async function getProjectDetail(db: Kysely<Database>, id: number, userId:
     activity: toProjectActivity(activity),
     collected,
     features,
+    photos,
   };
 }
 

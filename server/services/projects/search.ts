@@ -11,6 +11,7 @@ import { fenToYuan, yuanToFen } from '#domain/rules/money';
 import type { ProjectSort } from '#domain/contract/projects';
 import { isPostgres } from '../../db/migrations/portable.ts';
 import type { Database, ProjectTable } from '../../db/schema.ts';
+import { containsPattern, LIKE_ESCAPE } from '../common/like.ts';
 import { pageOffset, toPage, type PageRequest } from '../common/paging.ts';
 import { stateWordCondition, withLots } from '../auctions/lot-states.ts';
 import { normaliseKeyword } from './search-keys.ts';
@@ -33,13 +34,6 @@ export interface ProjectSearch extends PageRequest {
   assetsFeature?: number | undefined;
   orderBy?: ProjectSort | undefined;
   order?: 'asc' | 'desc' | undefined;
-}
-
-const LIKE_ESCAPE = '\\';
-
-/** LIKE pattern that matches the keyword literally: %, _ and the escape character are escaped. */
-export function containsPattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => LIKE_ESCAPE + c)}%`;
 }
 
 const SORT_COLUMNS = {

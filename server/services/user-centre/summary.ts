@@ -24,7 +24,7 @@ export async function userCentreSummary(db: Kysely<Database>, userId: number): P
     .innerJoin('bid_activity', 'bid_activity.id', 'bid_qualification.activity_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('bid_qualification.user_id', '=', userId)
-    .where('bid_activity.status', '=', 'live')
+    .where('bid_activity.status', 'in', ['live', 'suspended'])
     .executeTakeFirstOrThrow();
   const messages = await myMessages(db, userId, { current: 1, size: 5 });
   const confirmed = deposits.find((d) => d.status === 'confirmed');

@@ -250,9 +250,19 @@ export interface NewListing {
   depositFen: number;
   orgName: string;
   enrolDays: number;
+  /** The work system's lots (services/staff/lots.ts) give every listing field; the operator command takes the defaults. */
+  projectNature?: number;
+  priceType?: number;
+  priceUnit?: string;
+  priceOther?: string;
+  /** Default: now, and now + enrolDays. */
+  announcementStartAt?: number;
+  announcementEndAt?: number;
+  /** The project code's middle part (default OPS). */
+  codePrefix?: string;
 }
 
-const TYPE_NAMES: Record<number, string> = { 1: '产权转让', 2: '实物资产', 3: '租赁', 4: '增资扩股', 5: '司法拍卖', 6: '房屋租赁' };
+export const TYPE_NAMES: Record<number, string> = { 1: '产权转让', 2: '实物资产', 3: '租赁', 4: '增资扩股', 5: '司法拍卖', 6: '房屋租赁' };
 
 /** 挂牌: the operator publishes a listing (正在报名 from now for `enrolDays`), matched against the demands in the same transaction. */
 export async function publishListing(db: Db, p: NewListing, actor: { name: string; ip: string }, now: number): Promise<{ assetsId: number; projectCode: string; matchedDemands: number }> {
@@ -267,18 +277,18 @@ export async function publishListing(db: Db, p: NewListing, actor: { name: strin
         type_code: p.typeCode,
         type_name: TYPE_NAMES[p.typeCode] ?? '产权转让',
         association_id: null,
-        project_nature: PROJECT_NATURE.stateOwned,
+        project_nature: p.projectNature ?? PROJECT_NATURE.stateOwned,
         project_type: 0,
         state: '正在报名',
-        price_type: 1,
+        price_type: p.priceType ?? 1,
         start_price_fen: p.startPriceFen,
         the_tone_interval: 1,
         the_tone_max_fen: null,
-        price_unit: '元',
-        price_other: '',
+        price_unit: p.priceUnit ?? '元',
+        price_other: p.priceOther ?? '',
         deposit_fen: p.depositFen,
-        announcement_start_at: now,
-        announcement_end_at: now + p.enrolDays * 86_400_000,
+        announcement_start_at: p.announcementStartAt ?? now,
+        announcement_end_at: p.announcementEndAt ?? now + p.enrolDays * 86_400_000,
         province: PROVINCE,
         city: p.city,
         county: p.county,
@@ -290,7 +300,7 @@ export async function publishListing(db: Db, p: NewListing, actor: { name: strin
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const code = `HBCQ-OPS${formatChinaTime(now, 'YYYY-MM-DD').replace(/\D/g, '')}-${String(inserted.id).padStart(5, '0')}`;
+    const code = `HBCQ-${p.codePrefix ?? 'OPS'}${formatChinaTime(now, 'YYYY-MM-DD').replace(/\D/g, '')}-${String(inserted.id).padStart(5, '0')}`;
     await trx.updateTable('project').set({ project_code: code, ...searchKeys(p.assetsName, code) }).where('id', '=', inserted.id).execute();
     const matched = await matchListing(trx, inserted.id, now);
     await appendAudit(trx, now, { userId: null, ip: actor.ip, action: 'listing.publish', object: `project:${inserted.id}`, result: 'success', detail: actor.name });

@@ -8,9 +8,11 @@ export interface JudicialQuery {
   name?: string;
   courtId?: number;
   cityCode?: string;
+  /** A state by the hall's name (竞价中, 即将竞价, 正在报名 …). */
+  state?: string;
 }
 
-/** POST /wechatProject/query on the judicial service: offset + limit → {list, totalCount}. */
+/** POST /wechatProject/query on the judicial service: offset + limit → {list, totalCount}, the one judicial catalogue (live first). */
 export const getJudicialItems = (query: JudicialQuery) => judicialSend<JudicialList>('POST', JUDICIAL_PATHS.query, { ...query });
 
 export const judicialItemsQueryOptions = (query: JudicialQuery) =>

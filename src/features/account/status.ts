@@ -1,14 +1,7 @@
 import { idDocumentTypeName, ID_DOCUMENT_TYPES } from '#domain';
-import { AUTH_STATUS, type DictEntry, type UserType } from '#domain/contract/auth';
-import { isAuthenticatedStatus } from '#domain/rules/auth';
+import type { DictEntry, UserType } from '#domain/contract/auth';
 
-/** The verification state of `authStatus`, as the account pages show it. */
-export function authStatusLabel(authStatus: number | null | undefined): { text: string; color: string } {
-  if (typeof authStatus === 'number' && isAuthenticatedStatus(authStatus)) return { text: '已认证', color: 'success' };
-  if (authStatus === AUTH_STATUS.underReview) return { text: '审核中', color: 'processing' };
-  if (authStatus === AUTH_STATUS.rejected) return { text: '认证未通过', color: 'error' };
-  return { text: '未认证', color: 'default' };
-}
+export { authStatusLabel } from '#domain/rules/auth';
 
 export const userTypeLabel = (userType: UserType | undefined) => (userType === 2 ? '机构用户' : '个人用户');
 

@@ -9,9 +9,9 @@ import type { TokenRequest, TokenResponse, UserDetail } from '#domain/contract/a
 import { getUserDetail, userDetailQueryOptions } from '@/api/resources/get-user-detail';
 import { logout } from '@/api/resources/logout';
 import { session } from '@/lib/session';
-import { publicKeyQueryOptions } from './api/get-public-key';
+import { publicKeyQueryOptions } from '@/api/resources/get-public-key';
 import { requestToken } from './api/post-token';
-import { encryptPassword } from './crypto';
+import { encryptPassword } from '@/lib/passwordCrypto';
 
 export const ACCESS_DENIED_MESSAGE = '该账号暂无访问权限，请联系客服人员';
 

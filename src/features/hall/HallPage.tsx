@@ -9,6 +9,7 @@ import { LiveLegend } from '@/components/LiveLegend';
 import { BiddingTable } from './components/BiddingTable';
 import { MyLotCell } from './components/MyLotCell';
 import { PriceAnnouncer } from './components/PriceAnnouncer';
+import { SuspendedNotice } from './components/SuspendedNotice';
 import { UpcomingTable } from './components/UpcomingTable';
 
 /** Page sizes offered; the URL may ask for any size up to HALL_MAX_PAGE_SIZE (load tests). */
@@ -86,6 +87,7 @@ export function HallPage() {
           )}
         </div>
         <LiveListGate store={hall} empty="暂无正在竞价的项目" onRetry={() => setHallRetry((n) => n + 1)} rows={8}>
+          <SuspendedNotice store={hall} />
           <BiddingTable store={hall} caption="正在竞价的项目" renderMine={renderMine} />
           <Pagination
             className="hall-pagination"

@@ -7,24 +7,39 @@ import { LiveLegend } from '@/components/LiveLegend';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import type { MyLot } from '#domain/contract/desk';
+import { LISTING_STATUS_LABELS } from '#domain/rules/listing';
 import { LiveListGate, useLiveList, type LiveBidRow, type LiveListStore } from '@/live';
 import { rowStanding, WatchTable } from './components/WatchTable';
 import { WATCH_FILTERS, type WatchFilter } from './search';
 
 const FILTER_LABELS: Record<WatchFilter, string> = {
   all: '全部',
-  live: '竞价中',
-  upcoming: '即将开始',
+  live: LISTING_STATUS_LABELS.bidding,
+  upcoming: LISTING_STATUS_LABELS.upcoming,
   leading: '我领先',
   outbid: '我出局',
   favourite: '我的收藏',
-  ended: '已结束',
+  ended: LISTING_STATUS_LABELS.ended,
 };
 
-/** A board row's place: bidding first (least time left first), then about to start (soonest first), then ended. */
+/**
+ * A board row's place: bidding first (least time left first; a suspended lot by the time it had left),
+ * then about to start (soonest first), then ended.
+ */
 export function watchOrder(a: LiveBidRow, b: LiveBidRow): number {
-  const rank = (r: LiveBidRow) => (r.status === 'live' ? 0 : r.status === 'scheduled' ? 1 : 2);
-  const key = (r: LiveBidRow) => (r.status === 'scheduled' ? r.startTime : r.status === 'live' ? r.endTime : -r.endTime);
+  const rank = (r: LiveBidRow) => (r.status === 'live' || r.status === 'suspended' ? 0 : r.status === 'scheduled' ? 1 : 2);
+  const key = (r: LiveBidRow) => {
+    switch (r.status) {
+      case 'scheduled':
+        return r.startTime;
+      case 'live':
+        return r.endTime;
+      case 'suspended':
+        return r.endTime;
+      case 'ended':
+        return -r.endTime;
+    }
+  };
   return rank(a) - rank(b) || key(a) - key(b) || a.activityId - b.activityId;
 }
 
@@ -35,7 +50,7 @@ export function watchMatches(row: LiveBidRow, mine: MyLot | undefined, filter: W
     case 'all':
       return true;
     case 'live':
-      return row.status === 'live';
+      return row.status === 'live' || row.status === 'suspended';
     case 'upcoming':
       return row.status === 'scheduled';
     case 'ended':

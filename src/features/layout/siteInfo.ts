@@ -29,7 +29,7 @@ export const SITE_INFO = {
   policeFilingNumber: '冀公网安备13010202003180号',
   /** The separate back-office systems the header links to (spec section 1); each deployment sets its own. */
   backOffice: [
-    { label: '工作系统', url: import.meta.env.VITE_WORK_SYSTEM_URL ?? '/#/doing' },
+    { label: '工作系统', url: import.meta.env.VITE_WORK_SYSTEM_URL ?? '/ops/' },
     { label: '信息系统', url: import.meta.env.VITE_INFO_SYSTEM_URL ?? '/#/doing' },
     { label: '转让方登记', url: import.meta.env.VITE_TRANSFEROR_URL ?? '/#/doing' },
   ],

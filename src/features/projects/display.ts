@@ -1,20 +1,11 @@
 /** Display pieces of the trading centre shared by its pages: status colours, money cells, the filter bar's groups. */
 import { ADMINISTRATIVE_ASSOCIATION_ID, TYPE_CODES } from '#domain/contract/portal';
 import { listingStatusLabel } from '#domain/rules/listing';
-import { type ListingStatusLabel } from '#domain/contract/listing';
+import { LOT_STATE_COLOURS } from '@/components/LotStateTag';
 import { PROJECT_SORTS, type FilterConfig, type ProjectSort } from '#domain/contract/projects';
 
-export const STATUS_COLOURS: Readonly<Record<ListingStatusLabel, string>> = {
-  正在报名: 'red',
-  预披露: 'orange',
-  即将竞价: 'gold',
-  竞价中: 'volcano',
-  已成交: 'green',
-  流拍: 'default',
-  报名已截止: 'default',
-  已结束: 'default',
-  '--': 'default',
-};
+/** The lot states' colours: one table for every page (src/components/LotStateTag.tsx). */
+export const STATUS_COLOURS = LOT_STATE_COLOURS;
 
 export const statusColour = (state: string) => STATUS_COLOURS[listingStatusLabel(state)];
 

@@ -4,7 +4,7 @@
  * room"). Pure: the components only lay these values out, and the route tests check
  * the rules through them. Amount arithmetic runs on integer fen (domain/rules/money), never on floats.
  */
-import { ascendingBidRejection, bidWindowRejection, BID_REJECTION_MESSAGES, dutchBidRejection, finalPhaseRejection, fixedPriceRejection, nextValidBidFen, sealedBidRejection, type BidRejection } from '#domain/rules/bidRules';
+import { ascendingBidRejection, bidWindowRejection, BID_REJECTION_MESSAGES, dutchBidRejection, finalPhaseRejection, fixedPriceRejection, nextValidBidFen, sealedBidRejection, suspendedBidMessage, type BidRejection } from '#domain/rules/bidRules';
 import type { ModePhase } from '#domain/contract/bidModes';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import { LISTING_STATUS_LABELS } from '#domain/rules/listing';
@@ -12,9 +12,11 @@ import { isSealedLot } from '#domain/rules/liveValues';
 import { lotStage } from '#domain/rules/lotState';
 import type { BiddingData } from '#domain/contract/hall';
 import type { BidRecord } from '#domain/contract/activity';
+import type { StandingText } from '#domain/rules/desk';
 import { fenToYuanText, formatFenAsYuan, formatInUnit, formatYuan, panelUnit, sanitizeMoneyInput, toFenBigInt } from '#domain/rules/money';
 
-export type MyStanding = '领先' | '出局' | '未出价' | '已报价' | '已入围' | '竞得' | '未竞得';
+/** The bidder's standing in the room, in the one name table of every page (STANDING_TEXT). */
+export type MyStanding = Exclude<StandingText, '已报名'>;
 
 /** What the bidding-data answer tells the asker alone (his mode's state: final, two-stage, sealed offers). */
 export type MyModeFields = Pick<BiddingData, 'myOffer' | 'myJoined' | 'myAtCap' | 'myCanMatch'>;
@@ -116,6 +118,16 @@ export function quickAmountFen(data: PriceFields, steps: number, phase: ModePhas
   return nextValidFen(data, phase) + (steps - 1) * stepFen(data);
 }
 
+/**
+ * A quick button's words for what it holds: after a bid, +k above the current price; before the first (or
+ * for a sealed offer) the next valid price is the start price itself, so the buttons read 起拍价 and
+ * 起拍价 +k−1 个幅度 — a first bid at the start price is valid and must not read as one increment above.
+ */
+export function quickStepLabel(data: PriceFields, steps: number, phase: ModePhase | undefined = data.modeState?.phase): string {
+  if (nextValidFen(data, phase) !== fen(data.startPrice)) return `+${steps} 个幅度`;
+  return steps === 1 ? '起拍价' : `起拍价 +${steps - 1} 个幅度`;
+}
+
 /** Fen → the input's text ('1234500.00' → '1234500', '12.5' keeps its fen). */
 export function amountInputText(amountFen: number): string {
   return fenToYuanText(amountFen).replace(/\.00$/, '');
@@ -156,6 +168,9 @@ export function precheckBid(
   mine: MyModeFields = {},
 ): { rejection: BidRejection | 'empty'; message: string } | null {
   if (amountFen === null) return { rejection: 'empty', message: EMPTY_AMOUNT_MESSAGE };
+  // The floor: no bid while suspended (with the exchange's reason), none once terminated.
+  if (data.status === 'suspended') return { rejection: 'suspended', message: suspendedBidMessage(data.suspendReason) };
+  if (data.status === 'ended' && data.outcome === 'terminated') return { rejection: 'terminated', message: BID_REJECTION_MESSAGES.terminated };
   const rejection = (data.status === 'ended' ? 'closed' : bidWindowRejection(data.startTime, data.endTime, serverNow)) ?? modeRejection(data, myBidCode, amountFen, serverNow, bidThisVisit, mine);
   return rejection ? { rejection, message: BID_REJECTION_MESSAGES[rejection] } : null;
 }
@@ -280,9 +295,10 @@ const PHASE_NAMES: Readonly<Record<Exclude<ModePhase, 'ended'>, string>> = {
 
 /** The phase of the mode, as the bidder reads it (the server's modeState.phase, turned by time: currentPhase). */
 export function phaseText(data: Pick<BiddingData, 'status' | 'mode' | 'extensionCount' | 'outcome' | 'modeState' | 'endTime' | 'biddingCount'>, serverNow = 0): string {
-  // Before and after the auction the room reads the lot state (domain/rules/lotState.ts) as every list does.
+  // Before and after the auction, and while the exchange has suspended it, the room reads the lot state
+  // (domain/rules/lotState.ts) as every list does.
   if (data.status === 'scheduled') return LISTING_STATUS_LABELS.upcoming;
-  if (data.status === 'ended') return LISTING_STATUS_LABELS[lotStage(null, data)];
+  if (data.status === 'ended' || data.status === 'suspended') return LISTING_STATUS_LABELS[lotStage(null, data)];
   const phase = currentPhase(data, serverNow) ?? 'open';
   if (data.mode === 'first-come-first-served' && data.biddingCount > 0) return '已被应价';
   if (phase === 'ended') return '已结束';
@@ -291,14 +307,21 @@ export function phaseText(data: Pick<BiddingData, 'status' | 'mode' | 'extension
 }
 
 export interface RoomResult {
-  kind: 'sold' | 'failed';
+  kind: 'sold' | 'failed' | 'terminated';
   title: string;
   detail: string;
 }
 
-/** The result once the activity ended: 成交 with the winning code and price, or 流拍. */
+/** The result once the activity ended: 成交 with the winning code and price, 流拍, or 终结 by the exchange (no result). */
 export function roomResult(data: BiddingData): RoomResult | null {
   if (data.status !== 'ended') return null;
+  if (data.outcome === 'terminated') {
+    return {
+      kind: 'terminated',
+      title: '已终结',
+      detail: `交易机构已终结本场竞价${data.terminateReason ? `，终结原因：${data.terminateReason}` : ''}。本场竞价无成交结果，保证金将按规定退还。`,
+    };
+  }
   if (data.outcome === 'sold' && data.leaderBidCode) {
     return {
       kind: 'sold',
@@ -307,6 +330,16 @@ export function roomResult(data: BiddingData): RoomResult | null {
     };
   }
   return { kind: 'failed', title: '流拍', detail: data.biddingCount === 0 ? '竞价期间无人出价，本场竞价流拍' : '最高出价未达保留价，本场竞价流拍' };
+}
+
+/** What the room says while the exchange has suspended the auction (its banner); null otherwise. */
+export function suspensionNotice(data: Pick<BiddingData, 'status' | 'suspendReason'>): { title: string; detail: string } | null {
+  if (data.status !== 'suspended') return null;
+  const why = data.suspendReason?.trim();
+  return {
+    title: '竞价已中止',
+    detail: `${why ? `中止原因：${why}。` : ''}中止期间暂停接受出价，剩余竞价时间已冻结；恢复后将公布新的结束时间，请留意本页与站内消息。`,
+  };
 }
 
 /**

@@ -93,7 +93,7 @@ async function publicKeyBase64(): Promise<string> {
 }
 
 /** The password the browser encrypted, or null when it is not our ciphertext (answers as a wrong password). */
-async function decrypt(cipher: string | null | undefined): Promise<string | null> {
+export async function decrypt(cipher: string | null | undefined): Promise<string | null> {
   if (!cipher) return null;
   try {
     const bytes = Uint8Array.from(atob(cipher), (c) => c.charCodeAt(0));
@@ -152,7 +152,7 @@ const tokenError = (description: string, status = 400) =>
 
 const fail = (msg: string, code = 400) => HttpResponse.json({ code, success: false, msg, data: null }, { status: code });
 
-function spendCaptcha(uuid: string | null | undefined, answer: string | null | undefined): boolean {
+export function spendCaptcha(uuid: string | null | undefined, answer: string | null | undefined): boolean {
   if (!uuid) return false;
   const expected = authMock.state.captchas.get(uuid);
   authMock.state.captchas.delete(uuid);

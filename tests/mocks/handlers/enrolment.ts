@@ -5,7 +5,7 @@
  * cashier's order is confirmed on the first status poll after "pay" (the bank's asynchronous notice).
  */
 import { http, HttpResponse } from 'msw';
-import { ENROLMENT_PATHS, type DepositDetail, type EnrolmentDetail, type EnrolmentForm, type MessageItem, type PaymentOrderAnswer, type QualifiedRoom } from '#domain/contract/enrolment';
+import { ENROLMENT_PATHS, type TermsDocument, type DepositDetail, type EnrolmentDetail, type EnrolmentForm, type MessageItem, type PaymentOrderAnswer, type QualifiedRoom } from '#domain/contract/enrolment';
 import { ENROLMENT_STATUS_TEXT, DEPOSIT_STATUS_TEXT, MESSAGE_KIND_TEXT } from '#domain/rules/enrolment';
 import { DESK_PATHS, type DeskSignal, type MyLot } from '#domain/contract/desk';
 import { envelope } from '../fixtures';
@@ -14,6 +14,15 @@ import { authMock } from './auth';
 
 export const ENROL_ASSETS_ID = 6101;
 export const ENROL_ASSETS_NAME = '石家庄市某国有企业闲置仓库一处（建筑面积3,200平方米）';
+
+/** The 竞买须知 the mock serves with the form (the hash stands for the server's SHA-256 of the text). */
+export const MOCK_TERMS: TermsDocument = {
+  title: '竞买须知',
+  version: '2026.1',
+  effectiveTime: '2026-01-01 00:00:00',
+  text: '一、竞买人应已在本系统完成实名认证。\n二、报价一经提交不得撤回。',
+  sha256: '5d41402abc4b2a76b9719d911017c5925d41402abc4b2a76b9719d911017c592',
+};
 
 const api = (path: string) => `*/api${path}`;
 const notFound = (msg: string) => HttpResponse.json({ code: 404, success: false, msg, data: null }, { status: 404 });
@@ -60,7 +69,7 @@ export const enrolMock = {
   addRoom(owner: string, room: Partial<QualifiedRoom> = {}) {
     enrolMock.state.rooms.push({
       owner,
-      value: { activityId: 9101, assetsId: ENROL_ASSETS_ID, assetsName: ENROL_ASSETS_NAME, bidCode: '318402', mode: 'ongoing', status: 'live', outcome: null, startTime: '2026-11-21 09:00:00', endTime: '2026-11-21 18:00:00', currentPrice: 1_280_000, ...room },
+      value: { activityId: 9101, assetsId: ENROL_ASSETS_ID, assetsName: ENROL_ASSETS_NAME, bidCode: '318402', mode: 'ongoing', status: 'live', outcome: null, startTime: '2026-11-21 09:00:00', endTime: '2026-11-21 18:00:00', currentPrice: 1_280_000, leaderBidCode: '318402', myBidCount: 2, ...room },
     });
   },
   addMessage(owner: string, title: string, content: string, over: Partial<MessageItem> = {}): number {
@@ -98,6 +107,7 @@ function enrolmentFixture(id: number): EnrolmentDetail {
     rejectReason: '',
     reviewTime: null,
     qualifyTime: null,
+    acceptedTerms: null,
   };
 }
 
@@ -142,6 +152,7 @@ const formFixture = (login: string): EnrolmentForm => {
     check: existing
       ? { canEnrol: false, reason: 'alreadyEnrolled', message: '您已报名该项目，请勿重复报名', enrolmentId: existing.value.id, enrolEndTime: '2026-11-28 17:00:00' }
       : { canEnrol: true, reason: null, message: '可以报名', enrolmentId: null, enrolEndTime: '2026-11-28 17:00:00' },
+    terms: MOCK_TERMS,
   };
 };
 
@@ -204,7 +215,12 @@ export const enrolmentHandlers = [
     const body = (await request.json()) as Record<string, unknown>;
     enrolMock.state.submits.push(body);
     const id = ++enrolMock.state.seq;
-    const detail = { ...enrolmentFixture(id), contactName: String(body.contactName) };
+    // As the server: an outdated 竞买须知 is refused; the accepted version and hash are recorded.
+    if (body.termsVersion !== MOCK_TERMS.version) {
+      return HttpResponse.json({ code: 409, success: false, msg: `《竞买须知》已更新为 v${MOCK_TERMS.version}，请阅读最新版本后重新提交报名`, data: null }, { status: 409 });
+    }
+    const acceptedTerms = { title: MOCK_TERMS.title, version: MOCK_TERMS.version, sha256: MOCK_TERMS.sha256, acceptedTime: '2026-11-21 10:00:00' };
+    const detail = { ...enrolmentFixture(id), contactName: String(body.contactName), acceptedTerms };
     enrolMock.state.enrolments.push({ owner: login, value: detail });
     return HttpResponse.json(envelope(detail));
   }),

@@ -6,7 +6,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import type { BiddingData, BiddingEntry, MaxRateEntry, RateEntry, UpcomingEntry } from '#domain/contract/hall';
-import { liveValues } from '#domain/rules/liveValues';
+import { entryStatus, liveValues } from '#domain/rules/liveValues';
 import { envelope } from '../fixtures';
 
 const HOUR = 3_600_000;
@@ -98,10 +98,12 @@ export function hallBackend(options: HallBackendOptions = {}) {
     calls: [] as HallCall[],
   };
 
+  // A hall lot is live, or suspended when it carries its reason (the floor's fields travel with its rate).
   const rateOf = (lot: BiddingEntry): RateEntry => ({
     activityId: lot.activityId,
     lockVersion: lot.lockVersion,
-    status: 'live',
+    status: entryStatus(lot),
+    ...(lot.suspendReason !== undefined ? { suspendReason: lot.suspendReason, remainingMs: lot.remainingMs ?? 0 } : {}),
     startPrice: lot.startPrice,
     biddingPrice: lot.biddingPrice,
     leaderBidCode: lot.leaderBidCode,
@@ -154,7 +156,7 @@ export function hallBackend(options: HallBackendOptions = {}) {
       const body = await readBody(request);
       const ids = (Array.isArray(body.activityIds) ? body.activityIds : String(body.activityIds ?? '').split(',')).map(Number);
       state.calls.push({ path: 'watch', body, ifNoneMatch: request.headers.get('If-None-Match'), status: 200 });
-      const records = ids.flatMap((id) => state.live.filter((lot) => lot.activityId === id).map((lot) => ({ ...lot, status: 'live' as const, outcome: null })));
+      const records = ids.flatMap((id) => state.live.filter((lot) => lot.activityId === id).map((lot) => ({ ...lot, status: entryStatus(lot), outcome: null })));
       return HttpResponse.json(envelope({ records, total: records.length, size: records.length, current: 1, pages: 1, serverTime: Date.now() }));
     }),
     http.post('/api/dscq-sync/v1/bid-assets/bidding-rate', async ({ request }) => {
@@ -222,6 +224,17 @@ export function hallBackend(options: HallBackendOptions = {}) {
             }
           : lot,
       );
+      state.version += 1;
+    },
+    /** The floor: suspends a lot (its reason and the time left) or, with `null`, resumes it with a new end. */
+    suspend(activityId: number, reason: string | null, endTime?: number) {
+      state.live = state.live.map((lot) => {
+        if (lot.activityId !== activityId) return lot;
+        const { suspendReason: _r, remainingMs: _m, ...rest } = lot;
+        return reason === null
+          ? { ...rest, lockVersion: lot.lockVersion + 1, endTime: endTime ?? lot.endTime }
+          : { ...rest, lockVersion: lot.lockVersion + 1, suspendReason: reason, remainingMs: Math.max(0, lot.endTime - Date.now()) };
+      });
       state.version += 1;
     },
     callsTo: (path: string) => state.calls.filter((call) => call.path === path),

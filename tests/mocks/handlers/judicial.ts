@@ -1,10 +1,12 @@
 /**
  * The separate judicial-auction service (JUDICIAL_BASE '/judicial'): {status, message, content} answers,
- * offset + limit paging, court and city filters, a detail. `judicialMock.state.failWith` makes every call
+ * offset + limit paging over the catalogue fixture (already in the server's order), name, court, city and
+ * state (the hall's names) filters, a court item's detail. `judicialMock.state.failWith` makes every call
  * answer status 1 with that message.
  */
 import { http, HttpResponse } from 'msw';
 import { JUDICIAL_PATHS } from '#domain/contract/projects';
+import { stagesMatching } from '#domain/rules/lotState';
 import { judicialCities, judicialCourts, judicialDetailFixture, judicialItems } from '../fixtures-projects';
 
 const judicial = (path: string) => `/judicial${path}`;
@@ -34,10 +36,16 @@ export const judicialHandlers = [
     const name = params.get('name');
     const courtId = params.get('courtId');
     const cityCode = params.get('cityCode');
+    const state = params.get('state');
+    const stages = state ? stagesMatching(state) : [];
     const court = judicialCourts.find((c) => String(c.courtId) === courtId);
     const city = judicialCities.find((c) => c.cityCode === cityCode);
     const rows = judicialItems.filter(
-      (item) => (!name || item.name.includes(name)) && (!court || item.courtName === court.courtName) && (!city || item.cityName === city.cityName),
+      (item) =>
+        (!name || item.name.includes(name)) &&
+        (!court || item.courtName === court.courtName) &&
+        (!city || item.cityName === city.cityName) &&
+        (!state || stages.includes(item.lot.status)),
     );
     return answer({ list: rows.slice(offset, offset + limit), totalCount: rows.length });
   }),

@@ -2,16 +2,18 @@
  * msw handlers for the bidding room: bidding-data of one activity (with `myBidCode` for the
  * bearer of a mock token) and POST /dscq-sync/v1/bidding/{mode}/bid. `quoteRoomBackend()` holds one
  * mutable activity: a test lets other bidders bid (`bidAs`), extends or ends it, forces a refusal or a
- * network failure, and reads the bid calls (amounts and idempotency keys). The server's rules are the
+ * network failure, and reads the bid calls (amounts and idempotency keys); `state.receipts` are what GET
+ * bidding/receipts lists per login. The server's rules are the
  * domain's (domain/rules/bidRules.ts), as in the real engine, for ongoing, onceOff, dutch-auction and
  * first-come; final's and two-stage's phases are set by the test (`set`, `state.mine`: what each login
  * alone is told), and their bids are accepted as sent. Requests for other activities fall through.
  */
 import { http, HttpResponse } from 'msw';
-import { ascendingBidRejection, bidWindowRejection, BID_REJECTION_MESSAGES, dutchBidRejection, extendedEnd, fixedPriceRejection, sealedBidRejection } from '#domain/rules/bidRules';
+import { ascendingBidRejection, bidWindowRejection, BID_REJECTION_MESSAGES, dutchBidRejection, extendedEnd, fixedPriceRejection, sealedBidRejection, suspendedBidMessage } from '#domain/rules/bidRules';
 import { JOIN_STAGE_PATH, type BiddingData, type PlaceBidAnswer } from '#domain/contract/hall';
 import { type BidRecord } from '#domain/contract/activity';
 import type { LiveChangeEvent } from '#domain/contract/liveEvents';
+import { BID_RECEIPTS_PATH, type BidReceipt, type BidReceiptsAnswer } from '#domain/contract/bidReceipt';
 import { toFenBigInt } from '#domain/rules/money';
 import { envelope } from '../fixtures';
 import { authMock } from './auth';
@@ -89,6 +91,8 @@ export function quoteRoomBackend(over: Partial<Activity> = {}, codes: Record<str
     /** Per login: the my* fields of his bidding-data. */
     mine: {} as Record<string, MineFields>,
     joinCalls: [] as Array<{ activityId: number; loginName: string | null }>,
+    /** Per login: his signed bid receipts (GET bidding/receipts; none by default). */
+    receipts: {} as Record<string, BidReceipt[]>,
   };
 
   /** An accepted bid as the engine applies it (price, leader, history, extension). */
@@ -113,8 +117,9 @@ export function quoteRoomBackend(over: Partial<Activity> = {}, codes: Record<str
 
   /** The activity as a push event shows it (sealed: no amounts or leader; final's window: the frozen cap). */
   const publicState = (): LiveChangeEvent => {
-    const { activityId, lockVersion, status, outcome, biddingCount, endTime, extensionCount, modeState, biddingPrice, maxPrice, leaderBidCode, bids } = state.activity;
-    const common = { activityId, lockVersion, status, outcome, biddingCount, endTime, extensionCount, serverTime: Date.now(), ...(modeState ? { modeState } : {}) };
+    const { activityId, lockVersion, status, outcome, biddingCount, endTime, extensionCount, modeState, biddingPrice, maxPrice, leaderBidCode, bids, suspendReason, remainingMs, terminateReason } = state.activity;
+    const floor = { ...(suspendReason !== undefined ? { suspendReason } : {}), ...(remainingMs !== undefined ? { remainingMs } : {}), ...(terminateReason !== undefined ? { terminateReason } : {}) };
+    const common = { activityId, lockVersion, status, outcome, biddingCount, endTime, extensionCount, serverTime: Date.now(), ...(modeState ? { modeState } : {}), ...floor };
     if (modeState?.sealed) return modeState.phase === 'final' ? { ...common, biddingPrice, maxPrice } : common;
     return { ...common, biddingPrice, maxPrice, leaderBidCode, ...(bids[0] && bids[0].seq === biddingCount ? { lastBid: bids[0] } : {}) };
   };
@@ -135,6 +140,12 @@ export function quoteRoomBackend(over: Partial<Activity> = {}, codes: Record<str
         : data;
       const mine = login ? (state.mine[login] ?? {}) : {};
       return HttpResponse.json(envelope<BiddingData>({ ...view, serverTime: Date.now(), myBidCode: login ? (state.codes[login] ?? null) : null, ...mine }));
+    }),
+    http.get(`/api${BID_RECEIPTS_PATH}`, ({ request }) => {
+      if (Number(new URL(request.url).searchParams.get('activityId')) !== state.activity.activityId) return undefined;
+      const login = loginOf(request);
+      if (!login) return HttpResponse.json({ code: 401, success: false, msg: '请求未授权', data: null }, { status: 401 });
+      return HttpResponse.json(envelope<BidReceiptsAnswer>({ activityId: state.activity.activityId, keyId: 'mockkey000000000', publicKey: 'MOCK', receipts: state.receipts[login] ?? [] }));
     }),
     http.post(`/api${JOIN_STAGE_PATH}`, async ({ request }) => {
       const body = (await request.json()) as { activityId: number };
@@ -172,6 +183,9 @@ export function quoteRoomBackend(over: Partial<Activity> = {}, codes: Record<str
       const code = state.codes[login];
       if (!code) return fail(403, NOT_QUALIFIED_MSG);
       const a = state.activity;
+      // The floor, as the engine: nothing is taken while suspended (the reason), nor once terminated.
+      if (a.status === 'suspended') return fail(400, suspendedBidMessage(a.suspendReason));
+      if (a.outcome === 'terminated') return fail(400, BID_REJECTION_MESSAGES.terminated);
       const at = Date.now();
       const amountFen = fen(Number(body.amount));
       const sealedRule = () => sealedBidRejection({ startFen: fen(a.startPrice), incrementFen: fen(a.increment), capFen: null }, a.bids.some((b) => b.bidCode === code), amountFen);
@@ -226,6 +240,21 @@ export function quoteRoomBackend(over: Partial<Activity> = {}, codes: Record<str
     },
     end(outcome: 'sold' | 'failed') {
       state.activity = { ...state.activity, lockVersion: state.activity.lockVersion + 1, status: 'ended', outcome, endTime: Math.min(state.activity.endTime, Date.now()) };
+    },
+    /** 中止 (the floor): the clock stops with the time left; bids are refused with the reason. */
+    suspend(reason: string, remainingMs = Math.max(0, state.activity.endTime - Date.now())) {
+      const a = state.activity;
+      state.activity = { ...a, lockVersion: a.lockVersion + 1, status: 'suspended', suspendReason: reason, remainingMs };
+    },
+    /** 恢复 with a new end. */
+    resume(endTime: number) {
+      const { suspendReason: _r, remainingMs: _m, ...a } = state.activity;
+      state.activity = { ...a, lockVersion: a.lockVersion + 1, status: 'live', endTime };
+    },
+    /** 终结: ended without a result. */
+    terminate(reason: string) {
+      const { suspendReason: _r, remainingMs: _m, ...a } = state.activity;
+      state.activity = { ...a, lockVersion: a.lockVersion + 1, status: 'ended', outcome: 'terminated', terminateReason: reason, endTime: Math.min(a.endTime, Date.now()) };
     },
     /** Changes the activity as the server would (a phase, the price), with a new version. */
     set(over: Partial<Activity>) {

@@ -1,7 +1,7 @@
 import { Form, Input, type FormInstance } from 'antd';
 import { MobileOutlined } from '@ant-design/icons';
 import { mobileRules, smsCodeRules } from '../rules';
-import { CaptchaInput, type Captcha } from './CaptchaInput';
+import { CaptchaInput, type Captcha } from '@/components/CaptchaInput';
 import { SmsCodeInput } from './SmsCodeInput';
 
 /** Phone, image captcha and SMS code (for the given purpose): the proof of phone ownership forms share. */

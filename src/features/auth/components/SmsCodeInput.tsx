@@ -6,7 +6,7 @@ import { SMS_RESEND_SECONDS } from '#domain/rules/auth';
 import { useLiveStream } from '@/live';
 import { useSendSmsCode } from '../api/post-sms-code';
 import { CAPTCHA_MESSAGES } from '../rules';
-import type { Captcha } from './CaptchaInput';
+import type { Captcha } from '@/components/CaptchaInput';
 
 export const SMS_SENT_MESSAGE = '验证码已发送，请注意查收';
 

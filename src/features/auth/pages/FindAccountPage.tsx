@@ -6,7 +6,7 @@ import { normalizeCreditCode } from '#domain';
 import { AUTH_PATHS, SMS_PURPOSES } from '#domain/contract/auth';
 import { findAccount } from '../api/post-find-account';
 import { AuthCard } from '../components/AuthCard';
-import { useCaptcha } from '../components/CaptchaInput';
+import { useCaptcha } from '@/components/CaptchaInput';
 import { PhoneVerificationFields } from '../components/PhoneVerificationFields';
 import { creditCodeRules, idCardRules, normalizeIdCard, personNameRules } from '../rules';
 import '@/styles/auth.css';

@@ -6,7 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { AUTH_PATHS, SMS_PURPOSES } from '#domain/contract/auth';
 import { forgetPassword } from '../api/post-forget-password';
 import { AuthCard } from '../components/AuthCard';
-import { useCaptcha } from '../components/CaptchaInput';
+import { useCaptcha } from '@/components/CaptchaInput';
 import { PasswordStrengthMeter } from '../components/PasswordStrengthMeter';
 import { PhoneVerificationFields } from '../components/PhoneVerificationFields';
 import { encryptWithServerKey } from '../login';

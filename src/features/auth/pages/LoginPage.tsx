@@ -4,7 +4,7 @@ import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { AUTH_PATHS, SMS_PURPOSES } from '#domain/contract/auth';
-import { CaptchaInput, useCaptcha } from '../components/CaptchaInput';
+import { CaptchaInput, useCaptcha } from '@/components/CaptchaInput';
 import { SmsCodeInput } from '../components/SmsCodeInput';
 import { encryptWithServerKey, loginWith } from '../login';
 import { safeRedirect } from '../redirect';

@@ -9,7 +9,7 @@ import { session } from '@/lib/session';
 import { userDetailQueryOptions, useUserDetail } from '@/api/resources/get-user-detail';
 import { cancelPhone } from '../api/post-cancel-phone';
 import { changePhone } from '../api/post-change-phone';
-import { CaptchaInput, useCaptcha } from '../components/CaptchaInput';
+import { CaptchaInput, useCaptcha } from '@/components/CaptchaInput';
 import { SmsCodeInput } from '../components/SmsCodeInput';
 import { encryptWithServerKey } from '../login';
 import { currentPasswordRules, mobileRules, smsCodeRules } from '../rules';

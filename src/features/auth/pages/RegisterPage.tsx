@@ -8,7 +8,7 @@ import { useAgreementNotice } from '../api/get-agreement-notice';
 import { register } from '../api/post-register';
 import { AgreementContent } from '../components/AgreementContent';
 import { AuthCard } from '../components/AuthCard';
-import { useCaptcha } from '../components/CaptchaInput';
+import { useCaptcha } from '@/components/CaptchaInput';
 import { PasswordStrengthMeter } from '../components/PasswordStrengthMeter';
 import { PhoneVerificationFields } from '../components/PhoneVerificationFields';
 import { encryptWithServerKey, loginWith } from '../login';

@@ -32,6 +32,9 @@ export function paidNotice(mine: MyLot | undefined): { text: string; room: numbe
   if (lot.activityStatus === 'live') {
     return { text: `银行已确认到账。竞价正在进行，将于 ${minuteText(lot.biddingEndTime)} 结束。${code}`, room: mine?.bidCode ? lot.activityId : null };
   }
+  if (lot.activityStatus === 'suspended') {
+    return { text: `银行已确认到账。竞价已由交易机构中止，恢复时间另行通知。${code}`, room: mine?.bidCode ? lot.activityId : null };
+  }
   return { text: `银行已确认到账。本场竞价已于 ${minuteText(lot.biddingEndTime)} 结束（${lot.label}），保证金将依规处理。`, room: null };
 }
 

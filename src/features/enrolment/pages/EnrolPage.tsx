@@ -8,6 +8,7 @@ import { QueryState, WayBackActions } from '@/components/QueryState';
 import { ProjectLink } from '@/components/ProjectLink';
 import { validateMobile } from '#domain/rules/validation';
 import { ENROLMENT_COMMITMENTS, type Attachment, type CommitmentKey, type EnrolmentForm } from '#domain/contract/enrolment';
+import { CostSummary } from '@/components/CostSummary';
 import { Money } from '@/components/Money';
 import { useEnrolForm } from '../api/get-enrol-form';
 import { postEnrolSubmit } from '../api/post-enrol-submit';
@@ -72,12 +73,17 @@ function EnrolFormView({ data, isPackage }: { data: EnrolmentForm; isPackage: bo
           }),
         ],
         commitments: accepted,
+        // The version read here (the server refuses an outdated one) and its hash as served.
+        termsVersion: data.terms.version,
+        termsSha256: data.terms.sha256,
       }),
     onSuccess: async (detail) => {
       void message.success('报名已提交，请等待审核');
       await queryClient.invalidateQueries({ queryKey: ['enrolment'] });
       void navigate({ href: `/enrollDetail?id=${detail.id}` });
     },
+    // A refusal may be a newer 竞买须知: read the form again so the page shows the version in effect.
+    onError: () => void queryClient.invalidateQueries({ queryKey: ['enrolment', 'form', project.assetsId] }),
   });
   const allAccepted = accepted.length === ENROLMENT_COMMITMENTS.length;
   const uploading = files.some((f) => f.status === 'uploading');
@@ -99,6 +105,7 @@ function EnrolFormView({ data, isPackage }: { data: EnrolmentForm; isPackage: bo
           </Descriptions.Item>
         )}
       </Descriptions>
+      <CostSummary priceYuan={project.startPrice > 0 ? project.startPrice : null} depositYuan={project.depositAmount} priceLabel="挂牌价格" />
 
       <h2 className="enrol-page__section">竞买人信息（取自实名认证）</h2>
       <Descriptions bordered size="small" column={2}>
@@ -174,6 +181,14 @@ function EnrolFormView({ data, isPackage }: { data: EnrolmentForm; isPackage: bo
             options={(library.data ?? []).map((f) => ({ value: f.fileId, label: f.folderPath ? `${f.folderPath} / ${f.name}` : f.name }))}
           />
         </Form.Item>
+
+        <h2 className="enrol-page__section">
+          《{data.terms.title}》v{data.terms.version}
+        </h2>
+        <p className="account-panel__muted">{data.terms.effectiveTime} 起施行 · SHA-256 {data.terms.sha256}</p>
+        <div className="enrol-terms" role="document" aria-label={`${data.terms.title}全文`}>
+          {data.terms.text}
+        </div>
 
         <h2 className="enrol-page__section">竞买承诺</h2>
         <Checkbox.Group className="enrol-commitments" value={accepted} onChange={(v) => setAccepted(v as CommitmentKey[])}>

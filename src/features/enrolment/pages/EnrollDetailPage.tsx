@@ -3,7 +3,7 @@ import { useSearch } from '@tanstack/react-router';
 import { QueryState, WayBackActions } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { ProjectLink } from '@/components/ProjectLink';
-import { DEPOSIT_STATUS_TEXT, enrolmentStep } from '#domain/rules/enrolment';
+import { DEPOSIT_STATUS_TEXT, acceptedTermsText, enrolmentStep } from '#domain/rules/enrolment';
 import { ENROLMENT_COMMITMENTS, type EnrolmentDetail } from '#domain/contract/enrolment';
 import { Money } from '@/components/Money';
 import { useEnrolmentDetail } from '../api/get-enrolment-detail';
@@ -107,6 +107,9 @@ export function EnrollDetailPage() {
                   </Descriptions.Item>
                   <Descriptions.Item label="已确认承诺" span={2}>
                     {ENROLMENT_COMMITMENTS.filter((c) => e.commitments.includes(c.key)).length} / {ENROLMENT_COMMITMENTS.length} 项
+                  </Descriptions.Item>
+                  <Descriptions.Item label="竞买须知" span={2}>
+                    <span style={{ wordBreak: 'break-all' }}>{e.acceptedTerms ? acceptedTermsText(e.acceptedTerms) : '—'}</span>
                   </Descriptions.Item>
                 </Descriptions>
               </>

@@ -73,7 +73,10 @@ const LiveRow = memo(function LiveRow({
       <td className="live-cell-rate">
         <span className="live-cell-text">{row.premiumRate}</span>
       </td>
-      <td className="live-cell-status">{LISTING_STATUS_LABELS[lotStage(null, { status: row.status, outcome: null })]}</td>
+      <td className={`live-cell-status${row.status === 'suspended' ? ' live-cell-status--suspended' : ''}`} data-testid="live-status" title={row.suspendReason ? `中止原因：${row.suspendReason}` : undefined}>
+        {LISTING_STATUS_LABELS[lotStage(null, { status: row.status, outcome: row.outcome })]}
+        {row.suspendReason && <span className="visually-hidden">（中止原因：{row.suspendReason}）</span>}
+      </td>
       {renderMine && <td className="live-cell-mine">{renderMine(row)}</td>}
     </tr>
   );

@@ -49,7 +49,7 @@ const WatchRow = memo(function WatchRow({
   const { row, changes } = slice;
   if (seen.current?.changes !== changes) seen.current = { changes, flash: slice.flash && isOnScreen(index) };
   const standing = rowStanding(row, mine);
-  const label = LISTING_STATUS_LABELS[lotStage(null, { status: row.status, outcome: null })];
+  const label = LISTING_STATUS_LABELS[lotStage(null, { status: row.status, outcome: row.outcome })];
   return (
     <tr data-testid="watch-row" data-activity-id={row.activityId} data-status={row.status} className={`live-row live-row--${row.tone} watch-row--${row.status}`}>
       <td className="live-cell-name">
@@ -57,7 +57,9 @@ const WatchRow = memo(function WatchRow({
           {row.assetsName}
         </ProjectLink>
       </td>
-      <td className="watch-cell-state">{label}</td>
+      <td className="watch-cell-state" title={row.suspendReason ? `中止原因：${row.suspendReason}` : undefined} data-testid="watch-state">
+        {label}
+      </td>
       <td className="live-cell-left" data-testid="watch-countdown" ref={remaining} />
       <td className="live-cell-price">
         <span className="live-cell-text live-cell-text--flash" data-testid="watch-price">

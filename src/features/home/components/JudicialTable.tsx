@@ -1,14 +1,20 @@
 import { Link } from '@tanstack/react-router';
 import { Tag } from 'antd';
+import { LotStateTag } from '@/components/LotStateTag';
+import { ProjectLink } from '@/components/ProjectLink';
 import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
 import { HOME_JUDICIAL_LIST_SIZE } from '#domain/rules/constants';
-import { auctionRoundLabel, judicialStateLabel } from '#domain/rules/listing';
+import { auctionRoundLabel } from '#domain/rules/listing';
 import { formatTableMoney } from '#domain/rules/money';
 import { AUCTION_NAME_MAX_LENGTH, truncate } from '#domain/rules/text';
 import { useJudicialItems } from '@/api/resources/get-judicial-items';
 
-/** Judicial auctions (8, spec section 9) from the separate judicial service, with a More link to /sfProject. */
+/**
+ * Judicial auctions (8, spec section 9): the first page of the one judicial catalogue (court items and the
+ * portal's 司法拍卖 listings, 竞价中 first, in the hall's state names), with a More link to /sfProject. A court
+ * item opens in /sfProject's drawer, a listing of the portal on its own page.
+ */
 export function JudicialTable() {
   const items = useJudicialItems({ offset: 0, limit: HOME_JUDICIAL_LIST_SIZE });
   return (
@@ -34,7 +40,6 @@ export function JudicialTable() {
             </thead>
             <tbody>
               {data.list.slice(0, HOME_JUDICIAL_LIST_SIZE).map((item) => {
-                const state = judicialStateLabel(item.state);
                 const money = formatTableMoney(item.upsetprice);
                 return (
                   <tr key={item.pkHouseproject}>
@@ -42,9 +47,15 @@ export function JudicialTable() {
                       <Tag variant="filled" className="listing-table__round">
                         {auctionRoundLabel(item.round)}
                       </Tag>
-                      <Link to="/sfProject" search={{ pk: item.pkHouseproject }} title={item.name}>
-                        {truncate(item.name, AUCTION_NAME_MAX_LENGTH)}
-                      </Link>
+                      {item.source === 'lot' && item.assetsId !== null ? (
+                        <ProjectLink project={{ assetsId: item.assetsId, projectType: item.projectType }} title={item.name}>
+                          {truncate(item.name, AUCTION_NAME_MAX_LENGTH)}
+                        </ProjectLink>
+                      ) : (
+                        <Link to="/sfProject" search={{ pk: item.pkHouseproject }} title={item.name}>
+                          {truncate(item.name, AUCTION_NAME_MAX_LENGTH)}
+                        </Link>
+                      )}
                     </td>
                     <td className="listing-table__price">
                       <Price text={money?.label ?? '--'} tooltip={money?.yuanTooltip ?? null} />
@@ -53,7 +64,7 @@ export function JudicialTable() {
                       {item.courtName}
                     </td>
                     <td>
-                      <Tag color={state === '进行中' ? 'red' : 'default'}>{state}</Tag>
+                      <LotStateTag label={item.state} />
                     </td>
                   </tr>
                 );

@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
-import { Descriptions, Drawer, Tag } from 'antd';
+import { Descriptions, Drawer } from 'antd';
+import { LotStateTag } from '@/components/LotStateTag';
 import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
 import type { JudicialItemDetail } from '#domain/contract/projects';
 import { minuteText } from '#domain/rules/chinaTime';
 import { tableMoneyCell } from '#domain/rules/money';
 import { useJudicialDetail } from '../api/get-detail';
-import { auctionRoundLabel, judicialStateTag } from '../display';
+import { auctionRoundLabel } from '../display';
 
 function DetailBody({ item }: { item: JudicialItemDetail }) {
-  const state = judicialStateTag(item.state);
   const rows: Array<{ label: string; value: ReactNode }> = [
-    { label: '拍卖状态', value: <Tag color={state.colour}>{state.text}</Tag> },
+    { label: '拍卖状态', value: <LotStateTag label={item.state} /> },
     { label: '拍卖轮次', value: auctionRoundLabel(item.round) },
     { label: '标的类型', value: item.projecttype || '--' },
     { label: '起拍价', value: <Price {...tableMoneyCell(item.upsetprice)} /> },
@@ -26,7 +26,7 @@ function DetailBody({ item }: { item: JudicialItemDetail }) {
   ];
   return (
     <>
-      {item.imgUrl && <img className="judicial-detail__img" src={item.imgUrl} alt="" />}
+      {item.imgUrl && <img className="judicial-detail__img" src={item.imgUrl} alt="" width={400} height={250} loading="lazy" decoding="async" />}
       <h2 className="judicial-detail__name">{item.name}</h2>
       <Descriptions column={2} size="small" bordered items={rows.map((row) => ({ key: row.label, label: row.label, children: row.value }))} />
       {item.description && <div className="judicial-detail__body disclosure__body" dangerouslySetInnerHTML={{ __html: item.description }} />}

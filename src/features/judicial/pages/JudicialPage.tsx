@@ -1,8 +1,10 @@
 import '@/styles/projects.css';
 import { useState } from 'react';
-import { Input, Pagination, Select, Tag } from 'antd';
+import { Input, Pagination, Select } from 'antd';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useJudicialItems } from '@/api/resources/get-judicial-items';
+import { LotStateTag } from '@/components/LotStateTag';
+import { ProjectLink } from '@/components/ProjectLink';
 import { QueryState } from '@/components/QueryState';
 import { Price } from '@/components/Price';
 import { JUDICIAL_PAGE_SIZE, type JudicialItem } from '#domain/contract/projects';
@@ -12,7 +14,7 @@ import { tableMoneyCell } from '#domain/rules/money';
 import { useJudicialCities } from '../api/get-cities';
 import { useCourts } from '../api/get-courts';
 import { JudicialDetailDrawer } from '../components/JudicialDetailDrawer';
-import { auctionRoundLabel, judicialStateTag } from '../display';
+import { auctionRoundLabel, JUDICIAL_STATE_OPTIONS, roomHref } from '../display';
 import { offsetOf, type JudicialUrlSearch } from '../search';
 
 function NameBox({ search, onChange }: { search: JudicialUrlSearch; onChange: (next: JudicialUrlSearch) => void }) {
@@ -64,18 +66,38 @@ function Filters({ search, onChange }: { search: JudicialUrlSearch; onChange: (n
         notFoundContent={courts.isError ? courts.error.message : undefined}
         onChange={(courtId: number | undefined) => onChange({ ...search, courtId, current: undefined, pk: undefined })}
       />
+      <Select
+        className="judicial-filters__select"
+        aria-label="拍卖状态"
+        placeholder="全部状态"
+        allowClear
+        value={search.state}
+        options={JUDICIAL_STATE_OPTIONS.map((state) => ({ value: state, label: state }))}
+        onChange={(state: string | undefined) => onChange({ ...search, state, current: undefined, pk: undefined })}
+      />
     </section>
   );
 }
 
+/**
+ * One court lot: a court item opens its detail in the drawer; a listing of the portal links to its page, and
+ * while its auction is open to its bidding room too, as the hall does.
+ */
 function ItemRow({ item, onOpen }: { item: JudicialItem; onOpen: () => void }) {
-  const state = judicialStateTag(item.state);
+  const room = roomHref(item);
+  const name = truncate(item.name, AUCTION_NAME_MAX_LENGTH);
   return (
-    <tr>
+    <tr data-source={item.source}>
       <td className="listing-table__name">
-        <button type="button" className="judicial-table__name" title={item.name} onClick={onOpen}>
-          {truncate(item.name, AUCTION_NAME_MAX_LENGTH)}
-        </button>
+        {item.source === 'lot' && item.assetsId !== null ? (
+          <ProjectLink className="judicial-table__name" project={{ assetsId: item.assetsId, projectType: item.projectType }} title={item.name}>
+            {name}
+          </ProjectLink>
+        ) : (
+          <button type="button" className="judicial-table__name" title={item.name} onClick={onOpen}>
+            {name}
+          </button>
+        )}
         <small>{item.projecttype}</small>
       </td>
       <td className="listing-table__price">
@@ -86,14 +108,23 @@ function ItemRow({ item, onOpen }: { item: JudicialItem; onOpen: () => void }) {
       <td className="judicial-table__court" title={item.courtName}>
         {item.courtName}
       </td>
-      <td>
-        <Tag color={state.colour}>{state.text}</Tag>
+      <td className="judicial-table__state">
+        <LotStateTag label={item.state} />
+        {room && (
+          <a className="judicial-table__room" href={room} aria-label={`进入竞价室：${item.name}`}>
+            进入竞价室
+          </a>
+        )}
       </td>
     </tr>
   );
 }
 
-/** /sfProject: the judicial-auction service's items (8 a page), court and city filters, a detail drawer. */
+/**
+ * /sfProject: the one judicial catalogue (8 a page) — the court items of the judicial service and the portal's
+ * 司法拍卖 listings, in the hall's state names, 竞价中 first, then 即将竞价 (soonest first), 正在报名, 已结束
+ * (the server's order, domain/rules/judicial.ts) — with name, city, court and state filters and a detail drawer.
+ */
 export function JudicialPage() {
   const search: JudicialUrlSearch = useSearch({ from: '/sfProject' });
   const navigate = useNavigate({ from: '/sfProject' });
@@ -105,15 +136,16 @@ export function JudicialPage() {
     name: search.name,
     courtId: search.courtId,
     cityCode: search.cityCode === undefined ? undefined : String(search.cityCode),
+    state: search.state,
   });
-  const filtered = Boolean(search.name || search.cityCode || search.courtId);
+  const filtered = Boolean(search.name || search.cityCode || search.courtId || search.state);
   return (
     <div className="judicial-page">
       <h1 className="projects-page__title">司法拍卖</h1>
       <Filters search={search} onChange={onChange} />
       <section className="judicial-results" aria-label="拍品列表">
         <div className="sort-bar">
-          <span>人民法院委托的涉诉资产，公开拍卖、阳光处置</span>
+          <span>人民法院委托的涉诉资产，公开拍卖、阳光处置 · 竞价中在前，其后为即将竞价、正在报名、已结束</span>
           <span className="sort-bar__total">
             {items.data && (
               <>
@@ -125,7 +157,7 @@ export function JudicialPage() {
         <QueryState
           query={items}
           isEmpty={(data) => data.list.length === 0}
-          emptyHint={filtered ? '换个名称、城市或法院试试' : '法院委托的拍品发布后将在此显示'}
+          emptyHint={filtered ? '换个名称、城市、法院或状态试试' : '法院委托的拍品发布后将在此显示'}
           rows={8}
         >
           {(data) => (

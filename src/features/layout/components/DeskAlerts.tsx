@@ -13,11 +13,19 @@ const roomOf = (link: string): number | null => {
 };
 
 /**
+ * The queries that show the user's own state: what a message or a change of enrolments and deposits may have
+ * moved (real name → account, the session's user detail; enrolment, deposit; deal, wallet, invoices → money;
+ * contracts and their seals; files and appeals; demands; the user centre and the desk). Only the ones on
+ * screen refetch.
+ */
+const USER_STATE_QUERIES = ['desk', 'enrolment', 'user-center', 'account', 'userDetail', 'money', 'contracts', 'esign', 'user-files', 'demands'] as const;
+
+/**
  * What reaches the logged-in user wherever he is: the live worker's desk stream. A new message
  * that he was outbid → a toast naming the lot with the way back into the room, the alert tone (his choice)
  * and a browser notification (when he allowed it); other new messages → a quiet toast. Any change of his
- * messages, enrolments or deposits refetches what shows them (the desk, enrolment and deposit pages, the
- * user centre), so those pages follow without a reload. Messages already there when the app opened are
+ * messages, enrolments or deposits refetches what shows his state (USER_STATE_QUERIES), so an open page
+ * follows a real-name review, an enrolment, a deposit, a deal or a contract without a reload. Messages already there when the app opened are
  * counted in the header, not announced.
  */
 export function DeskAlerts() {
@@ -79,7 +87,7 @@ export function DeskAlerts() {
         const changed = fresh.length > 0 || held.stateKey !== signal.stateKey;
         held.stateKey = signal.stateKey;
         if (changed) {
-          for (const key of [['desk'], ['enrolment'], ['user-center']]) void queryClient.invalidateQueries({ queryKey: key });
+          for (const key of USER_STATE_QUERIES) void queryClient.invalidateQueries({ queryKey: [key] });
         }
         // Oldest first, unread only (one read in another tab meanwhile is not news).
         for (const m of [...fresh].reverse()) if (!m.read) announce(m);

@@ -5,7 +5,7 @@ import { REMINDER_CHOICES } from '#domain/rules/reminders';
 import { notificationPermission, requestNotifications, setAlertPrefs, useAlertPrefs } from '@/lib/alertPrefs';
 import { useLiveStream } from '@/live';
 
-/** 提醒设置: the alert tone and the browser notification (asked only when the user clicks). */
+/** 提醒设置: the alert tone, the browser notification (asked only when the user clicks), lot reminders, and 出价前确认. */
 function AlertSettings() {
   const prefs = useAlertPrefs();
   const [permission, setPermission] = useState(notificationPermission);
@@ -29,6 +29,10 @@ function AlertSettings() {
           </Button>
         )}
       </div>
+      <label className="alert-settings__row">
+        <span>出价前确认</span>
+        <Switch size="small" checked={prefs.confirmBids} onChange={(confirmBids) => setAlertPrefs({ confirmBids })} aria-label="出价前确认" />
+      </label>
       <div className="alert-settings__row alert-settings__row--stack">
         <span id="reminder-label">关注标的开始和结束前提醒</span>
         <Checkbox.Group
@@ -38,7 +42,7 @@ function AlertSettings() {
           options={REMINDER_CHOICES.map((m) => ({ value: m, label: `${m} 分钟` }))}
         />
       </div>
-      <p className="alert-settings__hint">出价被超越时，页面右上角提示并可一键回到竞价室；收藏、报名和可进入竞价室的标的在开始和结束前按所选时间提醒。</p>
+      <p className="alert-settings__hint">出价被超越时，页面右上角提示并可一键回到竞价室；收藏、报名和可进入竞价室的标的在开始和结束前按所选时间提醒。关闭出价前确认后，点击“出价”即提交出价金额框中的金额（默认为当前最低有效出价）。</p>
     </div>
   );
 }

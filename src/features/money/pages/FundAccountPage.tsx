@@ -13,7 +13,11 @@ import { postBindCard, postUnbindCard, type BindCardInput } from '../api/post-bi
 import { SmsCodeField } from '../components/SmsCodeField';
 import '@/styles/money.css';
 
-/** 保证金退还方式: a loser's released deposit goes to the wallet or back to the bound card (the user's choice). */
+/**
+ * 保证金退还方式: a loser's released deposit goes back to the bound card (原路退回, the default, as the enrolment
+ * commitment promises) or to the wallet (the user's choice). Without a card it can only go to the wallet, and the
+ * page says so.
+ */
 function ReleaseChoice({ hasCard }: { hasCard: boolean }) {
   const preference = useReleasePreference();
   const queryClient = useQueryClient();
@@ -29,14 +33,14 @@ function ReleaseChoice({ hasCard }: { hasCard: boolean }) {
     <section aria-label="保证金退还方式" className="fund__release">
       <h2 className="wallet__sub">保证金退还方式</h2>
       <Radio.Group
-        value={save.isPending ? save.variables : preference.data?.choice}
+        value={!hasCard ? 'wallet' : save.isPending ? save.variables : preference.data?.choice}
         disabled={preference.isPending || save.isPending}
         onChange={(e) => save.mutate(e.target.value as DepositReleaseChoice)}
         options={DEPOSIT_RELEASE_CHOICES.map((c) => ({ value: c, label: DEPOSIT_RELEASE_TEXT[c], disabled: c === 'card' && !hasCard }))}
       />
       <p className="wallet__hint">
         未成交项目的保证金解冻后按此方式退还。原路退回银行卡适用于网银或转账缴纳的保证金（钱包支付的退回钱包），银行处理后到账，退回失败时转入钱包。
-        {!hasCard && '绑定银行卡后可选择原路退回。'}
+        {!hasCard && '您尚未绑定银行卡，保证金暂时只能退回钱包；绑定本人银行卡后将原路退回。'}
       </p>
     </section>
   );

@@ -11,6 +11,9 @@ import { type BiddingMode } from '#domain/contract/hall';
 import type { ProjectDetail } from '#domain/contract/projects';
 import { STATUS_COLOURS } from '../display';
 
+/** The panel's element id: the head's 查看结果 scrolls to it. */
+export const ACTIVITY_PANEL_ID = 'lot-activity';
+
 /**
  * The lot's auction on its page: its state (the one lot state), when bidding opens and ends, the user's own
  * steps (已报名 / 已交保证金 / 竞买号) and standing, and the way in — 进入竞价室 for a qualified user, for
@@ -41,7 +44,7 @@ export function ActivityPanel({ detail, mine }: { detail: ProjectDetail; mine: M
       ? { activityId: activity.activityId, title: detail.assetsName, startTime, endTime, assetsId: detail.id, projectType: detail.projectType }
       : null;
   return (
-    <section className="activity-panel" aria-label="网络竞价" data-testid="activity-panel">
+    <section className="activity-panel" id={ACTIVITY_PANEL_ID} aria-label="网络竞价" data-testid="activity-panel">
       <div className="activity-panel__main">
         <div className="activity-panel__head">
           <ThunderboltOutlined /> 网络竞价

@@ -10,11 +10,29 @@ import { startDownload } from '../download';
 
 export const CAPTCHA_PLACEHOLDER = '请输入图片验证码';
 
+/** One file of a list (the lot's attachments, a roadshow's materials): its name, type, size and 下载 (behind the verify code). */
+export function AttachmentItem({ item, onDownload }: { item: AttachmentInfo; onDownload: (item: AttachmentInfo) => void }) {
+  return (
+    <li>
+      <FileTextOutlined className="attachment-list__icon" />
+      <span className="attachment-list__name" title={item.fileName}>
+        {item.fileName}
+      </span>
+      <span className="attachment-list__meta tabular">
+        {item.fileType.toUpperCase()} · {fileSizeText(item.fileSize)}
+      </span>
+      <Button size="small" icon={<DownloadOutlined />} onClick={() => onDownload(item)} aria-label={`下载 ${item.fileName}`}>
+        下载
+      </Button>
+    </li>
+  );
+}
+
 /**
  * The image verify code of one download: a new captcha per dialog, clicking the image loads another
  * (spec section 5). A right code gives a single-use ticket; the file then downloads and is logged.
  */
-function DownloadDialog({ assetsId, attachment, onClose }: { assetsId: number; attachment: AttachmentInfo; onClose: () => void }) {
+export function DownloadDialog({ assetsId, attachment, onClose }: { assetsId: number; attachment: AttachmentInfo; onClose: () => void }) {
   const { message } = App.useApp();
   const owner = useId();
   const captcha = useCaptchaQuery(`${owner}-${attachment.id}`);
@@ -91,18 +109,7 @@ export function Attachments({ assetsId, items }: { assetsId: number; items: Atta
       ) : (
         <ul className="attachment-list">
           {items.map((item) => (
-            <li key={item.id}>
-              <FileTextOutlined className="attachment-list__icon" />
-              <span className="attachment-list__name" title={item.fileName}>
-                {item.fileName}
-              </span>
-              <span className="attachment-list__meta tabular">
-                {item.fileType.toUpperCase()} · {fileSizeText(item.fileSize)}
-              </span>
-              <Button size="small" icon={<DownloadOutlined />} onClick={() => setOpen(item)} aria-label={`下载 ${item.fileName}`}>
-                下载
-              </Button>
-            </li>
+            <AttachmentItem key={item.id} item={item} onDownload={setOpen} />
           ))}
         </ul>
       )}

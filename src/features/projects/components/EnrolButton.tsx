@@ -15,6 +15,8 @@ const CLOSED_TEXT: Record<Exclude<ListingStatus, 'enrolling'>, string> = {
   failed: '项目已结束',
   upcoming: '报名已截止',
   bidding: '报名已截止',
+  suspended: '报名已截止',
+  terminated: '项目已终结',
   unknown: '暂不可报名',
 };
 

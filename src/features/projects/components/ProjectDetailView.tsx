@@ -3,8 +3,10 @@ import { Button, Result, Tag } from 'antd';
 import { Link } from '@tanstack/react-router';
 import { EyeOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { QueryState } from '@/components/QueryState';
+import { CostSummary } from '@/components/CostSummary';
 import { Price } from '@/components/Price';
-import { isPackageProject, listingPriceDisplay, listingStatusOf } from '#domain/rules/listing';
+import { isPackageProject, listingPriceDisplay } from '#domain/rules/listing';
+import { lotNextStep, type LotCountdown, type LotNextStep } from '#domain/rules/nextStep';
 import { lotPriceDisplay } from '#domain/rules/lotState';
 import type { ProjectDetail } from '#domain/contract/projects';
 import { mySteps } from '#domain/rules/desk';
@@ -13,16 +15,17 @@ import { useMyLots } from '@/api/resources/get-my-lots';
 import { minuteText } from '#domain/rules/chinaTime';
 import { tableMoneyCell } from '#domain/rules/money';
 import { useProjectDetail } from '../api/get-project-detail';
-import { ActivityPanel } from './ActivityPanel';
+import { ActivityPanel, ACTIVITY_PANEL_ID } from './ActivityPanel';
 import { LotPriceHistory } from './LotPriceHistory';
 import { Attachments } from './Attachments';
 import { ChildAssets, CHILD_ASSETS_ID } from './ChildAssets';
 import { DisclosureTabs } from './DisclosureTabs';
 import { EnrolButton } from './EnrolButton';
-import { EnrolCountdown } from './EnrolCountdown';
+import { DeadlineCountdown } from '@/components/DeadlineCountdown';
 import { FavouriteButton } from './FavouriteButton';
-import { ProjectCover } from './ProjectCover';
+import { LotGallery } from './LotGallery';
 import { Recommendations } from './Recommendations';
+import { RoadshowBlock } from './RoadshowBlock';
 import { StatusTag } from './StatusTag';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -40,14 +43,55 @@ function showChildAssets() {
   section?.focus({ preventScroll: true });
 }
 
-/** The key facts: price, deposit, dates, organiser, status, the enrolment countdown and the actions. */
+const COUNTDOWN_OVER: Record<LotCountdown['label'], string> = { 距报名截止: '报名已截止', 距竞价开始: '竞价已开始', 距竞价结束: '竞价已结束' };
+
+/** The lot's one next step for this visitor (domain/rules/nextStep.ts) as the head's main button. */
+function NextStepButton({ detail, mine, next }: { detail: ProjectDetail; mine: MyLot | undefined; next: LotNextStep }) {
+  switch (next.action) {
+    case 'enrol':
+      return <EnrolButton assetsId={detail.id} projectType={detail.projectType} listingState={detail.listingState} />;
+    case 'enterRoom':
+      return (
+        <a href={`#/quoteHall?activityId=${detail.lot.activityId}`} className="enrol-button enrol-button--room" data-testid="head-enter-room">
+          进入竞价室
+        </a>
+      );
+    case 'payDeposit':
+    case 'waiting':
+    case 'refused':
+      return mine?.enrolment ? (
+        <a href={`#/enrollDetail?id=${mine.enrolment.id}`} className={`enrol-button ${next.action === 'payDeposit' ? 'enrol-button--room' : 'enrol-button--done'}`} data-testid="my-enrolment">
+          {next.action === 'payDeposit' ? '缴纳保证金' : mySteps(mine).join(' · ')}
+        </a>
+      ) : (
+        <Button size="large" disabled className="enrol-button">
+          {next.label}
+        </Button>
+      );
+    case 'viewResult':
+      return (
+        <Button size="large" className="enrol-button" onClick={() => document.getElementById(ACTIVITY_PANEL_ID)?.scrollIntoView({ behavior: 'smooth' })}>
+          查看结果
+        </Button>
+      );
+    case 'closed':
+    case 'notOpen':
+      return (
+        <Button size="large" disabled className="enrol-button">
+          {next.label}
+        </Button>
+      );
+  }
+}
+
+/** The key facts: price, deposit, dates, organiser, status, the lot's one countdown and its next step. */
 function KeyFacts({ detail, mine }: { detail: ProjectDetail; mine: MyLot | undefined }) {
   const isPackage = isPackageProject(detail.projectType);
-  const enrolling = listingStatusOf(detail.listingState) === 'enrolling';
   const lotPrice = lotPriceDisplay(detail);
+  const next = lotNextStep(detail.lot, detail.enrollEndTime, mine, Date.now());
   return (
     <section className="detail-head" aria-labelledby="detail-title">
-      <ProjectCover src={detail.imgUrl} typeName={detail.typeName} className="detail-head__cover" />
+      <LotGallery detail={detail} />
       <div className="detail-head__main">
         <h1 className="detail-head__title" id="detail-title">
           <StatusTag state={detail.state} />
@@ -93,6 +137,13 @@ function KeyFacts({ detail, mine }: { detail: ProjectDetail; mine: MyLot | undef
             </span>
           </div>
         </div>
+        {detail.priceType !== 3 && detail.priceType !== 2 && (
+          <CostSummary
+            priceYuan={detail.lot.price ?? (detail.startPrice > 0 ? detail.startPrice : null)}
+            depositYuan={detail.deposit}
+            priceLabel={detail.lot.price !== null && detail.lot.priceLabel ? detail.lot.priceLabel : '挂牌价格'}
+          />
+        )}
         <dl className="detail-facts">
           <Fact label="项目编号">
             <span className="tabular">{detail.projectCode}</span>
@@ -111,9 +162,11 @@ function KeyFacts({ detail, mine }: { detail: ProjectDetail; mine: MyLot | undef
           <Fact label="报名截止">
             <span className="tabular">{minuteText(detail.enrollEndTime)}</span>
           </Fact>
-          <Fact label="联系人">
-            {detail.contactName || '--'} <span className="tabular">{detail.contactPhone}</span>
-          </Fact>
+          {(detail.contactName || detail.contactPhone) && (
+            <Fact label="联系人">
+              {detail.contactName} <span className="tabular">{detail.contactPhone}</span>
+            </Fact>
+          )}
           {detail.parentId !== null && (
             <Fact label="所属资产包">
               <Link to="/projectPkg/{$assetsId}.html" params={{ assetsId: String(detail.parentId) }}>
@@ -122,23 +175,13 @@ function KeyFacts({ detail, mine }: { detail: ProjectDetail; mine: MyLot | undef
             </Fact>
           )}
         </dl>
-        {enrolling && (
-          <div className="detail-countdown" role="timer" aria-live="off" aria-label="距报名截止">
-            距报名截止还有 <EnrolCountdown deadline={detail.enrollEndTime} />
+        {next.countdown && (
+          <div className="detail-countdown" role="timer" aria-live="off" aria-label={next.countdown.label} data-testid="detail-countdown">
+            {next.countdown.label}还有 <DeadlineCountdown deadline={next.countdown.deadline} over={COUNTDOWN_OVER[next.countdown.label]} />
           </div>
         )}
-        <div className="detail-actions">
-          {mine?.bidCode && detail.activity && detail.activity.status !== 'ended' ? (
-            <a href={`#/quoteHall?activityId=${detail.activity.activityId}`} className="enrol-button enrol-button--room" data-testid="head-enter-room">
-              进入竞价室
-            </a>
-          ) : mine?.enrolment ? (
-            <a href={`#/enrollDetail?id=${mine.enrolment.id}`} className="enrol-button enrol-button--done" data-testid="my-enrolment">
-              {mySteps(mine).join(' · ')}
-            </a>
-          ) : (
-            <EnrolButton assetsId={detail.id} projectType={detail.projectType} listingState={detail.listingState} />
-          )}
+        <div className="detail-actions" data-testid="detail-next-step" data-action={next.action}>
+          <NextStepButton detail={detail} mine={mine} next={next} />
           <FavouriteButton assetsId={detail.id} collected={detail.collected} size="large" />
           {isPackage && (
             <Button size="large" icon={<UnorderedListOutlined />} onClick={showChildAssets}>
@@ -172,6 +215,8 @@ export function ProjectDetailView({ id }: { id: number }) {
                 <section className="detail-section" aria-label="信息披露">
                   <DisclosureTabs sections={data.sections} />
                 </section>
+                {/* 项目路演 (issue 26): its own component, nothing when the lot has none. */}
+                <RoadshowBlock assetsId={data.id} />
                 <Attachments assetsId={data.id} items={data.attachments} />
               </div>
               <Recommendations assetsId={data.id} />

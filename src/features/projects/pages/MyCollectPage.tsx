@@ -53,14 +53,14 @@ function useAuctionRow(store: WatchStore, asset: CollectedAsset): LiveBidRow | u
 /** The favourite's state, following its auction live (竞价中 → 已结束 the moment it ends). */
 function LiveStatus({ store, asset }: { store: WatchStore; asset: CollectedAsset }) {
   const row = useAuctionRow(store, asset);
-  const state = row && row.status !== asset.lot.activityStatus ? LISTING_STATUS_LABELS[lotStage(asset.listingState, { status: row.status, outcome: null })] : asset.state;
+  const state = row && row.status !== asset.lot.activityStatus ? LISTING_STATUS_LABELS[lotStage(asset.listingState, { status: row.status, outcome: row.outcome })] : asset.state;
   return <StatusTag state={state} />;
 }
 
 /** The favourite's price: the live current price while its auction runs (not while sealed), else the lot's price. */
 function LivePrice({ store, asset }: { store: WatchStore; asset: CollectedAsset }) {
   const row = useAuctionRow(store, asset);
-  if (row && row.status === 'live' && asset.lot.mode !== null && !isSealedLot({ mode: asset.lot.mode, status: 'live' })) {
+  if (row && (row.status === 'live' || row.status === 'suspended') && asset.lot.mode !== null && !isSealedLot({ mode: asset.lot.mode, status: row.status })) {
     return (
       <span className="lot-price" data-lot-price="当前价">
         <small className="lot-price__label">当前价</small>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Alert, App, Button, Input } from 'antd';
 import type { BiddingData, PlaceBidAnswer, PlaceBidRequest } from '#domain/contract/hall';
+import { suspendedBidMessage } from '#domain/rules/bidRules';
 import { fenToYuanText, formatFenAsYuan, formatYuan } from '#domain/rules/money';
+import { useAlertPrefs } from '@/lib/alertPrefs';
 import { useJoinStage } from '../api/post-join-stage';
 import { BID_NETWORK_FAILURE, usePlaceBid } from '../api/post-place-bid';
 import {
@@ -15,6 +17,7 @@ import {
   parseBidFen,
   precheckBid,
   QUICK_STEPS,
+  quickStepLabel,
   quickAmountFen,
   sanitizeBidInput,
   stepFen,
@@ -72,7 +75,8 @@ const MODE_NOTES: Partial<Record<BiddingData['mode'], string>> = {
  */
 export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAccepted, onJoined, onLoggedOut }: BidPanelProps) {
   const { modal, message } = App.useApp();
-  const [amountText, setAmountText] = useState('');
+  // What the bidder typed (or a quick button put), with the minimum it was typed against; null: nothing.
+  const [typed, setTyped] = useState<{ text: string; atFen: number } | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const placeBid = usePlaceBid(data.mode);
   const joinStage = useJoinStage(data.activityId);
@@ -80,6 +84,9 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
   const action = bidAction(data, serverNow, bidThisVisit, mine);
   const nextFen = nextValidFen(data, phase);
   const live = data.status === 'live';
+  const amountText = shownAmount(typed, nextFen);
+  const setAmountText = (text: string) => setTyped({ text, atFen: nextFen });
+  const prefs = useAlertPrefs();
 
   const send = async (request: PlaceBidRequest) => {
     try {
@@ -88,7 +95,7 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
         const text = `出价成功：${formatYuan(outcome.answer.amount)}（竞买号 ${outcome.answer.bidCode}）`;
         setFeedback({ kind: 'success', text, count: outcome.answer.seq, status: 'live' });
         void message.success(text);
-        setAmountText('');
+        setTyped(null);
         onAccepted(outcome.answer);
         return;
       }
@@ -116,13 +123,19 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
       return;
     }
     const fen = amountFen!;
+    // A fresh key per attempt: a second click is a second bid, a network retry is not.
+    const request = () => send({ activityId: data.activityId, amount: Number(fenToYuanText(fen)), idempotencyKey: newIdempotencyKey() });
+    // 提醒设置 出价前确认 off: the click is the bid (the last second is one click).
+    if (!prefs.confirmBids) {
+      void request();
+      return;
+    }
     modal.confirm({
       title: '出价确认',
       content: confirmText(fen, action.verb),
       okText: '确认出价',
       cancelText: '取消',
-      // A fresh key per confirmed attempt: a second click is a second bid, a network retry is not.
-      onOk: () => send({ activityId: data.activityId, amount: Number(fenToYuanText(fen)), idempotencyKey: newIdempotencyKey() }),
+      onOk: request,
     });
   };
 
@@ -151,7 +164,7 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
       },
     });
 
-  const closedText = data.status === 'scheduled' ? '竞价尚未开始' : '竞价已结束';
+  const closedText = data.status === 'scheduled' ? '竞价尚未开始' : data.status === 'suspended' ? '竞价已中止' : '竞价已结束';
   const note = MODE_NOTES[data.mode] ?? (action.kind === 'amount' ? (
     <>
       加价幅度 <span className="tabular">{formatFenAsYuan(stepFen(data))}</span>
@@ -166,6 +179,7 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
         </h2>
         {note && <span className="room-card__note">{note}</span>}
       </div>
+      {data.status === 'suspended' && <Alert type="warning" showIcon data-testid="room-bid-suspended" title={suspendedBidMessage(data.suspendReason)} />}
       {action.kind === 'notice' && (
         <Alert type="info" showIcon data-testid="room-bid-notice" title={action.text} />
       )}
@@ -210,7 +224,7 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
               const fen = quickAmountFen(data, steps, phase);
               return (
                 <Button key={steps} disabled={!live || leading} onClick={() => setAmountText(amountInputText(fen))} className="room-bid__quick-button">
-                  <span className="room-bid__quick-step">+{steps} 个幅度</span>
+                  <span className="room-bid__quick-step">{quickStepLabel(data, steps, phase)}</span>
                   <span className="room-bid__quick-amount tabular">{formatFenAsYuan(fen, { suffix: '' })}</span>
                 </Button>
               );
@@ -230,6 +244,7 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
               aria-label="出价金额（元）"
               placeholder={`请输入出价金额，不低于 ${formatFenAsYuan(nextFen, { suffix: ' 元' })}`}
               value={amountText}
+              data-testid="room-bid-amount"
               disabled={!live || leading}
               inputMode="decimal"
               suffix="元"
@@ -273,6 +288,18 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
       <p className="room-bid__hint">出价以服务器收到的时间为准，出价一经确认不可撤回；临近结束时的有效出价将使竞价时间顺延，以竞价公告为准。</p>
     </section>
   );
+}
+
+/**
+ * The amount field's text: the next minimum, kept current as prices move, until the bidder types (or a quick
+ * button puts) an amount; what was typed stays while it is still valid — once the minimum has moved above it,
+ * the field follows the minimum again. An emptied field stays empty (the pre-check asks for an amount).
+ */
+export function shownAmount(typed: { text: string; atFen: number } | null, nextFen: number): string {
+  if (typed === null) return amountInputText(nextFen);
+  if (typed.atFen === nextFen) return typed.text;
+  const fen = parseBidFen(typed.text);
+  return fen !== null && fen >= nextFen ? typed.text : amountInputText(nextFen);
 }
 
 /** The price an action shows as its next price. */

@@ -15,11 +15,13 @@ import {
   myStanding,
   phaseText,
   roomResult,
+  suspensionNotice,
   type MyModeFields,
   type MyStanding,
 } from '../room';
 import { useMine } from '../useMine';
 import { BidHistory } from './BidHistory';
+import { MyBidReceipts } from './MyBidReceipts';
 import { BidPanel } from './BidPanel';
 import { RoomAnnouncer, RoomTimer } from './RoomAnnouncer';
 import { LoginNeededNotice, NotQualifiedNotice, RoomLoadFailed, RoomNotFound } from './RoomStates';
@@ -30,15 +32,40 @@ const PriceHistoryChart = lazy(() => import('@/components/PriceHistoryChart'));
 
 const STANDING_CLASS: Record<MyStanding, string> = { 领先: 'lead', 出局: 'out', 未出价: 'none', 已报价: 'sealed', 已入围: 'lead', 竞得: 'lead', 未竞得: 'out' };
 
+/** The countdown's text: to the start, to the end, frozen while suspended, or the end's word. */
+function countdownText(frame: BiddingDataFrame, data: BiddingData): string {
+  switch (data.status) {
+    case 'ended':
+      return data.outcome === 'terminated' ? '竞价已终结' : '竞价已结束';
+    case 'suspended':
+      return frame.over ? '计时已暂停' : frame.remaining;
+    case 'live':
+      return frame.over ? '即将结束' : frame.remaining;
+    case 'scheduled':
+      return frame.over ? '即将开始' : frame.remaining;
+  }
+}
+
+function countdownLabel(data: BiddingData): string {
+  switch (data.status) {
+    case 'ended':
+      return '竞价状态';
+    case 'suspended':
+      return '剩余时间（竞价已中止，计时暂停）';
+    case 'live':
+      return '距结束（已预留 5 秒余量）';
+    case 'scheduled':
+      return '距开始（已预留 5 秒余量）';
+  }
+}
+
 function CountdownPanel({ frame, data }: { frame: BiddingDataFrame; data: BiddingData }) {
   const notice = extensionNotice(data);
-  const label = data.status === 'scheduled' ? '距开始' : '距结束';
-  const text =
-    data.status === 'ended' ? '竞价已结束' : frame.over ? (data.status === 'live' ? '即将结束' : '即将开始') : frame.remaining;
+  const text = countdownText(frame, data);
   return (
-    <section className="room-card room-countdown" aria-labelledby="room-countdown-title">
+    <section className={`room-card room-countdown${data.status === 'suspended' ? ' room-countdown--suspended' : ''}`} aria-labelledby="room-countdown-title">
       <h2 id="room-countdown-title" className="room-card__label">
-        {data.status === 'ended' ? '竞价状态' : `${label}（已预留 5 秒余量）`}
+        {countdownLabel(data)}
       </h2>
       <RoomTimer text={text} labelledBy="room-countdown-title" />
       <dl className="room-facts">
@@ -211,6 +238,13 @@ function ResultPanel({ data, myBidCode }: { data: BiddingData; myBidCode: string
   );
 }
 
+/** While the exchange has suspended the auction: 竞价已中止, why, and what it means (the form is disabled, the clock stands still). */
+function SuspendedBanner({ data }: { data: BiddingData }) {
+  const notice = suspensionNotice(data);
+  if (!notice) return null;
+  return <Alert className="room-suspended" type="warning" showIcon data-testid="room-suspended" title={notice.title} description={notice.detail} />;
+}
+
 /** The bidding room of one activity: everything live comes from the worker's biddingData stream. */
 export function QuoteRoom({ activityId }: { activityId: number }) {
   const { message } = App.useApp();
@@ -299,7 +333,7 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
             <Tag color="red" data-testid="room-mode">
               {BIDDING_MODE_NAMES[data.mode] ?? data.mode}
             </Tag>
-            <Tag color={data.status === 'live' ? 'processing' : 'default'} data-testid="room-phase">
+            <Tag color={data.status === 'live' ? 'processing' : data.status === 'suspended' ? 'warning' : 'default'} data-testid="room-phase">
               {phaseText(data, frame!.serverNow)}
             </Tag>
             <span className="room-head__id">竞价编号 {data.activityId}</span>
@@ -308,6 +342,7 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
       </header>
       {stale && <Alert className="room-stale" type="warning" showIcon title={`实时数据更新失败：${frame!.meta.error ?? ''}，正在重试，显示的是最后一次成功获取的数据`} />}
       <RoomAnnouncer data={data} serverNow={frame!.serverNow} standing={standing} />
+      <SuspendedBanner data={data} />
       <ResultPanel data={data} myBidCode={myBidCode} />
       <div className="room-grid">
         <div className="room-grid__main">
@@ -333,6 +368,7 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
         </section>
       )}
       <BidHistory data={data} myBidCode={myBidCode} />
+      {myBidCode && <MyBidReceipts room={data} myBidCode={myBidCode} />}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { crossedThreshold, thresholdAnnouncement, type CountdownTarget } from '#domain/rules/countdownAlerts';
 import type { BiddingData } from '#domain/contract/hall';
+import { suspendedBidMessage } from '#domain/rules/bidRules';
+import { formatChinaTime } from '#domain/rules/chinaTime';
 import { liveCountdown } from '#domain/rules/liveValues';
 import { pricePanelMoney, roomResult, type MyStanding } from '../room';
 
@@ -22,6 +24,7 @@ interface Seen {
   remainingMs: number | null;
   standing: MyStanding | null;
   ended: boolean;
+  suspended: boolean;
 }
 
 interface Said {
@@ -46,18 +49,26 @@ export function RoomAnnouncer({ data, serverNow, standing }: { data: BiddingData
     remainingMs: displayedRemainingMs(data, serverNow),
     standing,
     ended: data.status === 'ended',
+    suspended: data.status === 'suspended',
   };
   const [seen, setSeen] = useState<Seen | null>(null);
   const [said, setSaid] = useState<Said>({ text: '', count: 0 });
   const changed =
-    seen === null || seen.target !== now.target || seen.remainingMs !== now.remainingMs || seen.standing !== now.standing || seen.ended !== now.ended;
+    seen === null ||
+    seen.target !== now.target ||
+    seen.remainingMs !== now.remainingMs ||
+    seen.standing !== now.standing ||
+    seen.ended !== now.ended ||
+    seen.suspended !== now.suspended;
   if (changed) {
     // React's "information from previous renders" pattern: compare with what the last render saw.
     setSeen(now);
     const lines: string[] = [];
     if (seen !== null) {
       const result = roomResult(data);
-      if (now.ended && !seen.ended && result) lines.push(`竞价已结束，${result.title}。${result.detail}`);
+      if (now.ended && !seen.ended && result) lines.push(result.kind === 'terminated' ? `竞价${result.title}。${result.detail}` : `竞价已结束，${result.title}。${result.detail}`);
+      if (now.suspended && !seen.suspended) lines.push(suspendedBidMessage(data.suspendReason));
+      if (!now.suspended && seen.suspended && data.status === 'live') lines.push(`竞价已恢复，结束时间 ${formatChinaTime(data.endTime, 'HH:mm:ss')}`);
       if (now.standing === '出局' && seen.standing === '领先') {
         lines.push(`您的出价已被超越，当前价${pricePanelMoney(data)(data.biddingPrice).label}${data.leaderBidCode ? `，竞买号${data.leaderBidCode}领先` : ''}`);
       }

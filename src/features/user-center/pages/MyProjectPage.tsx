@@ -4,16 +4,20 @@ import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { ProjectLink } from '@/components/ProjectLink';
 import { type EnrolmentSummary, type QualifiedRoom } from '#domain/contract/enrolment';
+import { DeadlineCountdown } from '@/components/DeadlineCountdown';
 import { Money } from '@/components/Money';
+import { StandingTag } from '@/components/Standing';
+import { bidderStanding } from '#domain/rules/desk';
+import { LISTING_STATUS_LABELS } from '#domain/rules/listing';
+import { lotStage } from '#domain/rules/lotState';
 import { useMyEnrolments } from '../api/get-my-enrolments';
 import { useMyRooms } from '../api/get-my-rooms';
 
 const PAGE_SIZE = 10;
-const ROOM_STATUS: Record<QualifiedRoom['status'], { text: string; color: string }> = {
-  live: { text: '竞价中', color: 'red' },
-  scheduled: { text: '未开始', color: 'blue' },
-  ended: { text: '已结束', color: 'default' },
-};
+const ROOM_COLOUR: Record<QualifiedRoom['status'], string> = { live: 'red', suspended: 'orange', scheduled: 'blue', ended: 'default' };
+
+/** A room's state in the one name table of every page (the lot state's labels): 即将竞价, 竞价中, 已中止, 已成交, 流拍, 已终结, 已结束. */
+const roomStateText = (room: QualifiedRoom): string => LISTING_STATUS_LABELS[lotStage(null, room)];
 
 function Enrolments({ current }: { current: number }) {
   const navigate = useNavigate();
@@ -55,18 +59,25 @@ function Rooms() {
             <div className="uc-room" key={room.activityId}>
               <div>
                 <div className="uc-room__name">
-                  <Tag color={ROOM_STATUS[room.status].color}>{ROOM_STATUS[room.status].text}</Tag>
+                  <Tag color={ROOM_COLOUR[room.status]}>{roomStateText(room)}</Tag>
                   {room.assetsName}
                 </div>
                 <div className="uc-room__meta">
-                  {room.startTime} 至 {room.endTime} · 当前价 <Money yuan={room.currentPrice} />
+                  {room.startTime} 至 {room.endTime} · {room.status === 'ended' && room.outcome === 'sold' ? '成交价' : '当前价'} <Money yuan={room.currentPrice} />
+                  {room.status !== 'ended' && (
+                    <span className="uc-room__left" data-testid="room-time-left">
+                      {' · '}
+                      {room.status === 'live' ? '距竞价结束' : '距竞价开始'} <DeadlineCountdown deadline={room.status === 'live' ? room.endTime : room.startTime} over={room.status === 'live' ? '竞价已结束' : '竞价已开始'} />
+                    </span>
+                  )}
                 </div>
               </div>
               <div className="uc-room__code">
                 竞买号 <b>{room.bidCode}</b>
+                <StandingTag standing={bidderStanding({ enrolled: true, bidCode: room.bidCode, myBidCount: room.myBidCount, mode: room.mode, status: room.status, outcome: room.outcome, leaderBidCode: room.leaderBidCode })!} />
               </div>
               <a href={`#/quoteHall?activityId=${room.activityId}`}>
-                <Button type={room.status === 'live' ? 'primary' : 'default'}>{room.status === 'ended' ? '查看结果' : '进入竞价室'}</Button>
+                <Button type={room.status === 'live' || room.status === 'suspended' ? 'primary' : 'default'}>{room.status === 'ended' ? '查看结果' : '进入竞价室'}</Button>
               </a>
             </div>
           ))}

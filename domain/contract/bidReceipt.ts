@@ -1,0 +1,72 @@
+/**
+ * Bid receipts and the public bid record (docs/bidding.md "The bid record"; the chain and the signed texts
+ * are domain/rules/bidChain.ts). Signatures are Ed25519 over the UTF-8 bytes of the signed text, base64;
+ * the public key is SPKI DER, base64 (WebCrypto `importKey('spki', …, 'Ed25519')` reads it).
+ */
+/** GET ?activityId= (bearer): the bidder's own receipts in the activity. */
+export const BID_RECEIPTS_PATH = '/dscq-sync/v1/bidding/receipts';
+/** GET ?activityId= (public): an ended activity's bid record. */
+export const BID_RECORD_PATH = '/dscq-sync/v1/bidding/record';
+
+export const RECEIPT_ALGORITHM = 'Ed25519';
+
+/** What a receipt signs (amount in yuan; null for a sealed offer, whose hash commits to it). */
+export interface BidReceiptFields {
+  activityId: number;
+  seq: number;
+  bidCode: string;
+  /** Yuan as in the bid answer; null while sealed (the amount is in the hash, not in the receipt). */
+  amount: number | null;
+  serverTime: number;
+  hash: string;
+  prevHash: string;
+  /** A sealed offer (onceOff, two-stage's stage 1, final's sealed offer): the receipt signs the commitment. */
+  sealed: boolean;
+}
+
+/** The exchange's signature over one accepted bid. */
+export interface BidReceipt {
+  algorithm: typeof RECEIPT_ALGORITHM;
+  /** First 16 hex digits of SHA-256 of the public key's SPKI DER. */
+  keyId: string;
+  /** Base64 signature over receiptSigningText(signed). */
+  signature: string;
+  signed: BidReceiptFields;
+}
+
+export interface BidReceiptsAnswer {
+  activityId: number;
+  keyId: string;
+  /** SPKI DER, base64. */
+  publicKey: string;
+  /** In seq order. */
+  receipts: BidReceipt[];
+}
+
+export interface BidRecordEntry {
+  seq: number;
+  bidCode: string;
+  /** Yuan. */
+  amount: number;
+  amountFen: number;
+  serverTime: number;
+  prevHash: string;
+  hash: string;
+}
+
+export interface BidRecordAnswer {
+  activityId: number;
+  activityCode: string;
+  mode: string;
+  /** sold | failed | terminated. */
+  outcome: string | null;
+  endTime: number;
+  bids: BidRecordEntry[];
+  /** The last bid's seq and hash (seq 0 and GENESIS_HASH with no bid). */
+  head: { seq: number; hash: string };
+  algorithm: typeof RECEIPT_ALGORITHM;
+  keyId: string;
+  publicKey: string;
+  /** Base64 signature over headSigningText({activityId, ...head}). */
+  headSignature: string;
+}

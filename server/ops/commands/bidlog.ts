@@ -1,0 +1,35 @@
+/**
+ *   npm run ops -- bidlog verify [activityId]     recompute the bid record's hash chains; exit 1 on any break
+ */
+import { BusinessError } from '../../lib/envelope.ts';
+import { verifyBidChains } from '../../bidding/chainCheck.ts';
+import { parseCommand, positiveId, UsageError, type CommandGroup } from './shared.ts';
+
+const USAGE = `  npm run ops -- bidlog verify [竞价活动id]          从数据库重算出价记录的哈希链，逐笔报告被修改、删除、插入或调换的出价（有问题时退出码 1）`;
+
+export const bidlogCommands: CommandGroup = {
+  names: ['bidlog'],
+  usage: USAGE,
+
+  async run(ctx, _group, argv) {
+    const { db, print } = ctx;
+    const { positionals } = parseCommand(argv, {});
+    const [action, target, ...extra] = positionals;
+    if (action !== 'verify' || extra.length > 0) throw new UsageError(`未知命令: bidlog ${positionals.join(' ')}`);
+    const activityId = target === undefined ? undefined : positiveId(target, '竞价活动编号须为正整数');
+    const reports = await verifyBidChains(db, activityId);
+    let broken = 0;
+    let bids = 0;
+    for (const r of reports) {
+      bids += r.bids;
+      if (r.breaks.length === 0) {
+        if (activityId !== undefined) print(`竞价活动 #${r.activityId}（${r.activityCode}）：${r.bids} 笔出价，哈希链完整，链头 ${r.head}`);
+        continue;
+      }
+      broken += 1;
+      for (const b of r.breaks) print(`竞价活动 #${r.activityId}（${r.activityCode}）第 ${b.seq} 笔：${b.message}`);
+    }
+    if (broken > 0) throw new BusinessError(400, `出价记录校验未通过：${broken} 个竞价活动的哈希链有问题（共检查 ${reports.length} 个活动、${bids} 笔出价）`);
+    print(`出价记录校验通过：${reports.length} 个竞价活动、${bids} 笔出价，哈希链完整`);
+  },
+};
