@@ -69,4 +69,26 @@ export interface BidRecordAnswer {
   publicKey: string;
   /** Base64 signature over headSigningText({activityId, ...head}). */
   headSignature: string;
+  /** The head's RFC 3161 timestamp, once the activity has ended and the stamp is taken (null before). */
+  timestamp?: BidRecordTimestamp | null;
+}
+
+/**
+ * An RFC 3161 timestamp of a record's head: the time-stamping authority (the installation's own TSA key,
+ * kept like the e-sign CA, or a real TSA by configuration) signed that `imprint` existed at `genTime`.
+ * imprint = SHA-256 (hex) of the UTF-8 bytes of headSigningText({activityId, seq, hash}); the token's
+ * TSTInfo.messageImprint holds the same digest (hashAlgorithm SHA-256).
+ */
+export interface BidRecordTimestamp {
+  hashAlgorithm: 'SHA-256';
+  /** Lower-case hex of the digest the token stamps. */
+  imprint: string;
+  /** TSTInfo.genTime, epoch ms. */
+  genTime: number;
+  /** The TSA's name as the token's certificate says it (its subject CN). */
+  tsa: string;
+  /** The TimeStampToken (CMS SignedData, DER), base64. */
+  token: string;
+  /** The TSA's certificate (DER), base64, so the token can be checked without fetching anything. */
+  certificate: string;
 }
