@@ -4,7 +4,9 @@ import { http, HttpResponse } from 'msw';
 import type { SiteRuntime } from '#domain/contract/portal';
 import { DEFAULT_FEE_SCHEDULE } from '#domain/rules/settlement';
 import { ENROLMENT_COMMITMENTS, type PaymentOrderAnswer } from '#domain/contract/enrolment';
-import { envelope } from '../mocks/fixtures';
+import { formatChinaTime } from '#domain/rules/chinaTime';
+import { lotStatus } from '#domain/rules/lotState';
+import { envelope, listingFixture } from '../mocks/fixtures';
 import { authMock } from '../mocks/handlers/auth';
 import { ENROL_ASSETS_ID, ENROL_ASSETS_NAME, MOCK_TERMS, enrolMock } from '../mocks/handlers/enrolment';
 import { userFilesMock } from '../mocks/handlers/user-files';
@@ -214,10 +216,29 @@ describe('/myProject and the user centre', () => {
 
   it('lists my enrolments with their status and a link to the detail', async () => {
     authMock.signIn('demo_person');
-    const { enrolmentId } = enrolMock.addApproved('demo_person');
+    const { enrolmentId, depositId } = enrolMock.addApproved('demo_person');
+    // The desk's lot of that enrolment: still enrolling for two more days, its deposit not paid.
+    const enrolEnd = formatChinaTime(Date.now() + 2 * 86_400_000);
+    enrolMock.state.deskLots = [
+      {
+        owner: 'demo_person',
+        value: {
+          listing: listingFixture({ id: ENROL_ASSETS_ID, announcementEndTime: enrolEnd, lot: lotStatus('正在报名', null) }),
+          bidCode: null,
+          myBidCount: 0,
+          leaderBidCode: null,
+          enrolment: { id: enrolmentId, status: 'depositPending', statusText: '待交保证金', depositId, depositStatus: 'pending' },
+          favourite: false,
+        },
+      },
+    ];
     renderApp('/myProject');
     expect(await screen.findByText('待交保证金')).toBeInTheDocument();
     expect(screen.getByText('查看详情').closest('a')).toHaveAttribute('href', `#/enrollDetail?id=${enrolmentId}`);
+    // Its next step and the time left to it, in the words of the lot's page.
+    const next = await screen.findByTestId('enrolment-next-step');
+    expect(next).toHaveTextContent('缴纳保证金');
+    expect(next).toHaveTextContent('距报名截止');
   });
 
   it('/usercenterIndex summarises enrolments, rooms and unread messages', async () => {

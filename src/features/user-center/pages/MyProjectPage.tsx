@@ -4,12 +4,15 @@ import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { ProjectLink } from '@/components/ProjectLink';
 import { type EnrolmentSummary, type QualifiedRoom } from '#domain/contract/enrolment';
+import type { MyLot } from '#domain/contract/desk';
 import { DeadlineCountdown } from '@/components/DeadlineCountdown';
 import { Money } from '@/components/Money';
 import { StandingTag } from '@/components/Standing';
 import { bidderStanding } from '#domain/rules/desk';
 import { LISTING_STATUS_LABELS } from '#domain/rules/listing';
 import { lotStage } from '#domain/rules/lotState';
+import { lotNextStep } from '#domain/rules/nextStep';
+import { useMyLots } from '@/api/resources/get-my-lots';
 import { useMyEnrolments } from '../api/get-my-enrolments';
 import { useMyRooms } from '../api/get-my-rooms';
 
@@ -19,9 +22,29 @@ const ROOM_COLOUR: Record<QualifiedRoom['status'], string> = { live: 'red', susp
 /** A room's state in the one name table of every page (the lot state's labels): 即将竞价, 竞价中, 已中止, 已成交, 流拍, 已终结, 已结束. */
 const roomStateText = (room: QualifiedRoom): string => LISTING_STATUS_LABELS[lotStage(null, room)];
 
+/**
+ * An enrolment's next step with its countdown, from the one lot state the desk carries (the same rule as
+ * the lot's page: 缴纳保证金 before the enrolment closes, then 距竞价开始, 距竞价结束 …).
+ */
+function NextStep({ lot }: { lot: MyLot | undefined }) {
+  if (!lot) return <>—</>;
+  const next = lotNextStep(lot.listing.lot, lot.listing.announcementEndTime, lot, Date.now());
+  return (
+    <span data-testid="enrolment-next-step">
+      {next.label}
+      {next.countdown && (
+        <span className="uc-next-step__left">
+          {next.countdown.label} <DeadlineCountdown deadline={next.countdown.deadline} over={next.countdown.label === '距报名截止' ? '报名已截止' : next.countdown.label === '距竞价开始' ? '竞价已开始' : '竞价已结束'} />
+        </span>
+      )}
+    </span>
+  );
+}
+
 function Enrolments({ current }: { current: number }) {
   const navigate = useNavigate();
   const query = useMyEnrolments(current, PAGE_SIZE);
+  const { byAssets } = useMyLots();
   return (
     <QueryState query={query} isEmpty={(p) => p.total === 0} emptyHint="去交易中心报名感兴趣的项目吧">
       {(page) => (
@@ -37,6 +60,7 @@ function Enrolments({ current }: { current: number }) {
               { title: '保证金', dataIndex: 'depositAmount', width: 140, render: (v: number) => <Money yuan={v} /> },
               { title: '状态', dataIndex: 'statusText', width: 130, render: (v: string, r) => <Tag color={r.status === 'qualified' ? 'green' : r.status === 'rejected' ? 'red' : 'orange'}>{v}</Tag> },
               { title: '竞买号', dataIndex: 'bidCode', width: 90, render: (v: string | null) => v ?? '—' },
+              { title: '下一步', key: 'next', width: 200, render: (_, r) => <NextStep lot={byAssets.get(r.assetsId)} /> },
               { title: '操作', key: 'op', width: 90, render: (_, r) => <a href={`#/enrollDetail?id=${r.id}`}>查看详情</a> },
             ]}
           />
