@@ -8,6 +8,7 @@ import { reloadOnceForChunkError } from './lib/chunkReload';
 import { applyElderMode } from './lib/elderMode';
 import { getLiveClient } from './live';
 import './styles/global.css';
+import './styles/phone.css';
 
 // A chunk that vanished after a deployment: reload once to pick up the new build (spec section 2).
 window.addEventListener('vite:preloadError', (event) => {

@@ -40,6 +40,8 @@ export const theme: ThemeConfig = {
     colorTextSecondary: '#595959',
     colorTextTertiary: '#595959',
     colorTextDescription: '#595959',
+    // Placeholders (an empty select's 全部状态 is its only label on screen) read at 4.5:1 too.
+    colorTextPlaceholder: '#757575',
     // Status colours (Tag status, Alert text, Badge): one shade darker so their text reads at ≥ 4.5:1,
     // on the usual pale backgrounds (a darker seed would derive greyish ones).
     colorSuccess: '#237804',

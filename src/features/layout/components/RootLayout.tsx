@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useMatches } from '@tanstack/react-router';
-import { applyViewport } from '@/lib/viewport';
+import { applyViewport, isPhoneScreen } from '@/lib/viewport';
 import { documentTitleOf } from '@/routes/meta';
 import { Breadcrumbs } from './Breadcrumbs';
 import { DemoNotice } from './DemoNotice';
@@ -17,8 +17,8 @@ export function RootLayout() {
   const title = leaf?.staticData.title;
   const simple = Boolean(leaf?.staticData.simpleHeader);
   const onHomePage = leaf?.fullPath === '/index';
-  // The hall and the room lay out at a phone's width; the rest is the desktop layout, scaled.
-  const fluid = Boolean(leaf?.staticData.fluid);
+  // Every page lays out at a phone's width; on a tablet only the live pages do, the rest is the desktop layout, scaled.
+  const fluid = Boolean(leaf?.staticData.fluid) || isPhoneScreen();
   useLayoutEffect(() => {
     applyViewport(fluid);
   }, [fluid]);

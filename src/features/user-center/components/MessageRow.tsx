@@ -8,7 +8,7 @@ export function MessageRow({ message }: { message: MessageItem }) {
   return (
     <li className={message.read ? 'uc-message' : 'uc-message uc-message--unread'}>
       <span>
-        <span className={message.read ? 'uc-message__dot uc-message__dot--read' : 'uc-message__dot'} aria-label={message.read ? undefined : '未读'} />
+        <span className={message.read ? 'uc-message__dot uc-message__dot--read' : 'uc-message__dot'} role={message.read ? undefined : 'img'} aria-label={message.read ? undefined : '未读'} />
         <Tag color={KIND_COLOR[message.kind]}>{message.kindText}</Tag>
         <a className="uc-message__title" href={`#/myMessageDetail?id=${message.id}`}>
           {message.title}

@@ -140,7 +140,7 @@ export function MyFilesPage() {
                   ]}
                 />
                 <div style={{ width: 280 }} aria-label="存储空间">
-                  <Progress percent={percent} size="small" status={percent >= 90 ? 'exception' : 'normal'} showInfo={false} />
+                  <Progress aria-label="存储空间使用比例" percent={percent} size="small" status={percent >= 90 ? 'exception' : 'normal'} showInfo={false} />
                   <span style={{ fontSize: 12, color: '#666' }}>
                     已使用 {formatBytes(listing.usage.usedBytes)} / 共 {formatBytes(listing.usage.quotaBytes)}
                   </span>
