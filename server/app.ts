@@ -42,17 +42,21 @@ import esignRoutes from './routes/esign.ts';
 import moneyRoutes from './routes/money.ts';
 import { judicialRoutes } from './routes/judicial.ts';
 import liveRoutes from './routes/live.ts';
+import bidRecordRoutes from './routes/bid-record.ts';
 import liveEventRoutes from './routes/live-events.ts';
 import roadshowRoutes from './routes/roadshows.ts';
+import proxyRoutes from './routes/proxy.ts';
 import userFilesRoutes from './routes/user-files.ts';
 import contractRoutes from './routes/contracts.ts';
 import staffRoutes from './routes/staff/index.ts';
+import opsLoadtestRoutes from './routes/ops-loadtest.ts';
+import webauthnRoutes from './routes/webauthn.ts';
 import type { ContractSigning } from './services/contracts/signing.ts';
 import { contractSigning } from './services/contracts/esign-bridge.ts';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
-  config: Pick<AppConfig, 'staticDir' | 'logLevel' | 'dataDir'> & Partial<Pick<AppConfig, 'nodeEnv' | 'accounts' | 'demo' | 'rateLimits' | 'trustProxy' | 'fileQuotaBytes' | 'settlement' | 'lotTimeline'>>;
+  config: Pick<AppConfig, 'staticDir' | 'logLevel' | 'dataDir'> & Partial<Pick<AppConfig, 'nodeEnv' | 'accounts' | 'demo' | 'rateLimits' | 'trustProxy' | 'fileQuotaBytes' | 'settlement' | 'lotTimeline' | 'tsaUrl' | 'loadTestAccounts' | 'webauthn'>>;
   /**
    * Account providers in place of the defaults (SMS outbox, manual review, HMAC tickets). With
    * nodeEnv 'production' the outbox (no smsSender) is refused unless config.demo.
@@ -136,7 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(esignPlugin, { ...options.esign });
   await app.register(staffPlugin, { lotTimeline: config.lotTimeline });
   // 路演: the reminder before a followed roadshow starts (one run at a time across processes).
-  await app.register(jobsPlugin, { timers });
+  await app.register(jobsPlugin, { timers, tsaUrl: config.tsaUrl });
   // GET /healthz and /readyz (outside /api, no login, no limit) and app.drain(), the graceful stop's first step.
   await app.register(healthPlugin, { schema: options.live?.schema });
 
@@ -152,12 +156,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dscqSystemRoutes, { prefix: '/api/dscq-system', ...(config.settlement ? { feeSchedule: config.settlement.feeSchedule } : {}) });
   await app.register(dscqUserRoutes, { prefix: '/api/dscq-user' });
   await app.register(liveRoutes, { prefix: '/api' });
+  // The bid record's signed PDF (the JSON record and the receipts are in live.ts).
+  await app.register(bidRecordRoutes, { prefix: '/api' });
   await app.register(liveEventRoutes, { prefix: '/api' });
   await app.register(enrolmentRoutes, { prefix: '/api' });
   await app.register(moneyRoutes, { prefix: '/api', ...(config.settlement ? { settlement: config.settlement } : {}) });
   await app.register(deskRoutes, { prefix: '/api' });
   // 路演: a lot's roadshows, follow and unfollow.
   await app.register(roadshowRoutes, { prefix: '/api' });
+  await app.register(proxyRoutes, { prefix: '/api' });
   // My files, appeals, services and demands (and their operator commands).
   await app.register(userFilesRoutes, { prefix: '/api', ...(config.fileQuotaBytes === undefined ? {} : { quotaBytes: config.fileQuotaBytes }) });
   // Signature verification (public), seal applications, face verification.
@@ -166,6 +173,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(contractRoutes, { prefix: '/api', signing: options.contractSigning !== undefined ? options.contractSigning : contractSigning(app.esign.signing, app.esign.face) });
   // The work system: the exchange's staff console's API (roles, four eyes, audit trail).
   await app.register(staffRoutes, { prefix: '/api' });
+  // Load-test accounts on the operator API, where the installation allows them (npm run loadtest).
+  await app.register(opsLoadtestRoutes, { prefix: '/api', enabled: config.loadTestAccounts ?? false });
+  // Security keys and passkeys: 账户安全's keys, login with a key, bid confirmation (docs/accounts.md).
+  await app.register(webauthnRoutes, { prefix: '/api', webauthn: config.webauthn, timers });
   // The judicial-auction service, with its own answer shape ({ status, message, content }).
   await app.register(judicialRoutes, { prefix: '/judicial' });
 

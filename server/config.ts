@@ -30,6 +30,8 @@ export interface AppConfig {
   demoAutoApproveMs: number;
   /** Login names allowed on the operator API (/api/dscq-ops). */
   operators: string[];
+  /** PORTAL_LOADTEST_ACCOUNTS: the operator API may make verified test accounts for `npm run loadtest` (a staging install's opt-in). */
+  loadTestAccounts?: boolean;
   /**
    * PORTAL_DEMO: a demonstration install. The only way to run the sandbox bank or the SMS outbox with
    * NODE_ENV=production; the pages then show a 演示环境 notice (as they do wherever either is in use).
@@ -50,6 +52,8 @@ export interface AppConfig {
   esign: ProviderChoice<'local'>;
   /** PORTAL_FACE_TOKEN_MINUTES: how long the QR one-time link of a face check stays usable (ms). */
   faceTokenMs: number;
+  /** PORTAL_TSA_URL: a real RFC 3161 time-stamping service for the bid record's heads; unset: the installation's own TSA. */
+  tsaUrl?: string | undefined;
   /** PORTAL_RATE_LIMITS: the request limits (defaults in DEFAULT_RATE_LIMITS), shared by every process. */
   rateLimits: RateLimits;
   /**
@@ -63,6 +67,21 @@ export interface AppConfig {
   metrics: { enabled: boolean; token: string | undefined };
   /** PORTAL_SHUTDOWN_TIMEOUT_MS: the graceful stop's bound (drain, in-flight requests, database), default 10 s. */
   shutdownTimeoutMs: number;
+  /** PORTAL_LIVE_LOG_ROWS: rows the live event log keeps for push streams resuming with Last-Event-ID (default 50,000; docs/live.md). */
+  liveLogRows: number;
+  /** PORTAL_WEBAUTHN_RP_ID, PORTAL_WEBAUTHN_ORIGIN, PORTAL_WEBAUTHN_RP_NAME: security keys' relying party (docs/accounts.md "Security keys"). */
+  webauthn: WebauthnConfig;
+}
+
+/**
+ * Security keys' relying party. rpId unset: each request's host (development and tests; set it in
+ * production, where keys must keep working whichever host name a request came by). origin unset:
+ * https://<rpId> when rpId is set, else the request's own origin.
+ */
+export interface WebauthnConfig {
+  rpId: string | undefined;
+  origin: string | undefined;
+  rpName: string;
 }
 
 /**
@@ -252,6 +271,8 @@ const workingDaysSetting = (fallback: number, min = 1) =>
     .pipe(z.number({ error: '必须是工作日天数' }).int('必须是整数个工作日').min(min, `至少 ${min} 个工作日`).max(60, '不超过 60 个工作日'));
 
 const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+/** PORTAL_LIVE_LOG_ROWS's default (server/live/eventLog.ts has the same default for callers without a config). */
+const DEFAULT_LIVE_LOG_ROWS = 50_000;
 const shutdownTimeoutSetting = z.number({ error: '必须是毫秒数' }).int('必须是整数毫秒').min(1000, '至少 1000 毫秒').max(300_000, '最多 300000 毫秒');
 
 /** PORTAL_SHUTDOWN_TIMEOUT_MS for server/cluster.ts's primary (which loads no other configuration); a bad value: the default (its workers refuse it). */
@@ -292,6 +313,7 @@ const envSchema = z.object({
   ),
   PORTAL_FIXED_SMS_CODE: optionalSetting.pipe(z.string().regex(/^\d{6}$/, '必须是 6 位数字').optional()),
   PORTAL_DEMO: flag,
+  PORTAL_LOADTEST_ACCOUNTS: flag,
   PORTAL_FEE_SCHEDULE: feeScheduleSetting,
   PORTAL_FEE_MIN_YUAN: z
     .string()
@@ -311,6 +333,12 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v === undefined || v === '' ? 5 : Number(v)))
     .pipe(z.number({ error: '必须是分钟数' }).int('必须是整数分钟').min(1, '至少 1 分钟').max(60, '最多 60 分钟')),
+  PORTAL_TSA_URL: optionalSetting.pipe(
+    z
+      .string()
+      .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), '须为时间戳服务（RFC 3161）的 http:// 或 https:// 地址')
+      .optional(),
+  ),
   PORTAL_RATE_LIMITS: rateLimitsSetting,
   PORTAL_TRUST_PROXY: optionalSetting.pipe(
     z
@@ -326,11 +354,21 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v === undefined || v === '' ? DEFAULT_SHUTDOWN_TIMEOUT_MS : Number(v)))
     .pipe(shutdownTimeoutSetting),
+  PORTAL_LIVE_LOG_ROWS: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? DEFAULT_LIVE_LOG_ROWS : Number(v)))
+    .pipe(z.number({ error: '必须是行数' }).int('必须是整数').min(10, '至少 10 行').max(10_000_000, '最多 10000000 行')),
   PORTAL_FILE_QUOTA_MB: z
     .string()
     .optional()
     .transform((v) => (v === undefined || v === '' ? 200 : Number(v)))
     .pipe(z.number({ error: '必须是兆字节数' }).int('必须是整数兆字节').min(1, '至少 1 MB').max(102_400, '最多 102400 MB')),
+  PORTAL_WEBAUTHN_RP_ID: optionalSetting.pipe(
+    z.string().regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, '须为域名（小写，不含协议与端口），如 www.hbcq.com.cn').optional(),
+  ),
+  PORTAL_WEBAUTHN_ORIGIN: optionalSetting.pipe(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/, '须为 https://域名[:端口]，不带路径').optional()),
+  PORTAL_WEBAUTHN_RP_NAME: optionalSetting.pipe(z.string().max(64, '最多 64 个字符').optional()),
   PORTAL_JWT_SECRET: optionalSetting.pipe(z.string().min(32, '至少 32 个字符').optional()),
   PORTAL_FIELD_KEY: optionalSetting.pipe(
     z
@@ -390,16 +428,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accounts,
     demoAutoApproveMs: e.PORTAL_DEMO_AUTO_APPROVE_MS,
     operators: e.PORTAL_OPERATORS,
+    loadTestAccounts: e.PORTAL_LOADTEST_ACCOUNTS ?? false,
     demo,
     payment,
     sms,
     esign: e.PORTAL_ESIGN_PROVIDER ?? { kind: 'local' },
     faceTokenMs: e.PORTAL_FACE_TOKEN_MINUTES * 60_000,
+    tsaUrl: e.PORTAL_TSA_URL,
     rateLimits: e.PORTAL_RATE_LIMITS,
     trustProxy: e.PORTAL_TRUST_PROXY,
     fileQuotaBytes: e.PORTAL_FILE_QUOTA_MB * 1024 * 1024,
     metrics: { enabled: e.PORTAL_METRICS ?? false, token: e.PORTAL_METRICS_TOKEN },
     shutdownTimeoutMs: e.PORTAL_SHUTDOWN_TIMEOUT_MS,
+    liveLogRows: e.PORTAL_LIVE_LOG_ROWS,
+    webauthn: { rpId: e.PORTAL_WEBAUTHN_RP_ID, origin: e.PORTAL_WEBAUTHN_ORIGIN, rpName: e.PORTAL_WEBAUTHN_RP_NAME ?? '河北产权交易所' },
     settlement: {
       confirmWorkingDays: e.PORTAL_CONFIRM_WORKING_DAYS,
       payWorkingDays: e.PORTAL_PAY_WORKING_DAYS,

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
       config,
       accountProviders: { smsSender: providers.smsSender },
       // Several processes on one PostgreSQL: each LISTENs so a bid committed elsewhere refreshes its hall.
-      live: { schema: handle.schema, ...(config.databaseUrl ? { listen: { databaseUrl: config.databaseUrl } } : {}) },
+      live: { schema: handle.schema, eventLog: { keepRows: config.liveLogRows }, ...(config.databaseUrl ? { listen: { databaseUrl: config.databaseUrl } } : {}) },
       enrolment: { autoApproveMs: config.seedDemoData ? config.demoAutoApproveMs : null, operators: config.operators, gateway: providers.gateway },
       esign: { signing: providers.signing, faceTokenMs: config.faceTokenMs },
       metrics: { ...config.metrics, pool: handle.pool },

@@ -15,7 +15,7 @@ import { BehaviorSubject, Observable, Subject, distinctUntilChanged, map, switch
 import { DESK_PATHS, type DeskRoom, type DeskSignal } from '#domain/contract/desk';
 import type { DeskFrame, DeskParams } from './protocol/protocol';
 import type { ProducerContext } from './context';
-import { apiHeaders, failureText, postJson, unwrapEnvelope } from './http';
+import { apiHeaders, failureText, HttpStatusError, postJson, unwrapEnvelope } from './http';
 import { poll } from './poller';
 import { shareLatest } from './rx';
 
@@ -63,6 +63,9 @@ export function createDesk$(params: DeskParams, ctx: ProducerContext): Observabl
           etag = answer.etag;
           return parsed;
         } catch (error) {
+          // The session ended (a logout whose unsubscribe is still on its way, or an expired token, which the
+          // app's own client handles): nothing to report, and nothing to retry faster.
+          if (error instanceof HttpStatusError && error.status === 401) return null;
           if (!signal.aborted) subscriber.next({ status: 'error', error: failureText(error), signal: last });
           throw error;
         }

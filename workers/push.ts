@@ -10,6 +10,9 @@
  *   normal rate the moment it is not;
  * - failure (connection error, HTTP error, end of stream, silence) → unhealthy at once, reconnect with
  *   backoff (the server's `retry:` as the first delay, doubling up to PUSH_MAX_BACKOFF_MS);
+ * - a reconnect of the same stream (same filter and token) sends `Last-Event-ID`, the last id received:
+ *   the server replays what changed meanwhile, on whichever process answers (docs/live.md "Events that
+ *   resume"); a stream with another filter starts fresh;
  * - every `ready` asks the polls for one immediate re-sync (`resync$` emits null: every activity);
  *   `resync(id)` asks the streams of one activity; `inject(event)` hands them a state already in hand
  *   (the bidder's own accepted bid's answer) as if it had been pushed.
@@ -58,6 +61,8 @@ export function createLivePush(ctx: BaseContext): LivePush {
 
   /** The open (or opening) connection: its URL + token, and the abort of its fetch. */
   let current: { key: string; controller: AbortController } | null = null;
+  /** The last event id received, and the stream (URL + token) it belongs to. */
+  let resumeFrom: { key: string; id: string } | null = null;
   let failures = 0;
   let retryMs = PUSH_INITIAL_BACKOFF_MS;
   let heartbeatMs = DEFAULT_HEARTBEAT_MS;
@@ -122,6 +127,7 @@ export function createLivePush(ctx: BaseContext): LivePush {
     const url = `${apiBase}${LIVE_EVENTS_PATH}${query}`;
     const headers: Record<string, string> = { Accept: 'text/event-stream', ...apiHeaders(clientId) };
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (resumeFrom?.key === key) headers['Last-Event-ID'] = resumeFrom.id;
     heartbeatMs = DEFAULT_HEARTBEAT_MS;
     alive(controller); // a connection that never answers is a failure too
     void (async () => {
@@ -141,6 +147,7 @@ export function createLivePush(ctx: BaseContext): LivePush {
         alive(controller);
         for (const message of parser.push(decoder.decode(value, { stream: true }))) {
           if (parser.retry !== undefined) retryMs = Math.max(PUSH_INITIAL_BACKOFF_MS, parser.retry);
+          if (message.id !== undefined) resumeFrom = { key, id: message.id };
           if (message.event === LIVE_EVENT_READY) {
             const ready = JSON.parse(message.data) as Partial<LiveReadyEvent>;
             if (typeof ready.heartbeatMs === 'number' && ready.heartbeatMs > 0) heartbeatMs = ready.heartbeatMs;
@@ -211,6 +218,7 @@ export function createLivePush(ctx: BaseContext): LivePush {
     },
     close() {
       watchers.clear();
+      resumeFrom = null;
       clear(syncTimer);
       syncTimer = undefined;
       failures = 0;

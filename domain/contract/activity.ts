@@ -38,4 +38,6 @@ export interface BidRecord {
   amount: number;
   /** Server receipt time, epoch ms. */
   time: number;
+  /** Placed by the server under the bidder's ceiling (代理出价); absent for a bid the bidder sent. */
+  proxy?: true;
 }

@@ -7,6 +7,8 @@
 export const BID_RECEIPTS_PATH = '/dscq-sync/v1/bidding/receipts';
 /** GET ?activityId= (public): an ended activity's bid record. */
 export const BID_RECORD_PATH = '/dscq-sync/v1/bidding/record';
+/** GET ?activityId= (public): an ended activity's 电子竞价记录 as a PDF signed by the exchange (application/pdf). */
+export const BID_RECORD_PDF_PATH = '/dscq-sync/v1/bidding/record.pdf';
 
 export const RECEIPT_ALGORITHM = 'Ed25519';
 
@@ -19,7 +21,11 @@ export interface BidReceiptFields {
   amount: number | null;
   serverTime: number;
   hash: string;
-  prevHash: string;
+  /**
+   * The previous bid's hash; null in a sealed offer's receipt: that hash commits to another bidder's sealed
+   * amount, and with the few plausible amounts, bid codes and times it could be searched before the end.
+   */
+  prevHash: string | null;
   /** A sealed offer (onceOff, two-stage's stage 1, final's sealed offer): the receipt signs the commitment. */
   sealed: boolean;
 }

@@ -7,9 +7,16 @@
  * optional bearer. `text/event-stream`:
  * - first `retry: <ms>` and one `event: ready` (`LiveReadyEvent`): the stream is open; events from now on
  *   reach this client, so a client re-syncs once (poll with ETag) and then applies events;
- * - `event: change` (`LiveChangeEvent`), one per changed activity, `id:` a per-process sequence (not a
- *   cursor: after a reconnect the client re-syncs by polling; `Last-Event-ID` is not replayed);
- * - `: hb` comment lines every 15 s (any bytes received mean the stream is alive);
+ * - `event: change` (`LiveChangeEvent`), one per changed activity, `id:` a position in the database's
+ *   event log ("every change before it was delivered") — the same on every server process, never
+ *   decreasing along the stream. A reconnect to any process with `Last-Event-ID: <id>` (header, or
+ *   `?lastEventId=`) gets `ready` with `resumed: true` and then, in order, one `change` (the current
+ *   state) for every activity that changed from that position on; when the log no longer reaches back
+ *   that far (or it is not an id), `ready` with `resumed: false` and one `event: resync`
+ *   (`LiveResyncEvent`): re-sync by polling, as after a fresh connection;
+ * - `: hb` comment lines every 15 s (any bytes received mean the stream is alive), once the process has
+ *   a position with `id: <n>` and an empty `data:` line (an unnamed, empty message: ignore it; its id
+ *   moves the client past changes of activities this stream does not follow);
  * - when the server process stops (graceful shutdown): `retry: <ms>`, one `event: reconnect`
  *   (`{ reason: 'draining', retryMs }`) and the end of the stream: reconnect after `retryMs` (another
  *   process behind the balancer answers); a new stream is refused with 503 while the process drains.
@@ -30,6 +37,14 @@ export const LIVE_EVENT_READY = 'ready';
 
 /** The server is stopping: the stream ends right after; reconnect after the `retry:` hint. */
 export const LIVE_EVENT_RECONNECT = 'reconnect';
+
+/** Sent after `ready` when `Last-Event-ID` could not be replayed: re-sync everything by polling. */
+export const LIVE_EVENT_RESYNC = 'resync';
+
+/** Why a resume was refused: the id is older than the log keeps, is not an id, or the log could not be read. */
+export interface LiveResyncEvent {
+  reason: 'expired' | 'invalid' | 'unavailable';
+}
 
 /**
  * One activity changed (a bid, an extension, a start or an end; the floor's suspension, resumption or
@@ -70,4 +85,9 @@ export interface LiveReadyEvent {
   serverTime: number;
   /** Heartbeat interval: a client that hears nothing for ~2 of these treats the stream as dead. */
   heartbeatMs: number;
+  /**
+   * Only on a reconnect with `Last-Event-ID`: true when what followed it is replayed next (no re-sync
+   * poll needed); false when an `event: resync` follows.
+   */
+  resumed?: boolean;
 }

@@ -17,6 +17,8 @@ export interface OursTarget {
   base: string;
   lots: Array<{ id: number; nextFen: number; stepFen: number }>;
   tokens: string[];
+  /** Follow the price an accepted bid's answer reports (代理出价: a ceiling's bid may have raised it). */
+  followState?: boolean;
 }
 export interface BareTarget {
   base: string;
@@ -93,6 +95,10 @@ async function run(message: Extract<ToLoad, { type: 'run' }>): Promise<RunResult
               authorization: `Bearer ${ours!.tokens[bidder]}`,
             });
             status = res.status;
+            if (status === 200 && ours!.followState) {
+              const price = (JSON.parse(res.body) as { data?: { state?: { biddingPrice?: number } } }).data?.state?.biddingPrice;
+              if (typeof price === 'number') l.nextFen = Math.max(l.nextFen, Math.round(price * 100));
+            }
             if (status === 400) {
               const msg = String((JSON.parse(res.body) as { msg?: unknown }).msg);
               refusals[msg] = (refusals[msg] ?? 0) + 1;

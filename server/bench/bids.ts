@@ -15,7 +15,10 @@
  * Each round also reports the CPU the serving process spent per accepted bid (ms/bid, from /proc).
  *
  * Options: --seconds 3 (per round and candidate) --rounds 3 --connections 1,10 --heavy (adds 50,200)
- *          --scenarios hot,spread --only sqlite|postgres --warmup 2 --profile <dir> (server --cpu-prof).
+ *          --scenarios hot,spread --only sqlite|postgres --warmup 2 --profile <dir> (server --cpu-prof)
+ *          --proxies: 代理出价 active on the hot lot — a ceiling of a bidder outside the load answers every
+ *          accepted bid there in the same transaction (two bids written per accepted request; the load follows
+ *          the price the answer reports).
  * PostgreSQL: DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test; the run creates a database of its
  * own next to that one and drops it at the end (the server has no schema setting).
  */
@@ -48,6 +51,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     warmup: { type: 'string', default: '2' },
     profile: { type: 'string' },
+    proxies: { type: 'boolean', default: false },
   },
 });
 const seconds = Number(values.seconds);
@@ -171,7 +175,9 @@ async function benchDatabase(label: string, dataDir: string, databaseUrl: string
     const runId = now.toString(36);
     console.log(`[${label}] 准备数据：2 × ${SPREAD_LOTS} 个标的 × ${BIDDERS} 个竞买人（我们的与裸事务的各一份，同一数据库）…`);
     const window = { now, minEndMs: 3 * 3_600_000, maxEndMs: 4 * 3_600_000, dataDir };
-    const served = await seedLoad(handle.db, { lots: SPREAD_LOTS, bidders: BIDDERS, ...window, runId: `${runId}s` });
+    // --proxies: one more bidder, outside the load, holds a ceiling on the hot lot (the first) far above its price.
+    const served = await seedLoad(handle.db, { lots: SPREAD_LOTS, bidders: BIDDERS + (values.proxies ? 1 : 0), ...window, runId: `${runId}s` });
+    if (values.proxies) await addHotCeiling(handle, served.activityIds[0]!, now);
     const bareSeed = await seedLoad(handle.db, { lots: SPREAD_LOTS, bidders: BIDDERS, ...window, runId: `${runId}b` });
     const bareUsers = (await handle.db.selectFrom('bid_qualification').select('user_id').where('activity_id', '=', bareSeed.activityIds[0]!).orderBy('user_id').execute()).map((r) => r.user_id);
     const sessionOf = new Map((await handle.db.selectFrom('auth_session').select(['id', 'user_id']).where('user_id', 'in', bareUsers).execute()).map((r) => [r.user_id, r.id]));
@@ -195,7 +201,8 @@ async function benchDatabase(label: string, dataDir: string, databaseUrl: string
       ours: {
         base: `http://127.0.0.1:${port}`,
         lots: served.activityIds.map((id) => ({ id, nextFen: prices.get(id)!.start_price_fen - prices.get(id)!.increment_fen, stepFen: prices.get(id)!.increment_fen })),
-        tokens: served.tokens,
+        tokens: served.tokens.slice(0, BIDDERS),
+        followState: values.proxies,
       },
       bare: { base: `http://127.0.0.1:${barePort}`, lots: bareSeed.activityIds, userIds: bareUsers, sessionIds: bareUsers.map((id) => sessionOf.get(id)!) },
     } satisfies ToLoad);
@@ -245,8 +252,19 @@ async function benchDatabase(label: string, dataDir: string, databaseUrl: string
   return cells;
 }
 
+/** 代理出价 on the hot lot: the highest user id qualified there (the extra bidder) sets a ceiling of a million increments. */
+async function addHotCeiling(handle: ReturnType<typeof openDatabase>, activityId: number, now: number): Promise<void> {
+  const a = await handle.db.selectFrom('bid_activity').select(['start_price_fen', 'increment_fen']).where('id', '=', activityId).executeTakeFirstOrThrow();
+  const owner = await handle.db.selectFrom('bid_qualification').select('user_id').where('activity_id', '=', activityId).orderBy('user_id', 'desc').executeTakeFirstOrThrow();
+  await handle.db
+    .insertInto('proxy_bid')
+    .values({ activity_id: activityId, user_id: owner.user_id, ceiling_fen: a.start_price_fen + 1_000_000 * a.increment_fen, status: 'active', set_at: now, created_at: now, updated_at: now })
+    .execute();
+}
+
 function printTable(cells: Cell[]) {
   const header = ['数据库', '场景', '连接', '我们 成交/s', '我们 决定/s', '离散', 'p50/p99 ms', 'CPU ms/出价', '裸事务/s', '离散', 'p50/p99 ms', 'CPU ms/出价', '成交/裸', '决定/裸', '≥ 50 %'];
+  if (values.proxies) console.log('\n代理出价：热门标的上有一个有效的代理上限，每笔成交的出价后代理在同一事务内再出一笔（成交/s 只计请求本身）。');
   console.log(`\n中位数（每格 ${rounds} 轮交替，每轮每方 ${seconds} s）\n\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
   for (const c of cells) {
     const o = c.rounds.ours;

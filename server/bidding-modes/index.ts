@@ -16,6 +16,7 @@ import { vShaped } from './v-shaped.ts';
 const ongoing: ModeRules = {
   mode: 'ongoing',
   decide: (ctx) => decideAscending(ctx, (endAt, at) => extendedEnd(endAt, at, ctx.activity.extension_window_ms, ctx.activity.extension_ms)),
+  acceptsProxy: () => true,
   view: (row, settings) => plainView(row, settings, 'open'),
   settle: settleByLeader,
 };
@@ -24,6 +25,8 @@ const ongoing: ModeRules = {
 const phased: ModeRules = {
   mode: 'phased',
   decide: (ctx) => decideAscending(ctx, (endAt, at) => phasedEndAfterBid(ctx.settings.phased!, endAt, at)),
+  // Both the free and the timed period take ascending bids.
+  acceptsProxy: () => true,
   view: (row, settings, now) => plainView(row, settings, settings.phased ? phaseAt(settings.phased, now) : 'timed'),
   settle: settleByLeader,
 };

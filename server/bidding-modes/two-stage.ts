@@ -27,6 +27,8 @@ export const twoStage: ModeRules = {
     if (!(await ctx.joined())) return { rejection: 'notJoined' };
     return decideAscending(ctx, (endAt, at) => Math.max(endAt, at + s.cycleMs));
   },
+  // Only stage 2 (stage 1 is sealed; the confirmation window takes no bids); the engine checks joining.
+  acceptsProxy: (_a, settings, at) => settings.twoStage !== undefined && twoStagePhaseAt(settings.twoStage, at) === 'stage2',
   view(row, settings, now) {
     const s = settings.twoStage;
     if (!s || row.status === 'ended') return plainView(row, settings, 'stage2');

@@ -101,6 +101,11 @@ export interface ModeRules {
    */
   refuseFirst?(activity: ActivityRow, settings: ActivitySettings, userId: number, at: number): BidRejection | null;
   decide(ctx: BidContext): Promise<BidDecision>;
+  /**
+   * 代理出价: whether an ascending bid is open at `at`, so ceilings may be set and bid (docs/bidding.md
+   * "Proxy bidding"). Absent: never (sealed offers, one acceptance decides, final's cap phase).
+   */
+  acceptsProxy?(activity: Pick<ActivityRow, 'bid_count'>, settings: ActivitySettings, at: number): boolean;
   view(row: ViewRow, settings: ActivitySettings, now: number): PublicView;
   /**
    * The sweep found end_at passed: a later end when the activity goes on into another phase (two-stage:

@@ -28,6 +28,8 @@ export const vShaped: ModeRules = {
       outbidUserId: null,
     };
   },
+  // Only the ascent: before the first acceptance one acceptance decides.
+  acceptsProxy: (a) => a.bid_count > 0,
   view: (row, settings, now) => (row.bid_count === 0 ? descendingView(row, settings, now) : plainView(row, settings, 'ascending')),
   settle: settleByLeader,
 };

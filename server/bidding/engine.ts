@@ -40,6 +40,8 @@ import { changeEventOfActivity } from '../live/changeEvents.ts';
 import { liveActivityColumns, type CommittedActivity } from '../live/liveRow.ts';
 import { POSTGRES_BID_STATEMENTS, SQLITE_BID_STATEMENTS, type LockExtras } from './statements.ts';
 import { receiptFields, signReceipt, type ReceiptSigner } from './receipts.ts';
+import type { BidRecord } from '#domain/contract/activity';
+import { afterProxyBid, exceededProxies, nextProxyBid, proxyCanBid, proxyExceededTitle, type ProxyCeiling, type ProxyPriceState } from '#domain/rules/proxy';
 
 export interface EngineDeps {
   db: Kysely<Database>;
@@ -75,12 +77,18 @@ export interface PlaceBidInput {
   sessionId?: string | undefined;
 }
 
-export interface BidResult {
+/** What one job of an activity's lane answers (a bid, a ceiling set or cancelled). */
+export interface LaneResult<T> {
   status: number;
-  body: Envelope<PlaceBidAnswer | null>;
-  /** An accepted bid written by this call (not a replay): the activity's new columns and the bid. */
-  committed?: { activity: CommittedActivity['activity']; bid: CommittedActivity['bids'][number] };
+  body: Envelope<T | null>;
+  /**
+   * Bids written by this call (not a replay): the activity's newest columns and the bids in seq order —
+   * the bid itself and the bids the ceilings placed after it (代理出价).
+   */
+  committed?: { activity: CommittedActivity['activity']; bids: BidRecord[] };
 }
+
+export type BidResult = LaneResult<PlaceBidAnswer>;
 
 export const ENGINE_MESSAGES = {
   noActivity: '竞价活动不存在',
@@ -128,7 +136,18 @@ const VERIFIED: readonly number[] = [AUTH_STATUS.verifiedPerson, AUTH_STATUS.ver
  * and committed in groups (see "Group commit" below): the answer comes only after the commit is durable.
  */
 export function placeBid(deps: EngineDeps, input: PlaceBidInput): Promise<BidResult> {
-  return new Promise((resolve, reject) => enqueue({ deps, input, resolve, reject }));
+  return runInLane(deps, input.activityId, (tx) => decide(tx, deps, input));
+}
+
+/**
+ * Runs `work` in the activity's lane: in the next group transaction, after the bids that arrived before it
+ * and before the ones after it (a ceiling set or cancelled is serialised with the bids: server/bidding/proxy.ts).
+ * `work` takes the activity's lock itself.
+ */
+export function runInLane<T>(deps: EngineDeps, activityId: number, work: (tx: PreparedTx) => Promise<LaneResult<T>>): Promise<LaneResult<T>> {
+  return new Promise((resolve, reject) =>
+    enqueue({ deps, activityId, work: work as Pending['work'], resolve: resolve as Pending['resolve'], reject }),
+  );
 }
 
 // ------------------------------------------------------------------ group commit
@@ -147,8 +166,9 @@ const MAX_BATCH = 64;
 
 interface Pending {
   deps: EngineDeps;
-  input: PlaceBidInput;
-  resolve: (result: BidResult) => void;
+  activityId: number;
+  work: (tx: PreparedTx) => Promise<LaneResult<unknown>>;
+  resolve: (result: LaneResult<unknown>) => void;
   reject: (error: unknown) => void;
 }
 
@@ -164,7 +184,7 @@ function enqueue(item: Pending): void {
   const { db } = item.deps;
   let lanes = lanesByDb.get(db);
   if (!lanes) lanesByDb.set(db, (lanes = new Map()));
-  const key = preparedDialect(db) === 'sqlite' ? 0 : item.input.activityId;
+  const key = preparedDialect(db) === 'sqlite' ? 0 : item.activityId;
   let lane = lanes.get(key);
   if (!lane) lanes.set(key, (lane = { pending: [], busy: false }));
   lane.pending.push(item);
@@ -183,11 +203,11 @@ async function drain(db: Kysely<Database>, lanes: Map<number, Lane>, key: number
 
 /** Decides and commits `group` in one transaction; settles every bid's promise, never throws. */
 async function commitGroup(db: Kysely<Database>, group: Pending[]): Promise<void> {
-  let results: BidResult[];
+  let results: LaneResult<unknown>[];
   try {
     results = await preparedTransaction(db, async (tx) => {
-      const out: BidResult[] = [];
-      for (const { deps, input } of group) out.push(await decide(tx, deps, input));
+      const out: LaneResult<unknown>[] = [];
+      for (const { work } of group) out.push(await work(tx));
       return out;
     });
   } catch (error) {
@@ -206,7 +226,7 @@ async function commitGroup(db: Kysely<Database>, group: Pending[]): Promise<void
     if (!byActivity) changed.set(deps.afterCommit, (byActivity = new Map()));
     const id = written.activity.id;
     // In arrival order: the last bid of an activity in the group holds its newest columns.
-    byActivity.set(id, { activity: written.activity, bids: [...(byActivity.get(id)?.bids ?? []), written.bid] });
+    byActivity.set(id, { activity: written.activity, bids: [...(byActivity.get(id)?.bids ?? []), ...written.bids] });
   });
   for (const [afterCommit, committed] of changed) {
     try {
@@ -260,6 +280,7 @@ async function decide(tx: PreparedTx, deps: EngineDeps, input: PlaceBidInput): P
     r_status_code: earlierStatus,
     r_answer: earlierAnswer,
     b_prev_hash: lastHash,
+    x_proxy: hasProxies,
     ...activity
   } = row;
   // The login first, as requireUser would have: a closed session or a disabled account is a 401.
@@ -312,7 +333,17 @@ async function decide(tx: PreparedTx, deps: EngineDeps, input: PlaceBidInput): P
     // The hash chain (domain/rules/bidChain.ts): the last bid's hash came with the lock; a bid the public may
     // not see when it is made (the mode's view before it hides the bids) is a sealed offer.
     const chain = { prevHash: lastHash ?? GENESIS_HASH, sealed: !rules.view(activity, settings, at).showBids };
-    return await accept(tx, deps, input, hash, activity, projectName, bidCode, decision, chain);
+    // 代理出价: only when the lock saw an active ceiling and the mode takes ascending bids now.
+    if (hasProxies !== 1 || !rules.acceptsProxy?.(activity, settings, at)) return (await accept(tx, deps, input, hash, activity, projectName, bidCode, decision, chain)).result;
+    const proxies = await loadProxies(tx, activity.id);
+    const after = stateAfter(activity, settings, decision, bidderRank);
+    const notice = noticeFor(proxies, after, decision.outbidUserId);
+    const accepted = await accept(tx, deps, input, hash, activity, projectName, bidCode, decision, chain, notice);
+    if (!accepted.next) return accepted.result;
+    if (notice.kind === 'exceeded') await tx.run(statementsOf(tx).proxyExceeded, [deps.now(), notice.proxy.id]);
+    const remaining = notice.kind === 'exceeded' ? proxies.filter((p) => p.id !== notice.proxy.id) : proxies;
+    const placed = await placeProxyBids(tx, deps, { activity: accepted.next.activity, lastHash: accepted.next.hash, projectName, settings, leaderRank: after.leaderRank, at, proxies: remaining });
+    return withProxyBids(accepted.result, placed);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     return refuse(tx, deps, input, hash, error);
@@ -322,6 +353,26 @@ async function decide(tx: PreparedTx, deps: EngineDeps, input: PlaceBidInput): P
 /** Received in the last suspension's time, [suspended_at, resumed_at): the activity took no bid then. */
 export function receivedWhileSuspended(a: Pick<ActivityRow, 'suspended_at' | 'resumed_at'>, at: number): boolean {
   return a.suspended_at !== null && a.resumed_at !== null && at >= a.suspended_at && at < a.resumed_at;
+}
+
+/**
+ * What the bid tells the leader it displaced: the usual outbid message; nothing when his ceiling answers in
+ * the same transaction (he leads again, or is told once his ceiling is exceeded); the exceeded message when
+ * his ceiling cannot answer.
+ */
+type OutbidNotice = { kind: 'plain' } | { kind: 'silent' } | { kind: 'exceeded'; proxy: LoadedProxy };
+
+const PLAIN: OutbidNotice = { kind: 'plain' };
+
+/** A bid placed under a ceiling: the ceiling's id (its key `proxy:<id>:<seq>`, the bid's proxy mark). */
+interface ProxyMark {
+  proxyId: number;
+}
+
+interface Accepted {
+  result: BidResult;
+  /** The bid was written (not a concurrent twin's replay): the row as it now stands and the bid's hash. */
+  next?: { activity: ActivityRow; hash: string };
 }
 
 /** Writes an accepted bid (the idempotency record first: nothing else when the key turns out taken). */
@@ -335,7 +386,9 @@ async function accept(
   bidCode: string,
   decision: Extract<BidDecision, { rejection: null }>,
   chain: { prevHash: string; sealed: boolean },
-): Promise<BidResult> {
+  notice: OutbidNotice = PLAIN,
+  proxy?: ProxyMark,
+): Promise<Accepted> {
   const at = input.receivedAt;
   const seq = activity.bid_count + 1;
   const { prevHash, sealed } = chain;
@@ -346,19 +399,23 @@ async function accept(
   const { endAt, extended } = decision;
   const maxFen = activity.bid_count === 0 ? decision.recordedFen : Math.max(activity.max_price_fen, decision.recordedFen);
   const extensions = activity.extension_count + (extended ? 1 : 0);
-  // The row as the update below leaves it (statements.ts `activity`), and the bid: the answer's state.
-  const after = liveActivityColumns({
+  const nextRow: ActivityRow = {
     ...activity,
     status: 'live',
     current_price_fen: decision.priceFen,
     max_price_fen: maxFen,
     bid_count: seq,
+    leader_user_id: decision.leaderUserId,
     leader_bid_code: decision.leaderBidCode,
+    last_bid_at: at,
     end_at: endAt,
     extension_count: extensions,
+    updated_at: at,
     lock_version: activity.lock_version + 1,
-  });
-  const bid = { seq, bidCode, amount: fenToYuan(decision.recordedFen), time: at };
+  };
+  // The row as the update below leaves it (statements.ts `activity`), and the bid: the answer's state.
+  const after = liveActivityColumns(nextRow);
+  const bid: BidRecord = { seq, bidCode, amount: fenToYuan(decision.recordedFen), time: at, ...(proxy ? { proxy: true as const } : {}) };
   const answer: BidResult = {
     status: 200,
     body: ok({
@@ -373,30 +430,35 @@ async function accept(
       state: changeEventOfActivity(after, at, bid),
       ...(receipt ? { receipt } : {}),
     }),
-    committed: { activity: after, bid },
+    committed: { activity: after, bids: [bid] },
   };
   const answerText = JSON.stringify(answer.body);
-  const outbid = decision.outbidUserId;
+  const outbid = notice.kind === 'silent' ? null : decision.outbidUserId;
+  const lot = projectName ?? activity.activity_code;
+  const title = notice.kind === 'exceeded' ? proxyExceededTitle(lot) : outbidMessageTitle(projectName, activity.activity_code);
   const content =
     outbid === null
       ? null
-      : `「${projectName ?? activity.activity_code}」竞价中，竞买号 ${bidCode} 以 ${formatFenAsYuan(decision.recordedFen, { suffix: ' 元' })}出价领先，您已出局。如需继续竞价，请及时进入竞价室出价。`;
+      : notice.kind === 'exceeded'
+        ? exceededContent(lot, bidCode, decision.recordedFen, notice.proxy.ceilingFen)
+        : `「${lot}」竞价中，竞买号 ${bidCode} 以 ${formatFenAsYuan(decision.recordedFen, { suffix: ' 元' })}出价领先，您已出局。如需继续竞价，请及时进入竞价室出价。`;
   const link = `/quoteHall?activityId=${activity.id}`;
   const ip = input.ip.slice(0, 64);
   const object = `activity:${activity.id}`;
-  const detail = `seq=${seq} amount_fen=${decision.recordedFen}${extended ? ' extended' : ''}`;
+  const detail = `seq=${seq} amount_fen=${decision.recordedFen}${extended ? ' extended' : ''}${proxy ? ` proxy=${proxy.proxyId}` : ''}`;
   let recorded: boolean;
   if (tx.dialect === 'sqlite') {
     const st = SQLITE_BID_STATEMENTS;
     recorded = (await tx.run(st.request, [input.userId, input.idempotencyKey, activity.id, hash, 200, answerText, at])) === 1;
     if (recorded) {
-      await tx.run(st.bid, [activity.id, seq, input.userId, bidCode, decision.recordedFen, at, input.idempotencyKey, prevHash, bidHash, sealed ? 1 : 0]);
+      await tx.run(proxy ? st.proxyBid : st.bid, [activity.id, seq, input.userId, bidCode, decision.recordedFen, at, input.idempotencyKey, prevHash, bidHash, sealed ? 1 : 0]);
       await tx.run(st.activity, [decision.priceFen, maxFen, seq, decision.leaderUserId, decision.leaderBidCode, at, endAt, extensions, at, activity.id]);
-      if (outbid !== null) await tx.run(st.message, [outbid, outbidMessageTitle(projectName, activity.activity_code), content, link, at]);
+      if (outbid !== null) await tx.run(st.message, [outbid, title, content, link, at]);
       await tx.run(st.audit, [deps.now(), input.userId, ip, 'bid.place', object, 'success', detail]);
     }
   } else {
-    const [written] = await tx.all<{ recorded: number }>(POSTGRES_BID_STATEMENTS.accepted, [
+    const st = POSTGRES_BID_STATEMENTS;
+    const [written] = await tx.all<{ recorded: number }>(proxy ? st.acceptedProxy : st.accepted, [
       input.userId,
       input.idempotencyKey,
       activity.id,
@@ -413,7 +475,7 @@ async function accept(
       endAt,
       extensions,
       outbid,
-      outbidMessageTitle(projectName, activity.activity_code),
+      title,
       content,
       link,
       deps.now(),
@@ -428,7 +490,166 @@ async function accept(
     ]);
     recorded = written!.recorded === 1;
   }
-  return recorded ? answer : readBack(tx, input, hash, answer);
+  return recorded ? { result: answer, next: { activity: nextRow, hash: bidHash } } : { result: await readBack(tx, input, hash, answer) };
+}
+
+/** The exceeded message: the price his ceiling could not answer, and the ceiling. */
+function exceededContent(lot: string, bidCode: string, priceFen: number, ceilingFen: number): string {
+  return `「${lot}」竞价中，竞买号 ${bidCode} 以 ${formatFenAsYuan(priceFen, { suffix: ' 元' })}出价领先，已超出您的代理出价上限 ${formatFenAsYuan(ceilingFen, { suffix: ' 元' })}，代理出价已停止。如需继续竞价，请进入竞价室出价或重新设置代理出价。`;
+}
+
+// ------------------------------------------------------------------ 代理出价 inside the bid's transaction
+
+/** One active ceiling as read under the lock, with its owner's bid code. */
+export interface LoadedProxy extends ProxyCeiling {
+  bidCode: string;
+}
+
+interface ProxyRow {
+  id: number;
+  user_id: number;
+  ceiling_fen: number;
+  set_at: number;
+  bid_code: string;
+  pre_emptive_rank: number | null;
+}
+
+export async function loadProxies(tx: PreparedTx, activityId: number): Promise<LoadedProxy[]> {
+  return (await tx.all<ProxyRow>(statementsOf(tx).proxies, [activityId])).map((r) => ({
+    id: Number(r.id),
+    userId: Number(r.user_id),
+    ceilingFen: Number(r.ceiling_fen),
+    setAt: Number(r.set_at),
+    rank: r.pre_emptive_rank ?? null,
+    bidCode: r.bid_code,
+  }));
+}
+
+/** The price state of a row for the proxy rule (domain/rules/proxy.ts). */
+export function proxyState(a: ActivityRow, settings: ActivitySettings, leaderRank: number | null): ProxyPriceState {
+  return {
+    startFen: a.start_price_fen,
+    currentFen: a.current_price_fen,
+    incrementFen: a.increment_fen,
+    tiers: settings.tiers,
+    capFen: a.cap_fen,
+    bidCount: a.bid_count,
+    leaderUserId: a.leader_user_id,
+    leaderRank,
+  };
+}
+
+/** The state once `decision` is applied (ascending modes: the bidder leads at his amount). */
+function stateAfter(a: ActivityRow, settings: ActivitySettings, d: Extract<BidDecision, { rejection: null }>, bidderRank: number | null): ProxyPriceState {
+  return { ...proxyState(a, settings, null), currentFen: d.priceFen, bidCount: a.bid_count + 1, leaderUserId: d.leaderUserId, leaderRank: bidderRank };
+}
+
+/** What a bid that leads to `after` tells the leader it displaced (see OutbidNotice). */
+function noticeFor(proxies: readonly LoadedProxy[], after: ProxyPriceState, displaced: number | null): OutbidNotice {
+  if (displaced === null) return PLAIN;
+  const own = proxies.find((p) => p.userId === displaced);
+  if (!own) return PLAIN;
+  return proxyCanBid(after, own) ? { kind: 'silent' } : { kind: 'exceeded', proxy: own };
+}
+
+/** A safety bound: every proxy bid raises the price or is a better right's match, so the loop ends anyway. */
+const MAX_PROXY_BIDS = 200;
+
+export interface ProxyRun {
+  activity: ActivityRow;
+  lastHash: string;
+  projectName: string | null;
+  settings: ActivitySettings;
+  /** The current leader's pre-emptive rank. */
+  leaderRank: number | null;
+  at: number;
+  /** The active ceilings (the leader's included). */
+  proxies: LoadedProxy[];
+}
+
+export interface ProxyPlaced {
+  /** The answers of the bids placed, in seq order (the last one's state is the newest). */
+  answers: BidResult[];
+  activity: ActivityRow;
+  leaderRank: number | null;
+}
+
+/**
+ * Places the bids the ceilings make in `run`'s state, each as an ordinary bid through the mode's decision
+ * and `accept` (next seq, chain hash, receipt, soft close, messages, audit, NOTIFY), under the lock the caller
+ * holds; then marks the ceilings the price passed as exceeded and tells their owners.
+ */
+export async function placeProxyBids(tx: PreparedTx, deps: EngineDeps, run: ProxyRun): Promise<ProxyPlaced> {
+  const rules = modeRules(run.activity.mode);
+  const st = statementsOf(tx);
+  let { activity, lastHash, leaderRank } = run;
+  let proxies = run.proxies;
+  const answers: BidResult[] = [];
+  const at = run.at;
+  for (let n = 0; n < MAX_PROXY_BIDS && rules?.acceptsProxy?.(activity, run.settings, at); n++) {
+    const state = proxyState(activity, run.settings, leaderRank);
+    const next = nextProxyBid(state, proxies);
+    if (!next) break;
+    const p = next.proxy as LoadedProxy;
+    // The window as for any bid (reaching the cap may have ended it at this very time).
+    if (activity.status !== 'live' || bidWindowRejection(activity.start_at, activity.end_at, at) || rules.refuseFirst?.(activity, run.settings, p.userId, at)) break;
+    const current = activity;
+    const currentRank = leaderRank;
+    const decision = await rules.decide({
+      activity: current,
+      settings: run.settings,
+      userId: p.userId,
+      bidCode: p.bidCode,
+      bidderRank: p.rank,
+      amountFen: next.amountFen,
+      at,
+      leaderRank: async () => currentRank,
+      hasBid: async () => (await tx.all(st.hasBid, [current.id, p.userId])).length > 0,
+      bidLog: async () => [],
+      joined: async () => (await tx.all(st.joined, [current.id, p.userId])).length > 0,
+    });
+    if (decision.rejection) break;
+    const after = afterProxyBid(state, p, decision.priceFen);
+    const notice = noticeFor(proxies, after, decision.outbidUserId);
+    const input: PlaceBidInput = {
+      userId: p.userId,
+      mode: current.mode,
+      activityId: current.id,
+      amountFen: next.amountFen,
+      idempotencyKey: `proxy:${p.id}:${current.bid_count + 1}`,
+      receivedAt: at,
+      ip: 'proxy',
+    };
+    const chain = { prevHash: lastHash, sealed: false };
+    const accepted = await accept(tx, deps, input, requestHash(input), current, run.projectName, p.bidCode, decision, chain, notice, { proxyId: p.id });
+    if (!accepted.next) break;
+    answers.push(accepted.result);
+    ({ activity, hash: lastHash } = accepted.next);
+    leaderRank = p.rank;
+    if (notice.kind === 'exceeded') {
+      await tx.run(st.proxyExceeded, [deps.now(), notice.proxy.id]);
+      proxies = proxies.filter((q) => q.id !== notice.proxy.id);
+    }
+  }
+  // Ceilings the price passed without a bid displacing their owner (he was not leading): exceeded too.
+  const lot = run.projectName ?? activity.activity_code;
+  for (const p of exceededProxies(proxyState(activity, run.settings, leaderRank), proxies) as LoadedProxy[]) {
+    await tx.run(st.proxyExceeded, [deps.now(), p.id]);
+    await tx.run(st.proxyMessage, [p.userId, proxyExceededTitle(lot), exceededContent(lot, activity.leader_bid_code ?? '', activity.current_price_fen, p.ceilingFen), `/quoteHall?activityId=${activity.id}`, at]);
+  }
+  return { answers, activity, leaderRank };
+}
+
+/** The bid's answer with the bids its ceilings placed: the committed bids, and the newest state in the answer. */
+function withProxyBids(result: BidResult, placed: ProxyPlaced): BidResult {
+  const last = placed.answers.at(-1);
+  if (!last || !result.committed || !last.committed || !result.body.data || !last.body.data) return result;
+  return {
+    ...result,
+    // The bidder sees at once that a ceiling answered (the stored answer of a replay is the bid's own).
+    body: { ...result.body, data: { ...result.body.data, lockVersion: last.body.data.lockVersion, state: last.body.data.state } },
+    committed: { activity: last.committed.activity, bids: [...result.committed.bids, ...placed.answers.flatMap((a) => a.committed?.bids ?? [])] },
+  };
 }
 
 /** Records a refusal: the audit line and, unless the activity does not exist, the keyed answer. */

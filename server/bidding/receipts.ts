@@ -17,6 +17,7 @@ import { fenToYuan } from '#domain/rules/money';
 import type { Database } from '../db/schema.ts';
 import { BusinessError, notFound } from '../lib/envelope.ts';
 import { stored } from '../services/accounts/secrets.ts';
+import { recordTimestamp } from './stamps.ts';
 
 export const RECEIPT_MESSAGES = {
   noActivity: '竞价活动不存在',
@@ -73,7 +74,8 @@ export function receiptFields(b: { activityId: number; seq: number; bidCode: str
     amount: b.sealed ? null : fenToYuan(b.amountFen),
     serverTime: b.serverTime,
     hash: b.hash,
-    prevHash: b.prevHash,
+    // Not in a sealed receipt (domain/contract/bidReceipt.ts): it would commit to the offer before this one.
+    prevHash: b.sealed ? null : b.prevHash,
     sealed: b.sealed,
   };
 }
@@ -100,7 +102,7 @@ export async function listReceipts(db: Kysely<Database>, signer: ReceiptSigner, 
   return { activityId, keyId: signer.keyId, publicKey: signer.publicKey, receipts };
 }
 
-/** An ended activity's bid record with its signed head; before the end a 409 (nothing is revealed). */
+/** An ended activity's bid record with its signed head and its timestamp (null until taken); before the end a 409 (nothing is revealed). */
 export async function bidRecord(db: Kysely<Database>, signer: ReceiptSigner, activityId: number): Promise<BidRecordAnswer> {
   const a = await db.selectFrom('bid_activity').select(['id', 'activity_code', 'mode', 'status', 'outcome', 'end_at']).where('id', '=', activityId).executeTakeFirst();
   if (!a) throw notFound(RECEIPT_MESSAGES.noActivity);
@@ -129,5 +131,6 @@ export async function bidRecord(db: Kysely<Database>, signer: ReceiptSigner, act
     keyId: signer.keyId,
     publicKey: signer.publicKey,
     headSignature: signer.sign(headSigningText({ activityId, ...head })),
+    timestamp: await recordTimestamp(db, activityId),
   };
 }

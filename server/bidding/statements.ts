@@ -15,6 +15,9 @@
  *            leader, the audit line and, on PostgreSQL, the NOTIFY (delivered on commit). SQLite: five
  *            statements; PostgreSQL: one (data-modifying WITH), so the row lock is held for two round trips;
  *   refused  the audit line and the idempotency record of the refusal.
+ *   [proxies] only when the lock saw an active ceiling (x_proxy, one indexed probe in the lock's round trip):
+ *            the ceilings; each bid placed for one is an ordinary accepted bid with proxy = 1
+ *            (proxyBid / acceptedProxy), and an exceeded ceiling is marked (proxyExceeded, proxyMessage).
  */
 import type { Statement } from '../db/prepared.ts';
 import type { BidActivityTable } from '../db/tables/bidding.ts';
@@ -74,6 +77,8 @@ export interface LockExtras {
   r_answer: string | null;
   /** The hash of the activity's last bid (seq = bid_count): the new bid's prev_hash (migration 0021). */
   b_prev_hash: string | null;
+  /** 1 when the activity has an active proxy ceiling (migration 0022): only then are the ceilings read. */
+  x_proxy: number | null;
 }
 
 const SESSION_OPEN = 'from auth_session s where s.id = ? and s.user_id = ? and s.revoked_at is null and s.expires_at > ?';
@@ -83,7 +88,8 @@ const lockSelect = `select ${ACTIVITY_COLUMNS.map((c) => `a.${c}`).join(', ')},
   p.assets_name as project_name, q.bid_code as q_bid_code, q.pre_emptive_rank as q_rank,
   u.auth_status as u_auth_status, u.is_allowed as u_is_allowed,
   r.request_hash as r_request_hash, r.status_code as r_status_code, r.answer as r_answer,
-  (select pb.hash from bid pb where pb.activity_id = a.id and pb.seq = a.bid_count) as b_prev_hash
+  (select pb.hash from bid pb where pb.activity_id = a.id and pb.seq = a.bid_count) as b_prev_hash,
+  (select 1 from proxy_bid x where x.activity_id = a.id and x.status = 'active' limit 1) as x_proxy
 from bid_activity a
 left join project p on p.id = a.project_id
 left join bid_qualification q on q.activity_id = a.id and q.user_id = ?
@@ -91,8 +97,12 @@ left join app_user u on u.id = ?
 left join bid_request r on r.user_id = ? and r.idempotency_key = ?
 where a.id = ?`;
 
+/** The active ceilings of an activity (read only when the lock saw one: x_proxy). */
+const PROXIES_SELECT = `select x.id, x.user_id, x.ceiling_fen, x.set_at, q.bid_code, q.pre_emptive_rank from proxy_bid x
+join bid_qualification q on q.activity_id = x.activity_id and q.user_id = x.user_id where x.activity_id = ? and x.status = 'active' order by x.id`;
+
 /** `?` → `$1, $2 …` (texts written once with `?`). */
-function numbered(text: string): string {
+export function numbered(text: string): string {
   let n = 0;
   return text.replace(/\?/g, () => `$${++n}`);
 }
@@ -115,6 +125,12 @@ export interface BidStatements {
   joined: Statement;
   /** (at, userId, ip, action, object, result, detail). */
   audit: Statement;
+  /** (activityId) → the active ceilings with their owners' bid codes and ranks: { id, user_id, ceiling_fen, set_at, bid_code, pre_emptive_rank }. */
+  proxies: Statement;
+  /** (updatedAt, proxyId): an active ceiling becomes exceeded. */
+  proxyExceeded: Statement;
+  /** (userId, title, content, link, createdAt): the 'outbid' message of an exceeded ceiling that placed no bid. */
+  proxyMessage: Statement;
 }
 
 export interface SqliteBidStatements extends BidStatements {
@@ -122,6 +138,8 @@ export interface SqliteBidStatements extends BidStatements {
   request: Statement;
   /** (activityId, seq, userId, bidCode, amountFen, placedAt, key, prevHash, hash, sealed). */
   bid: Statement;
+  /** As `bid`, for a bid placed under a ceiling (proxy = 1). */
+  proxyBid: Statement;
   /** (currentFen, maxFen, bidCount, leaderUserId, leaderBidCode, lastBidAt, endAt, extensionCount, updatedAt, activityId). */
   activity: Statement;
   /** (userId, title, content, link, createdAt). */
@@ -136,6 +154,8 @@ export interface PostgresBidStatements extends BidStatements {
    *  detail, channel|null, payload, prevHash, hash, sealed) → { recorded } (0: the key was taken, nothing written).
    */
   accepted: Statement;
+  /** As `accepted`, for a bid placed under a ceiling (proxy = 1). */
+  acceptedProxy: Statement;
   /** (userId, key, activityId, hash, status, answer, createdAt, auditAt, ip, object, result, detail) → { recorded }. */
   refused: Statement;
 }
@@ -156,8 +176,15 @@ left join bid_qualification q on q.activity_id = b.activity_id and q.user_id = b
   },
   joined: { name: 'bid_joined', text: 'select 1 as found from bid_stage_join where activity_id = ? and user_id = ? limit 1' },
   audit: { name: 'bid_audit', text: `${AUDIT_INSERT} values (?, ?, '', ?, ?, ?, ?, ?)` },
+  proxies: { name: 'bid_proxies', text: PROXIES_SELECT },
+  proxyExceeded: { name: 'bid_proxy_exceeded', text: `update proxy_bid set status = 'exceeded', updated_at = ? where id = ? and status = 'active'` },
+  proxyMessage: { name: 'bid_proxy_message', text: `insert into message (user_id, kind, title, content, link, created_at, read_at) values (?, 'outbid', ?, ?, ?, ?, null)` },
   request: { name: 'bid_request', text: `${REQUEST_INSERT} values (?, ?, ?, ?, ?, ?, ?) on conflict (user_id, idempotency_key) do nothing` },
   bid: { name: 'bid_insert', text: 'insert into bid (activity_id, seq, user_id, bid_code, amount_fen, placed_at, idempotency_key, prev_hash, hash, sealed) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)' },
+  proxyBid: {
+    name: 'bid_insert_proxy',
+    text: 'insert into bid (activity_id, seq, user_id, bid_code, amount_fen, placed_at, idempotency_key, prev_hash, hash, sealed, proxy) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)',
+  },
   activity: {
     name: 'bid_activity_update',
     text: `update bid_activity set status = 'live', current_price_fen = ?, max_price_fen = ?, bid_count = ?, leader_user_id = ?, leader_bid_code = ?,
@@ -175,15 +202,34 @@ export const POSTGRES_BID_STATEMENTS: PostgresBidStatements = {
   bidLog: { name: 'bid_log', text: numbered(SQLITE_BID_STATEMENTS.bidLog.text) },
   joined: { name: 'bid_joined', text: numbered(SQLITE_BID_STATEMENTS.joined.text) },
   audit: { name: 'bid_audit', text: numbered(SQLITE_BID_STATEMENTS.audit.text) },
-  accepted: {
-    name: 'bid_accepted',
+  proxies: { name: 'bid_proxies', text: numbered(PROXIES_SELECT) },
+  proxyExceeded: { name: 'bid_proxy_exceeded', text: numbered(SQLITE_BID_STATEMENTS.proxyExceeded.text) },
+  proxyMessage: { name: 'bid_proxy_message', text: numbered(SQLITE_BID_STATEMENTS.proxyMessage.text) },
+  accepted: { name: 'bid_accepted', text: acceptedText(false) },
+  acceptedProxy: { name: 'bid_accepted_proxy', text: acceptedText(true) },
+  refused: {
+    name: 'bid_refused',
     text: `with r as (
+  ${REQUEST_INSERT}
+  values ($1::bigint, $2::text, $3::bigint, $4::text, $5::int, $6::text, $7::bigint)
+  on conflict (user_id, idempotency_key) do nothing returning id
+), l as (
+  ${AUDIT_INSERT}
+  values ($8::bigint, $1, '', $9::text, 'bid.place', $10::text, $11::text, $12::text)
+)
+select (select count(*) from r)::int as recorded`,
+  },
+};
+
+/** The accepted bid's one statement on PostgreSQL; `proxy`: the bid was placed under a ceiling. */
+function acceptedText(proxy: boolean): string {
+  return `with r as (
   ${REQUEST_INSERT}
   values ($1::bigint, $2::text, $3::bigint, $4::text, 200, $5::text, $6::bigint)
   on conflict (user_id, idempotency_key) do nothing returning id
 ), b as (
-  insert into bid (activity_id, seq, user_id, bid_code, amount_fen, placed_at, idempotency_key, prev_hash, hash, sealed)
-  select $3, $7::int, $1, $8::text, $9::bigint, $6, $2, $26::text, $27::text, $28::int from r
+  insert into bid (activity_id, seq, user_id, bid_code, amount_fen, placed_at, idempotency_key, prev_hash, hash, sealed, proxy)
+  select $3, $7::int, $1, $8::text, $9::bigint, $6, $2, $26::text, $27::text, $28::int, ${proxy ? 1 : 0} from r
 ), a as (
   update bid_activity set status = 'live', current_price_fen = $10::bigint, max_price_fen = $11::bigint, bid_count = $7,
     leader_user_id = $12::bigint, leader_bid_code = $13::text, last_bid_at = $6, end_at = $14::bigint,
@@ -198,18 +244,5 @@ export const POSTGRES_BID_STATEMENTS: PostgresBidStatements = {
 ), n as (
   select pg_notify($24::text, $25::text) from r where $24::text is not null
 )
-select (select count(*) from r)::int as recorded, (select count(*) from n)::int as notified`,
-  },
-  refused: {
-    name: 'bid_refused',
-    text: `with r as (
-  ${REQUEST_INSERT}
-  values ($1::bigint, $2::text, $3::bigint, $4::text, $5::int, $6::text, $7::bigint)
-  on conflict (user_id, idempotency_key) do nothing returning id
-), l as (
-  ${AUDIT_INSERT}
-  values ($8::bigint, $1, '', $9::text, 'bid.place', $10::text, $11::text, $12::text)
-)
-select (select count(*) from r)::int as recorded`,
-  },
-};
+select (select count(*) from r)::int as recorded, (select count(*) from n)::int as notified`;
+}

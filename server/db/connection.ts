@@ -97,6 +97,9 @@ function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolMax ?? 10,
+    // Names the schema's sessions: the live event log waits only for its own writers and unknown sessions,
+    // not for another schema's portal on the same database (tests; live/eventLog.ts).
+    application_name: `hbcq:${schema}`,
     // Every pooled connection starts with our schema first, so unqualified names resolve there.
     ...(options.searchPath ? { options: `-c search_path=${schema}` } : {}),
   });

@@ -18,6 +18,9 @@ import type { ContractTables } from './tables/contracts.ts';
 import type { StaffTables } from './tables/staff.ts';
 import type { LotPhotoTables } from './tables/lot-photos.ts';
 import type { RoadshowTables } from './tables/roadshows.ts';
+import type { WebauthnTables } from './tables/webauthn.ts';
+import type { BidRecordTables } from './tables/bid-record.ts';
+import type { LiveEventTables } from './tables/live-events.ts';
 
 export type { NavigationTable } from './tables/desk.ts';
 export type { NewsPlateTable, NewsTable } from './tables/content.ts';
@@ -25,4 +28,4 @@ export type { NoticeTable, ProjectTable } from './tables/project.ts';
 
 export type { AppUserTable, AuditLogTable, AuthSessionTable, VerificationTable } from './tables/accounts.ts';
 
-export interface Database extends DeskTables, ContentTables, ProjectTables, AccountTables, BiddingTables, ProjectDetailTables, EnrolmentTables, MoneyTables, UserFilesTables, ContractTables, EsignTables, StaffTables, RoadshowTables, LotPhotoTables {}
+export interface Database extends DeskTables, ContentTables, ProjectTables, AccountTables, BiddingTables, ProjectDetailTables, EnrolmentTables, MoneyTables, UserFilesTables, ContractTables, EsignTables, StaffTables, RoadshowTables, LotPhotoTables, BidRecordTables, WebauthnTables, LiveEventTables {}

@@ -27,6 +27,8 @@ export type PdfBlock =
   | { kind: 'paragraph'; text: string }
   /** Label/value rows, as on a confirmation or an invoice. */
   | { kind: 'fields'; rows: readonly (readonly [label: string, value: string])[] }
+  /** A table: column titles with relative widths, then rows of cells (the header repeats on each new page). */
+  | { kind: 'table'; columns: readonly { title: string; width: number }[]; rows: readonly (readonly string[])[] }
   /** One signature area per party, in signing order (the signer's mark goes in its area). */
   | { kind: 'signatures'; parties: readonly string[] };
 
@@ -195,6 +197,42 @@ function drawFields(l: Layout, rows: readonly (readonly [string, string])[]) {
   l.y -= 10;
 }
 
+function drawTable(l: Layout, columns: readonly { title: string; width: number }[], rows: readonly (readonly string[])[]) {
+  const size = 9;
+  const lh = size * 1.45;
+  const pad = 4;
+  const total = columns.reduce((sum, c) => sum + c.width, 0);
+  const widths = columns.map((c) => (CONTENT_W * c.width) / total);
+  const border = { borderColor: LINE, borderWidth: 0.6 };
+  const drawRow = (cells: readonly string[], header: boolean) => {
+    const lines = widths.map((w, i) => wrapText(l.font, cells[i] ?? '', size, w - 2 * pad));
+    const h = Math.max(...lines.map((c) => c.length)) * lh + 2 * pad;
+    const draw = () => {
+      const top = l.y;
+      let x = MARGIN_X;
+      widths.forEach((w, i) => {
+        l.page.drawRectangle({ x, y: top - h, width: w, height: h, ...(header ? { color: rgb(0.95, 0.95, 0.95) } : {}), ...border });
+        lines[i]!.forEach((s, j) => l.text(s, x + pad, top - pad - (j + 1) * lh + (lh - size) / 2 + 2, size));
+        x += w;
+      });
+      l.y = top - h;
+    };
+    return { h, draw };
+  };
+  const head = drawRow(columns.map((c) => c.title), true);
+  l.need(head.h * 2);
+  head.draw();
+  for (const cells of rows) {
+    const row = drawRow(cells, false);
+    if (l.y - row.h < BOTTOM) {
+      l.newPage();
+      head.draw();
+    }
+    row.draw();
+  }
+  l.y -= 10;
+}
+
 /** One labelled box per party, two per row; an empty signature field named by slot inside each box. */
 function drawSignatures(l: Layout, parties: readonly string[], fields: PDFArray) {
   const boxW = (CONTENT_W - SIG_GAP) / 2;
@@ -279,6 +317,9 @@ export async function renderPdf(doc: PdfDocument): Promise<Uint8Array> {
     } else if (block.kind === 'fields') {
       l.y -= 4;
       drawFields(l, block.rows);
+    } else if (block.kind === 'table') {
+      l.y -= 4;
+      drawTable(l, block.columns, block.rows);
     } else {
       l.y -= 8;
       drawSignatures(l, block.parties, fields);

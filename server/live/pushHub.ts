@@ -15,11 +15,36 @@
  *   stream; a dead peer is then noticed by TCP (the socket closes) or by the buffer bound.
  * - Limits: per user (bearer), per address (anonymous), and a global cap; `admit()` answers before the
  *   route commits to a stream, `open()` enforces the same.
+ * - Ids (docs/live.md "Events that resume"): every change arrives with the id of its row in the event log
+ *   (live/eventLog.ts), the same in every process; the heartbeat carries the position the hub has written
+ *   up to, so a stream that follows a few activities moves on too. A stream opened with `Last-Event-ID`
+ *   (`open(…, { resume: true })`) holds what is published meanwhile until `resume()` hands it the replay
+ *   of what it missed: then `ready`, the replay, the held changes that are newer — in id order, none twice.
  * - Drain (graceful shutdown, `drain()`): new streams are refused ('draining'); every open stream gets
  *   `retry: <ms>` and an `event: reconnect`, then ends, so its client reconnects (to another process
  *   behind the balancer) after that short delay instead of waiting for a dead connection.
  */
-import { LIVE_EVENT_CHANGE, LIVE_EVENT_READY, LIVE_EVENT_RECONNECT, type LiveChangeEvent, type LiveReadyEvent } from '#domain/contract/liveEvents';
+import {
+  LIVE_EVENT_CHANGE,
+  LIVE_EVENT_READY,
+  LIVE_EVENT_RECONNECT,
+  LIVE_EVENT_RESYNC,
+  type LiveChangeEvent,
+  type LiveReadyEvent,
+  type LiveResyncEvent,
+} from '#domain/contract/liveEvents';
+
+/**
+ * A change event and its id: a position in the event log (live/eventLog.ts) — every row keyed below it was
+ * delivered once this event is — the same in every process.
+ */
+export interface LoggedChange {
+  id: number;
+  event: LiveChangeEvent;
+}
+
+/** What a resuming stream is handed: the changes from its id (in id order) up to the position `upTo`, or a re-sync. */
+export type ResumeOutcome = { changes: readonly LoggedChange[]; upTo: number } | { resync: LiveResyncEvent['reason'] };
 
 /** What the hub writes to: `http.ServerResponse` fits. */
 export interface PushSink {
@@ -86,9 +111,18 @@ interface Connection extends PushConnection {
   readonly sink: PushSink;
   readonly key: string;
   closed: boolean;
+  /** Resuming: its Last-Event-ID and the batches published until resume() (written then, or dropped). */
+  catchUp?: { after: number; held: LoggedChange[][] };
 }
 
 const HEARTBEAT = ': hb\n\n';
+
+const frameOf = (change: LoggedChange): string => `id: ${change.id}\nevent: ${LIVE_EVENT_CHANGE}\ndata: ${JSON.stringify(change.event)}\n\n`;
+
+/** Whether a stream gets an activity's event: the hall every live or just-ended one, a room its own. */
+function follows(client: PushClient, event: LiveChangeEvent): boolean {
+  return client.activityIds === null ? event.status !== 'scheduled' : client.activityIds.includes(event.activityId);
+}
 
 export class PushHub {
   private readonly heartbeatMs: number;
@@ -106,10 +140,12 @@ export class PushHub {
   private readonly byActivity = new Map<number, Set<Connection>>();
   /** Open streams per limit key (`u:<id>` or `ip:<address>`). */
   private readonly perKey = new Map<string, number>();
-  private readonly pending = new Map<number, LiveChangeEvent>();
+  private readonly pending = new Map<number, LoggedChange>();
+  /** The event log position of the pending batch, and the one written: every change up to it was written. */
+  private pendingPosition = 0;
+  private position = 0;
   private flushScheduled = false;
   private heartbeat: NodeJS.Timeout | undefined;
-  private sequence = 0;
   private dropped = 0;
   private events = 0;
   private closed = false;
@@ -145,13 +181,15 @@ export class PushHub {
 
   /**
    * Starts a stream on `sink` (headers already sent): the retry hint and the ready event, then changes.
-   * Throws when `admit()` would refuse (call it first, in the same turn).
+   * With `resume` (the client sent Last-Event-ID `after`): only the retry hint; what is published is held
+   * until `resume()`. Throws when `admit()` would refuse (call it first, in the same turn).
    */
-  open(sink: PushSink, client: PushClient): PushConnection {
+  open(sink: PushSink, client: PushClient, resume?: { after: number }): PushConnection {
     const refusal = this.admit(client);
     if (refusal) throw new Error(`push: stream refused (${refusal})`);
     const key = keyOf(client);
     const connection: Connection = { sink, client, key, closed: false, close: () => this.remove(connection) };
+    if (resume) connection.catchUp = { after: resume.after, held: [] };
     this.connections.add(connection);
     this.perKey.set(key, (this.perKey.get(key) ?? 0) + 1);
     if (client.activityIds === null) this.everything.add(connection);
@@ -161,23 +199,62 @@ export class PushHub {
         if (!set) this.byActivity.set(id, (set = new Set()));
         set.add(connection);
       }
-    const ready: LiveReadyEvent = { serverTime: (this.options.now ?? Date.now)(), heartbeatMs: this.heartbeatMs };
-    this.send(connection, `retry: ${this.retryMs}\nevent: ${LIVE_EVENT_READY}\ndata: ${JSON.stringify(ready)}\n\n`);
+    if (resume) this.send(connection, `retry: ${this.retryMs}\n\n`);
+    else this.send(connection, `retry: ${this.retryMs}\n${this.readyFrame()}`);
     this.startHeartbeat();
     return connection;
   }
 
+  private readyFrame(resumed?: boolean): string {
+    const ready: LiveReadyEvent = { serverTime: (this.options.now ?? Date.now)(), heartbeatMs: this.heartbeatMs, ...(resumed === undefined ? {} : { resumed }) };
+    return `event: ${LIVE_EVENT_READY}\ndata: ${JSON.stringify(ready)}\n\n`;
+  }
+
+  /**
+   * A resuming stream (`open(…, { resume })`) gets `ready` and either the replay (changes after its id up
+   * to `upTo`, in id order) or `event: resync`; then what was published meanwhile that is newer than both
+   * its id and the replay. From then on it is an ordinary stream. No-op for a stream already closed.
+   */
+  resume(handle: PushConnection, outcome: ResumeOutcome): void {
+    const connection = handle as Connection;
+    const catchUp = connection.catchUp;
+    if (connection.closed || !catchUp) return;
+    connection.catchUp = undefined;
+    const { client } = connection;
+    let chunk: string;
+    // Held changes the client may lack: those of rows keyed from `seen` on. An id is at most its key + 1,
+    // so `id >= seen` keeps all of them (and at worst one it has: the newer state wins, no harm).
+    let seen = catchUp.after;
+    if ('resync' in outcome) {
+      const resync: LiveResyncEvent = { reason: outcome.resync };
+      chunk = this.readyFrame(false) + `event: ${LIVE_EVENT_RESYNC}\ndata: ${JSON.stringify(resync)}\n\n`;
+      seen = -Infinity; // the client re-syncs from scratch: everything held is news to it
+    } else {
+      chunk = this.readyFrame(true) + outcome.changes.filter((c) => follows(client, c.event)).map(frameOf).join('');
+      seen = Math.max(seen, outcome.upTo);
+    }
+    for (const batch of catchUp.held) for (const c of batch) if (c.id >= seen && follows(client, c.event)) chunk += frameOf(c);
+    this.send(connection, chunk);
+  }
   /** Whether a publish would reach anyone (callers skip building events otherwise). */
   get listening(): boolean {
     return this.connections.size > 0;
   }
 
-  /** Queues changes for the next flush; a later change of the same activity replaces an earlier one. */
-  publish(events: readonly LiveChangeEvent[]): void {
-    if (this.closed || this.connections.size === 0 || events.length === 0) return;
-    for (const event of events) {
-      this.pending.delete(event.activityId); // re-inserted last: events go out in the order of their latest change
-      this.pending.set(event.activityId, event);
+  /**
+   * Queues changes (in id order) for the next flush; a later change of the same activity replaces an
+   * earlier one. `upTo`: the event log position they complete (the heartbeat's id once written).
+   */
+  publish(changes: readonly LoggedChange[], upTo = changes.at(-1)?.id ?? 0): void {
+    if (this.closed) return;
+    if (this.connections.size === 0 && this.pending.size === 0) {
+      this.position = Math.max(this.position, upTo);
+      return;
+    }
+    this.pendingPosition = Math.max(this.pendingPosition, upTo);
+    for (const change of changes) {
+      this.pending.delete(change.event.activityId); // re-inserted last: events go out in the order of their latest change
+      this.pending.set(change.event.activityId, change);
     }
     if (this.flushScheduled) return;
     this.flushScheduled = true;
@@ -188,31 +265,36 @@ export class PushHub {
   /** Writes the pending events now (publish schedules this; tests may call it). */
   flush(): void {
     this.flushScheduled = false;
+    this.position = Math.max(this.position, this.pendingPosition);
     if (this.pending.size === 0) return;
     const batch = [...this.pending.values()];
     this.pending.clear();
     if (this.closed) return;
     this.write(batch);
-    this.options.onWritten?.(batch);
+    this.options.onWritten?.(batch.map((c) => c.event));
   }
 
-  private write(batch: LiveChangeEvent[]): void {
-    const frames = batch.map((event) => `id: ${++this.sequence}\nevent: ${LIVE_EVENT_CHANGE}\ndata: ${JSON.stringify(event)}\n\n`);
+  private write(changes: LoggedChange[]): void {
+    const batch = changes.map((c) => c.event);
+    const frames = changes.map(frameOf);
     this.events += frames.length;
+    // Resuming streams hold the batch (resume() writes what their replay did not cover).
+    for (const connection of this.connections) connection.catchUp?.held.push(changes);
 
     // The hall: every live or just-ended activity, one string for every such stream.
     const hall = frames.filter((_, i) => batch[i]!.status !== 'scheduled').join('');
-    if (hall !== '') for (const connection of [...this.everything]) this.send(connection, hall);
+    if (hall !== '') for (const connection of [...this.everything]) if (!connection.catchUp) this.send(connection, hall);
 
     // Filtered streams: one write per stream, of the frames it follows.
     if (this.byActivity.size === 0) return;
     if (batch.length === 1) {
-      for (const connection of [...(this.byActivity.get(batch[0]!.activityId) ?? [])]) this.send(connection, frames[0]!);
+      for (const connection of [...(this.byActivity.get(batch[0]!.activityId) ?? [])]) if (!connection.catchUp) this.send(connection, frames[0]!);
       return;
     }
     const chunks = new Map<Connection, string>();
     batch.forEach((event, i) => {
-      for (const connection of this.byActivity.get(event.activityId) ?? []) chunks.set(connection, (chunks.get(connection) ?? '') + frames[i]!);
+      for (const connection of this.byActivity.get(event.activityId) ?? [])
+        if (!connection.catchUp) chunks.set(connection, (chunks.get(connection) ?? '') + frames[i]!);
     });
     for (const [connection, chunk] of chunks) this.send(connection, chunk);
   }
@@ -291,7 +373,10 @@ export class PushHub {
   private startHeartbeat(): void {
     if (this.heartbeat || this.heartbeatMs <= 0) return;
     this.heartbeat = setInterval(() => {
-      for (const connection of [...this.connections]) this.send(connection, HEARTBEAT);
+      // Every change up to `position` was written to every stream that follows it: the id moves them all.
+      // (An empty data line: a message with an id alone is dropped by some parsers before its id is kept.)
+      const marked = this.position > 0 ? `: hb\nid: ${this.position}\ndata:\n\n` : HEARTBEAT;
+      for (const connection of [...this.connections]) this.send(connection, connection.catchUp ? HEARTBEAT : marked);
     }, this.heartbeatMs);
     this.heartbeat.unref();
   }

@@ -277,15 +277,8 @@ export class RowCache {
   }
 
   /** The newest bid of each changed row that shows bids: one query for the whole load. */
-  private async loadNewestBids(changed: readonly LiveRow[]): Promise<Map<number, BidRecord>> {
-    const wanted = changed.filter((row) => row.showBids && row.entry.biddingCount > 0);
-    if (wanted.length === 0 || wanted.length > NEWEST_BIDS_MAX_ROWS) return new Map();
-    const found = await this.options.db
-      .selectFrom('bid')
-      .select(['activity_id', 'seq', 'bid_code', 'amount_fen', 'placed_at'])
-      .where((eb) => eb.or(wanted.map((row) => eb.and([eb('activity_id', '=', row.entry.activityId), eb('seq', '=', row.entry.biddingCount)]))))
-      .execute();
-    return new Map(found.map((b) => [b.activity_id, { seq: b.seq, bidCode: b.bid_code, amount: fenToYuan(b.amount_fen), time: b.placed_at }]));
+  private loadNewestBids(changed: readonly LiveRow[]): Promise<Map<number, BidRecord>> {
+    return loadNewestBids(this.options.db, changed);
   }
 
   private async announceLoaded(changed: readonly LiveRow[]): Promise<void> {
@@ -311,13 +304,30 @@ export class RowCache {
   }
 }
 
+/** A stored bid as the room and the push events show it: a bid the server placed for a ceiling is marked 代理. */
+function bidRecordOf(b: { seq: number; bid_code: string; amount_fen: number; placed_at: number; proxy: number | string }): BidRecord {
+  return { seq: b.seq, bidCode: b.bid_code, amount: fenToYuan(b.amount_fen), time: b.placed_at, ...(Number(b.proxy) === 1 ? { proxy: true as const } : {}) };
+}
+
 export async function loadRecentBids(db: Kysely<Database>, activityId: number): Promise<BidRecord[]> {
   const rows = await db
     .selectFrom('bid')
-    .select(['seq', 'bid_code', 'amount_fen', 'placed_at'])
+    .select(['seq', 'bid_code', 'amount_fen', 'placed_at', 'proxy'])
     .where('activity_id', '=', activityId)
     .orderBy('seq', 'desc')
     .limit(BIDDING_DATA_RECENT_BIDS)
     .execute();
-  return rows.map((b) => ({ seq: b.seq, bidCode: b.bid_code, amount: fenToYuan(b.amount_fen), time: b.placed_at }));
+  return rows.map(bidRecordOf);
+}
+
+/** The newest bid of each row that shows bids (what its push event carries): one query for them all. */
+export async function loadNewestBids(db: Kysely<Database>, changed: readonly LiveRow[]): Promise<Map<number, BidRecord>> {
+  const wanted = changed.filter((row) => row.showBids && row.entry.biddingCount > 0);
+  if (wanted.length === 0 || wanted.length > NEWEST_BIDS_MAX_ROWS) return new Map();
+  const found = await db
+    .selectFrom('bid')
+    .select(['activity_id', 'seq', 'bid_code', 'amount_fen', 'placed_at', 'proxy'])
+    .where((eb) => eb.or(wanted.map((row) => eb.and([eb('activity_id', '=', row.entry.activityId), eb('seq', '=', row.entry.biddingCount)]))))
+    .execute();
+  return new Map(found.map((b) => [b.activity_id, bidRecordOf(b)]));
 }

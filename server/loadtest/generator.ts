@@ -23,12 +23,11 @@
  * timeout), so slow answers land in p99 instead of being cut off.
  */
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRng } from '../seed/prng.ts';
+import { runInChild, serveInChild } from './child.ts';
+import { connection, inFlight } from './connection.ts';
 
 export interface GeneratorLot {
   id: number;
@@ -126,38 +125,6 @@ function latencies(values: number[]): Latencies {
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.length > 0 ? sorted[sorted.length - 1]! : 0 };
 }
 
-interface Answer {
-  status: number;
-  etag: string | undefined;
-  body: string;
-  /** The request opened a new connection (not a kept-alive one). */
-  connected: boolean;
-}
-
-/**
- * One keep-alive connection of one client (a watcher's or a bidder's browser): its requests go one after
- * the other over the same socket, opened at its first request (in the warm-up). A shared pool would open
- * new connections in bursts whenever the server pauses — hundreds of SYNs at once overflow the listen
- * queue, and each dropped SYN costs a 1 s (then 3 s, 7 s) retransmit that is no server latency.
- */
-function connection(base: string, timeoutMs: number) {
-  const url = new URL(base);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1, maxFreeSockets: 1 });
-  const call = (pathAndQuery: string, headers: Record<string, string>, keepBody: boolean): Promise<Answer> =>
-    new Promise((resolve, reject) => {
-      const req = http.request({ host: url.hostname, port: url.port, path: pathAndQuery, method: 'POST', agent, headers: { 'client-id': 'loadtest', ...headers } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => keepBody && chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, body: keepBody ? Buffer.concat(chunks).toString('utf8') : '', connected: !req.reusedSocket }));
-        res.on('error', reject);
-      });
-      req.setTimeout(timeoutMs, () => req.destroy(new Error(`timeout after ${timeoutMs} ms`)));
-      req.on('error', reject);
-      req.end();
-    });
-  return { call, close: () => agent.destroy() };
-}
-
 /** At most this many connections are opened at once in the connect phase (a listen queue holds 511). */
 const CONNECT_BATCH = 200;
 
@@ -197,7 +164,7 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
         let status = 0;
         let fresh = false;
         try {
-          const answer = await c.call(pathAndQuery, headers, keepBody);
+          const answer = await c.call('POST', pathAndQuery, headers, keepBody);
           status = answer.status;
           fresh = answer.connected;
           if (answer.connected) {
@@ -244,17 +211,7 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
   measureStart = t0 + spec.warmupMs;
   measureEnd = measureStart + spec.measureMs;
 
-  let inFlight = 0;
-  let settled: (() => void) | null = null;
-  const track = async (work: () => Promise<void>) => {
-    inFlight += 1;
-    try {
-      await work();
-    } finally {
-      inFlight -= 1;
-      if (inFlight === 0) settled?.();
-    }
-  };
+  const { track, drained } = inFlight();
   const timers = new Set<NodeJS.Timeout>();
   /** Runs `fn` at `when` (performance.now() time), unless that is past the end of the window. */
   const at = (when: number, fn: () => void) => {
@@ -411,7 +368,7 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
   events.onWindow?.('end');
   for (const t of timers) clearTimeout(t);
   timers.clear();
-  if (inFlight > 0) await new Promise<void>((resolve) => (settled = resolve));
+  await drained();
   gc.disconnect();
   for (const c of connections) c.close();
   if (trace && spec.traceFile) writeFileSync(spec.traceFile, trace.map((t) => JSON.stringify(t)).join('\n') + '\n');
@@ -455,48 +412,18 @@ export async function runGenerator(spec: GeneratorSpec, events: GeneratorEvents 
 
 // ------------------------------------------------------------------ the generator's own process
 
-type ToGenerator = { type: 'run'; spec: GeneratorSpec };
-type FromGenerator =
-  | { type: 'window'; phase: 'start' | 'end' }
-  | { type: 'progress'; progress: GeneratorProgress }
-  | { type: 'result'; result: GeneratorResult }
-  | { type: 'failed'; message: string };
+type GeneratorEvent = { type: 'window'; phase: 'start' | 'end' } | { type: 'progress'; progress: GeneratorProgress };
 
 const here = fileURLToPath(import.meta.url);
-const root = path.resolve(path.dirname(here), '../..');
 
-/** Runs the generator in a process of its own (node + the tsx loader, no wrapper process). */
+/** Runs the generator in a process of its own (child.ts). */
 export async function startGenerator(spec: GeneratorSpec, events: GeneratorEvents = {}): Promise<GeneratorResult> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', here, '--role', 'generator'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  return runInChild<GeneratorSpec, GeneratorEvent, GeneratorResult>(here, 'generator', 'load generator', spec, (m) => {
+    if (m.type === 'window') events.onWindow?.(m.phase);
+    else events.onProgress?.(m.progress);
   });
-  try {
-    return await new Promise<GeneratorResult>((resolve, reject) => {
-      child.on('message', (m: FromGenerator) => {
-        if (m.type === 'window') events.onWindow?.(m.phase);
-        else if (m.type === 'progress') events.onProgress?.(m.progress);
-        else if (m.type === 'result') resolve(m.result);
-        else reject(new Error(`load generator: ${m.message}`));
-      });
-      child.once('exit', (code) => reject(new Error(`load generator exited (${code})`)));
-      child.once('spawn', () => child.send({ type: 'run', spec } satisfies ToGenerator));
-    });
-  } finally {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-  }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === here && process.argv.includes('generator')) {
-  const send = (m: FromGenerator) => process.send!(m);
-  process.once('message', (m: ToGenerator) => {
-    runGenerator(m.spec, { onWindow: (phase) => send({ type: 'window', phase }), onProgress: (progress) => send({ type: 'progress', progress }) }).then(
-      (result) => send({ type: 'result', result }),
-      (e: unknown) => send({ type: 'failed', message: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
-    );
-  });
-}
+serveInChild<GeneratorSpec, GeneratorEvent, GeneratorResult>(here, 'generator', (spec, send) =>
+  runGenerator(spec, { onWindow: (phase) => send({ type: 'window', phase }), onProgress: (progress) => send({ type: 'progress', progress }) }),
+);

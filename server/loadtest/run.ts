@@ -1,61 +1,35 @@
 /**
- * `npm run loadtest -- --lots 500 --bidders 200 --watchers 2000 --minutes 5 [--warmup 0]`
+ * `npm run loadtest -- [--url http://host:port] --scenario spike --lots 20 --bidders 200 --watchers 1000
+ *                      [--duration 120s] [--report out.html] [--threshold bid.p99=300ms,push.p99=500ms,errors=0]`
  *
- * Seeds that many live lots and qualified bidders, then drives simulated bidders (each bids every
- * ~--bid-interval ms on a random lot at the price it last saw + 1–3 increments, as a person watching the
- * rates would) and hall watchers (each polls hall/page every --poll-interval ms with If-None-Match, as the
- * live worker does), printing bids/s, poll req/s, p50/p99 and errors every 10 s and a summary at the end,
- * then checks the bid log's invariants. The load comes from a process of its own (generator.ts), so this
- * process's work (seeding, printing, checking) is never timed as server latency.
+ * Drives any deployment by URL (docs/testing.md "The load test"): prepares its lots and bidders through
+ * the operator API (prepare.ts: no database access), runs a scenario from a process of its own (load.ts:
+ * `steady` or the last-minute `spike`) with bidders, push-stream watchers and hall pollers, measures bid
+ * latency, push lag and poll latency in HDR histograms, then checks the lots' public bid records
+ * (verify.ts), applies the thresholds (thresholds.ts: the exit code) and writes an HTML report
+ * (report.ts). Without --url it starts its own server on a fresh embedded database, configured so the tool
+ * can make its own operator, and drives it by URL like any other.
  *
- * By default it starts its own server on a fresh embedded database (zero set-up) and prints the URL of
- * the hall so a browser can watch the lots move. `--url http://host:port` drives a running server
- * instead; it then needs that server's database to seed into: DATABASE_URL, or --data-dir for SQLite.
- *
- * Also the toolbox of the benchmarks and the crash-loop test: freePort, createClient, waitForServer,
- * spawnServer (and seed.ts: seedLoad).
+ * Also the toolbox of the benchmarks and the crash-loop tests: freePort, createClient, waitForServer,
+ * serverEnv, spawnServer, loadLots (and seed.ts: seedLoad, which writes a database directly).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
-import { openDatabase } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
-import { prepareDatabase } from '../seed/prepare.ts';
-import { startGenerator, type GeneratorLot, type ProcessHealth } from './generator.ts';
-import { checkBidLog } from './invariants.ts';
-import { seedLoad } from './seed.ts';
-
-export interface LoadOptions {
-  lots: number;
-  bidders: number;
-  watchers: number;
-  minutes: number;
-  pollIntervalMs: number;
-  bidIntervalMs: number;
-  pageSize: number;
-  url?: string | undefined;
-  dataDir?: string | undefined;
-  quiet?: boolean;
-  /** Load before the measured `minutes` (not counted). Default 0. */
-  warmupSeconds?: number;
-}
-
-export interface LoadSummary {
-  seconds: number;
-  bids: { sent: number; accepted: number; refusedByRule: number; perSecond: number; p50: number; p99: number };
-  polls: { sent: number; notModified: number; missed: number; perSecond: number; p50: number; p99: number };
-  errors: number;
-  errorRate: number;
-  serverRssMb: { start: number | null; end: number | null };
-  invariants: { lots: number; violations: string[] };
-  /** The load generator's own health (its process's CPU, event-loop delay, GC). */
-  generator: ProcessHealth;
-}
+import type { GeneratorLot } from './generator.ts';
+import { decodeHistogram, summarize } from './histograms.ts';
+import { startLoad, type LoadResult } from './load.ts';
+import { operatorLogin, prepareRun, PrepareError, registerWithFixedCodes, serverTime } from './prepare.ts';
+import { renderReport, type ReportData } from './report.ts';
+import { evaluateThresholds, parseThresholds, ThresholdError, thresholdLine, type ThresholdResult } from './thresholds.ts';
+import { checkRecords, waitForEnd, type RecordCheck } from './verify.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
@@ -136,156 +110,330 @@ export function spawnServer(port: number, dataDir: string, env: Record<string, s
   });
 }
 
-export async function runLoad(o: LoadOptions): Promise<LoadSummary> {
-  const log = (line: string) => {
-    if (!o.quiet) console.log(line);
-  };
-  const own = !o.url;
-  const dataDir = o.dataDir ?? (own ? mkdtempSync(path.join(tmpdir(), 'hbcq-load-')) : undefined);
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  if (!own && !databaseUrl && !dataDir) throw new Error('--url needs the server’s database: set DATABASE_URL or pass --data-dir');
-  const handle = openDatabase({ databaseUrl, sqliteFile: path.join(dataDir ?? '.', 'portal.sqlite') });
-  await prepareDatabase(handle, { seed: false, now: Date.now() });
-  const runId = Date.now().toString(36);
-  const warmupMs = (o.warmupSeconds ?? 0) * 1000;
-  const durationMs = o.minutes * 60_000;
-  log(`准备压测数据：${o.lots} 个竞价标的、${o.bidders} 个竞买人…`);
-  const seeded = await seedLoad(handle.db, {
-    lots: o.lots,
-    bidders: o.bidders,
-    now: Date.now(),
-    // Long enough that lots stay live through the run; the soft close keeps extending busy ones.
-    minEndMs: warmupMs + durationMs + 10 * 60_000,
-    maxEndMs: warmupMs + durationMs + 60 * 60_000,
-    dataDir: dataDir ?? tmpdir(),
-    runId,
-  });
-  const lots = await loadLots(handle.db, seeded.activityIds);
-
-  let child: ChildProcess | null = null;
-  let base = o.url?.replace(/\/+$/, '') ?? '';
-  if (own) {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    child = spawnServer(port, dataDir!);
-  }
-  const stop = async () => {
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child!.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    await handle.close();
-    if (own && !o.dataDir && dataDir) rmSync(dataDir, { recursive: true, force: true });
-  };
-
-  try {
-    await waitForServer(base, child);
-    log(`服务: ${base}   在浏览器中观看竞价大厅: ${base}/#/hall?size=100`);
-    let rssStart: number | null = null;
-    // The load runs in a process of its own (generator.ts): this one only prints and checks.
-    const result = await startGenerator(
-      {
-        bidUrl: base,
-        pollUrl: base,
-        tokens: seeded.tokens,
-        lots,
-        watchers: o.watchers,
-        pollIntervalMs: o.pollIntervalMs,
-        pageSize: o.pageSize,
-        bidIntervalMs: o.bidIntervalMs,
-        warmupMs,
-        measureMs: durationMs,
-        progressMs: 10_000,
-        runId,
-        seed: o.lots * 7919 + o.bidders,
-      },
-      {
-        onWindow: (phase) => {
-          if (phase === 'start') rssStart = rssMb(child?.pid);
-        },
-        onProgress: (p) =>
-          log(
-            `${Math.round(p.atSeconds).toString().padStart(4)} s  出价 ${p.bidsPerSecond.toFixed(1)}/s 成交  轮询 ${p.pollsPerSecond.toFixed(0)}/s  ` +
-              `出价 p50/p99 ${p.bid.p50.toFixed(1)}/${p.bid.p99.toFixed(1)} ms  轮询 p50/p99 ${p.poll.p50.toFixed(1)}/${p.poll.p99.toFixed(1)} ms  错误 ${p.errors}`,
-          ),
-      },
-    );
-    const rssEnd = rssMb(child?.pid);
-    const invariants = await checkBidLog(handle.db, seeded.activityIds);
-    const errors = result.polls.errors + result.bids.errors + result.feed.errors;
-    const total = result.bids.sent + result.polls.sent + result.feed.sent;
-    return {
-      seconds: result.seconds,
-      bids: { sent: result.bids.sent, accepted: result.bids.accepted, refusedByRule: result.bids.refusedByRule, perSecond: result.bids.perSecond, p50: result.bids.p50, p99: result.bids.p99 },
-      polls: { sent: result.polls.sent, notModified: result.polls.notModified, missed: result.polls.missed, perSecond: result.polls.perSecond, p50: result.polls.p50, p99: result.polls.p99 },
-      errors,
-      errorRate: total > 0 ? errors / total : 0,
-      serverRssMb: { start: rssStart, end: rssEnd },
-      invariants: { lots: invariants.lots, violations: invariants.violations },
-      generator: result.self,
-    };
-  } finally {
-    await stop();
-  }
-}
-
 /** The lots' start prices and increments, as the generator's bidders need them. */
 export async function loadLots(db: Kysely<Database>, activityIds: readonly number[]): Promise<GeneratorLot[]> {
   const rows = await db.selectFrom('bid_activity').select(['id', 'start_price_fen', 'increment_fen']).where('id', 'in', [...activityIds]).orderBy('id').execute();
   return rows.map((r) => ({ id: r.id, priceFen: r.start_price_fen - r.increment_fen, stepFen: r.increment_fen }));
 }
 
-export function printSummary(s: LoadSummary): void {
-  const f = (n: number) => n.toFixed(1);
-  console.log('\n压测结果');
-  console.log(`  时长 ${f(s.seconds)} s`);
-  console.log(`  出价  发出 ${s.bids.sent}  成交 ${s.bids.accepted} (${f(s.bids.perSecond)}/s)  规则拒绝 ${s.bids.refusedByRule}  p50 ${f(s.bids.p50)} ms  p99 ${f(s.bids.p99)} ms`);
-  console.log(`  轮询  发出 ${s.polls.sent} (${f(s.polls.perSecond)}/s)  304 ${s.polls.notModified}  未按时发出 ${s.polls.missed}  p50 ${f(s.polls.p50)} ms  p99 ${f(s.polls.p99)} ms`);
-  console.log(`  错误 ${s.errors} (${(s.errorRate * 100).toFixed(2)} %)   服务进程内存 ${s.serverRssMb.start ?? '?'} → ${s.serverRssMb.end ?? '?'} MB`);
-  console.log(`  压测进程: CPU ${f(s.generator.cpuPercent)} %  事件循环延迟 p99/max ${f(s.generator.loopDelayP99)}/${f(s.generator.loopDelayMax)} ms  GC ${f(s.generator.gcMs)} ms`);
-  console.log(`  出价日志不变量: ${s.invariants.lots} 个标的, ${s.invariants.violations.length === 0 ? '全部成立' : `${s.invariants.violations.length} 处违反: ${s.invariants.violations.slice(0, 5).join('; ')}`}`);
+
+// ------------------------------------------------------------------ npm run loadtest
+
+/** The self-started server's test-only codes and operator (its own database; never a deployment's). */
+const OWN = { captcha: 'lt42', smsCode: '246810', operator: 'ltops', password: 'Load@2026x', phone: '13900009999' };
+
+export interface RunOptions {
+  url?: string | undefined;
+  scenario: 'steady' | 'spike';
+  lots: number;
+  bidders: number;
+  watchers: number;
+  pollers: number;
+  pollIntervalMs: number;
+  /** steady: the run; spike: how long bidding may go on after the planned end (extensions). */
+  durationMs: number;
+  spikeWindowMs: number;
+  bidIntervalMs: number;
+  extensionSec: number;
+  budgetSteps: number;
+  /** Time between creating the lots and the load's start (accounts, logins, streams); undefined: estimated. */
+  leadMs?: number | undefined;
+  report?: string | undefined;
+  thresholds: string | undefined;
+  opsToken?: string | undefined;
+  opsUser?: string | undefined;
+  opsPassword?: string | undefined;
+  captcha?: string | undefined;
+  tag?: string | undefined;
+  seed: number;
+  log?: (line: string) => void;
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      lots: { type: 'string', default: '500' },
-      bidders: { type: 'string', default: '200' },
-      watchers: { type: 'string', default: '2000' },
-      minutes: { type: 'string', default: '5' },
-      warmup: { type: 'string', default: '0' },
-      'poll-interval': { type: 'string', default: '2000' },
-      'bid-interval': { type: 'string', default: '3000' },
-      size: { type: 'string', default: '30' },
-      url: { type: 'string' },
-      'data-dir': { type: 'string' },
-    },
-  });
-  const num = (name: string, value: string | undefined, min: number, max: number) => {
-    const n = Number(value);
-    if (!Number.isFinite(n) || n < min || n > max) throw new Error(`--${name} 必须在 ${min} 到 ${max} 之间`);
-    return n;
-  };
-  const summary = await runLoad({
-    lots: num('lots', values.lots, 1, 2000),
-    bidders: num('bidders', values.bidders, 1, 2000),
-    watchers: num('watchers', values.watchers, 0, 20_000),
-    minutes: num('minutes', values.minutes, 0.1, 120),
-    warmupSeconds: num('warmup', values.warmup, 0, 600),
-    pollIntervalMs: num('poll-interval', values['poll-interval'], 100, 60_000),
-    bidIntervalMs: num('bid-interval', values['bid-interval'], 10, 600_000),
-    pageSize: num('size', values.size, 1, 2000),
-    url: values.url,
-    dataDir: values['data-dir'],
-  });
-  printSummary(summary);
-  if (summary.invariants.violations.length > 0) process.exitCode = 1;
+export interface RunOutcome {
+  exitCode: number;
+  report: ReportData;
+  reportFile: string;
+  thresholds: ThresholdResult[];
+  records: RecordCheck;
+  result: LoadResult;
+}
+
+/** `60`, `60s`, `1500ms`, `2m` → ms. */
+export function parseDuration(name: string, text: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
+  if (!m) throw new ThresholdError(`--${name} 的格式不正确：“${text}”（例如 30s、2m、1500ms）`);
+  const n = Number(m[1]);
+  return Math.round(m[2] === 'ms' ? n : m[2] === 'm' ? n * 60_000 : n * 1000);
+}
+
+export async function runLoadTest(o: RunOptions): Promise<RunOutcome> {
+  const log = o.log ?? ((line: string) => console.log(line));
+  const thresholds = parseThresholds(o.thresholds);
+  const own = !o.url;
+  const tag = o.tag ?? randomBytes(4).toString('hex').slice(0, 6);
+  let child: ChildProcess | null = null;
+  let dataDir: string | null = null;
+  let base = o.url?.replace(/\/+$/, '') ?? '';
+  try {
+    if (own) {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'hbcq-load-'));
+      const port = await freePort();
+      base = `http://127.0.0.1:${port}`;
+      // A test installation (fixed codes are refused in production) that allows load-test accounts.
+      child = spawnServer(port, dataDir, {
+        NODE_ENV: 'test',
+        PORTAL_FIXED_CAPTCHA: OWN.captcha,
+        PORTAL_FIXED_SMS_CODE: OWN.smsCode,
+        PORTAL_SMS_SENDER: 'outbox',
+        PORTAL_OPERATORS: OWN.operator,
+        PORTAL_LOADTEST_ACCOUNTS: '1',
+      });
+      log(`启动自带服务（全新的嵌入式数据库）：${base}`);
+    }
+    await waitForServer(base, child);
+
+    // The operator.
+    let opsToken = o.opsToken;
+    if (!opsToken && own) opsToken = await registerWithFixedCodes(base, { loginName: OWN.operator, password: OWN.password, phone: OWN.phone, captcha: OWN.captcha, smsCode: OWN.smsCode });
+    if (!opsToken && o.opsUser && o.opsPassword) {
+      if (!o.captcha) throw new PrepareError('--ops-user 登录需要目标的固定测试验证码 --captcha（PORTAL_FIXED_CAPTCHA；生产环境没有），否则请用 --ops-token');
+      opsToken = await operatorLogin(base, o.opsUser, o.opsPassword, o.captcha);
+    }
+    if (!opsToken) throw new PrepareError('需要运营账号的令牌：--ops-token（或环境变量 LOADTEST_OPS_TOKEN），或 --ops-user/--ops-password/--captcha');
+
+    // The lots end at one second: spike — the window after the preparation; steady — after the run.
+    const leadMs = o.leadMs ?? 8000 + o.bidders * 15 + o.watchers * 4 + o.lots * 150;
+    const now = await serverTime(base);
+    const endAt = Math.ceil((now + leadMs + (o.scenario === 'spike' ? o.spikeWindowMs : o.durationMs + o.extensionSec * 1000 + 5000)) / 1000) * 1000;
+    log(`准备（经运营接口）：${o.lots} 个标的、${o.bidders} 个竞买人、${Math.ceil(o.watchers / 8)} 个观看账号，标记 ${tag}`);
+    const prepared = await prepareRun({ base, opsToken, tag, lots: o.lots, bidders: o.bidders, watchers: o.watchers, endAt, extensionSec: o.extensionSec, log });
+    const late = (await serverTime(base)) - (endAt - (o.scenario === 'spike' ? o.spikeWindowMs : o.durationMs));
+    if (late > 0) log(`  注意：准备比预计多用了 ${(late / 1000).toFixed(1)} s，测量窗口相应缩短（可加大 --lead）`);
+    log(
+      o.scenario === 'spike'
+        ? `尖峰：标的于 ${new Date(endAt).toISOString()} 同时结束；最后 ${o.spikeWindowMs / 1000} s 内 ${o.bidders} 个竞买人出价，${o.watchers} 个推送连接，${o.pollers} 个大厅轮询`
+        : `平稳：${o.durationMs / 1000} s，${o.bidders} 个竞买人（平均每 ${o.bidIntervalMs / 1000} s 一次），${o.watchers} 个推送连接，${o.pollers} 个大厅轮询`,
+    );
+    log(`在浏览器中观看：${base}/#/hall`);
+
+    const rssStart = rssMb(child?.pid);
+    const result = await startLoad(
+      {
+        base,
+        scenario: o.scenario,
+        lots: prepared.lots,
+        bidders: prepared.bidders,
+        watcherTokens: prepared.watcherTokens,
+        watchers: o.watchers,
+        pollers: o.pollers,
+        pollIntervalMs: o.pollIntervalMs,
+        durationMs: o.durationMs,
+        spikeWindowMs: o.spikeWindowMs,
+        bidIntervalMs: o.bidIntervalMs,
+        extensionMs: o.extensionSec * 1000,
+        budgetSteps: o.budgetSteps,
+        seed: o.seed,
+        runId: tag,
+        progressMs: 10_000,
+        timeoutMs: 15_000,
+      },
+      {
+        onProgress: (p) =>
+          log(
+            `${String(p.atSeconds).padStart(4)} s  成交 ${p.acceptedPerSecond.toFixed(1)}/s（发出 ${p.sentPerSecond.toFixed(1)}/s）  出价 p50/p99 ${p.bid.p50.toFixed(1)}/${p.bid.p99.toFixed(1)} ms  ` +
+              `推送 p50/p99 ${p.push.p50.toFixed(1)}/${p.push.p99.toFixed(1)} ms  推送连接 ${p.streams}  轮询 ${p.pollsPerSecond.toFixed(0)}/s  拒绝 ${p.refused}  错误 ${p.errors}`,
+          ),
+      },
+    );
+    const rssEnd = rssMb(child?.pid);
+
+    // The record: once the lots ended (the last bid's extension, then the sweep).
+    log('核对出价记录（等待标的结束）…');
+    const lotIds = prepared.lots.map((l) => l.id);
+    const stillOpen = await waitForEnd(base, lotIds, o.extensionSec * 1000 + 30_000);
+    const records = await checkRecords(base, lotIds, result.accepted, stillOpen);
+
+    const h = Object.fromEntries(Object.entries(result.histograms).map(([k, v]) => [k, summarize(decodeHistogram(v))])) as Record<keyof LoadResult['histograms'], ReturnType<typeof summarize>>;
+    const c = result.counts;
+    const evaluated = evaluateThresholds(thresholds, {
+      latency: { bid: h.bid, 'bid.accepted': h.accepted, 'bid.refused': h.refused, push: h.push, poll: h.poll },
+      sent: c.sent,
+      accepted: c.accepted,
+      refused: c.refused,
+      // Streams refused or lost count as errors too.
+      errors: c.errors + c.streamsFailed + c.streamsLost,
+      violations: records.violations.length,
+      seconds: result.seconds,
+    });
+    const report: ReportData = {
+      title: `压测报告 Load test report · ${o.scenario}`,
+      startedAt: new Date(result.startedAt).toISOString(),
+      target: base,
+      selfStarted: own,
+      scenario: o.scenario,
+      params: {
+        '--scenario': o.scenario,
+        '--lots': o.lots,
+        '--bidders': o.bidders,
+        '--watchers': o.watchers,
+        '--pollers': o.pollers,
+        '--poll-interval': `${o.pollIntervalMs} ms`,
+        '--duration': `${o.durationMs / 1000} s`,
+        ...(o.scenario === 'spike' ? { '--spike-window': `${o.spikeWindowMs / 1000} s` } : { '--bid-interval': `${o.bidIntervalMs} ms` }),
+        '--extension': `${o.extensionSec} s`,
+        '--budget': `${o.budgetSteps} 个加价幅度`,
+        '--threshold': o.thresholds ?? '',
+        tag,
+        seed: o.seed,
+        '时钟偏差 clock offset': `${result.clockOffsetMs.toFixed(1)} ms（往返 ${result.clockRttMs.toFixed(1)} ms）`,
+        ...(own ? { '服务进程内存 server RSS': `${rssStart ?? '?'} → ${rssEnd ?? '?'} MB` } : {}),
+      },
+      seconds: result.seconds,
+      bids: { sent: c.sent, accepted: c.accepted, refused: c.refused, errors: c.bidErrors, extensions: c.extensions, refusedReasons: result.refusedReasons, errorSamples: result.errorSamples },
+      latency: { bid: h.bid, accepted: h.accepted, refused: h.refused, errors: h.errors, push: h.push, poll: h.poll },
+      push: {
+        streams: c.streams,
+        streamsFailed: c.streamsFailed + c.streamsLost,
+        events: c.events,
+        samples: c.pushSamples,
+        ahead: c.pushAhead,
+        unmatched: c.pushUnmatched,
+        reference: '出价成交应答到达竞买人的时刻（与观看者在同一进程、同一时钟，无需时钟校正）the moment the accepted answer reached its bidder, on the same clock as the watchers',
+      },
+      polls: { sent: c.polls, notModified: c.notModified, errors: c.pollErrors },
+      timeline: result.timeline,
+      markers: result.plannedEndAt === null ? [] : [{ t: result.plannedEndAt, label: '计划结束 planned end' }],
+      thresholds: evaluated,
+      invariants: { lots: records.lots, recorded: records.recorded, accepted: records.accepted, violations: records.violations, notes: records.notes },
+      generator: result.self,
+    };
+    const stamp = new Date(result.startedAt).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+    const reportFile = path.resolve(o.report ?? path.join('data', 'loadtest', `report-${o.scenario}-${stamp}.html`));
+    mkdirSync(path.dirname(reportFile), { recursive: true });
+    writeFileSync(reportFile, renderReport(report));
+
+    const f = (n: number) => n.toFixed(1);
+    log('\n压测结果 Summary');
+    log(`  时长 ${f(result.seconds)} s   目标 ${base}`);
+    log(`  出价  发出 ${c.sent}  成交 ${c.accepted}  规则拒绝 ${c.refused}  错误 ${c.bidErrors}  延时 ${c.extensions} 次   全部错误（出价、轮询、推送连接）${c.errors + c.streamsFailed + c.streamsLost}`);
+    log(`  出价时延 ms     p50 ${f(h.bid.p50)}  p90 ${f(h.bid.p90)}  p99 ${f(h.bid.p99)}  p99.9 ${f(h.bid.p999)}  max ${f(h.bid.max)}`);
+    log(`  推送延迟 ms     p50 ${f(h.push.p50)}  p90 ${f(h.push.p90)}  p99 ${f(h.push.p99)}  p99.9 ${f(h.push.p999)}  max ${f(h.push.max)}  （${c.pushSamples} 个样本，${c.streams} 个推送连接，失败 ${c.streamsFailed + c.streamsLost}）`);
+    log(`  大厅轮询 ms     p50 ${f(h.poll.p50)}  p99 ${f(h.poll.p99)}  （${c.polls} 次，304 ${c.notModified}）`);
+    log(`  压测进程 CPU ${f(result.self.cpuPercent)} %  事件循环延迟 p99/max ${f(result.self.loopDelayP99)}/${f(result.self.loopDelayMax)} ms`);
+    log(`  出价记录：${records.lots} 个标的，${records.recorded} 笔，${records.violations.length === 0 ? '每笔成交都在记录中，哈希链完整' : `${records.violations.length} 处违反：${records.violations.slice(0, 5).join('；')}`}`);
+    for (const note of records.notes.slice(0, 5)) log(`  注：${note}`);
+    if (evaluated.length > 0) log('阈值 Thresholds');
+    for (const t of evaluated) log(thresholdLine(t));
+    log(`报告 Report: ${reportFile}`);
+    const exitCode = evaluated.some((t) => !t.passed) || records.violations.length > 0 ? 1 : 0;
+    return { exitCode, report, reportFile, thresholds: evaluated, records, result };
+  } finally {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child!.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const USAGE = `用法 usage: npm run loadtest -- [--url http://host:port] [--scenario spike|steady] [--lots 20] [--bidders 200] [--watchers 1000]
+    [--pollers 50] [--poll-interval 2500ms] [--duration 120s] [--spike-window 30s] [--bid-interval 3s] [--extension 15s]
+    [--budget 200] [--lead 20s] [--report out.html] [--threshold bid.p99=300ms,push.p99=500ms,errors=0]
+    [--ops-token …（或 LOADTEST_OPS_TOKEN）| --ops-user … --ops-password …（或 LOADTEST_OPS_PASSWORD）--captcha …] [--tag abc] [--seed 1]`;
+
+async function main(): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        url: { type: 'string' },
+        scenario: { type: 'string', default: 'spike' },
+        lots: { type: 'string', default: '20' },
+        bidders: { type: 'string', default: '200' },
+        watchers: { type: 'string', default: '1000' },
+        pollers: { type: 'string', default: '50' },
+        'poll-interval': { type: 'string', default: '2500ms' },
+        duration: { type: 'string' },
+        'spike-window': { type: 'string', default: '30s' },
+        'bid-interval': { type: 'string', default: '3s' },
+        extension: { type: 'string', default: '15s' },
+        budget: { type: 'string', default: '200' },
+        lead: { type: 'string' },
+        report: { type: 'string' },
+        threshold: { type: 'string' },
+        'ops-token': { type: 'string' },
+        'ops-user': { type: 'string' },
+        'ops-password': { type: 'string' },
+        captcha: { type: 'string' },
+        tag: { type: 'string' },
+        seed: { type: 'string', default: '1' },
+        help: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  let options: RunOptions;
+  try {
+    const num = (name: string, value: string | undefined, min: number, max: number) => {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < min || n > max) throw new ThresholdError(`--${name} 必须是 ${min} 到 ${max} 之间的整数`);
+      return n;
+    };
+    const scenario = values.scenario;
+    if (scenario !== 'spike' && scenario !== 'steady') throw new ThresholdError('--scenario 须为 spike 或 steady');
+    const extensionMs = parseDuration('extension', values.extension);
+    if (extensionMs < 5000 || extensionMs > 3_600_000 || extensionMs % 1000 !== 0) throw new ThresholdError('--extension 须为 5 s 到 60 min 的整秒数');
+    if (values.tag !== undefined && !/^[a-z0-9]{1,8}$/.test(values.tag)) throw new ThresholdError('--tag 须为 1 到 8 位小写字母或数字');
+    options = {
+      url: values.url,
+      scenario,
+      lots: num('lots', values.lots, 1, 200),
+      bidders: num('bidders', values.bidders, 1, 5000),
+      watchers: num('watchers', values.watchers, 0, 20_000),
+      pollers: num('pollers', values.pollers, 0, 5000),
+      pollIntervalMs: parseDuration('poll-interval', values['poll-interval']),
+      durationMs: parseDuration('duration', values.duration ?? (scenario === 'spike' ? '120s' : '60s')),
+      spikeWindowMs: parseDuration('spike-window', values['spike-window']),
+      bidIntervalMs: parseDuration('bid-interval', values['bid-interval']),
+      extensionSec: extensionMs / 1000,
+      budgetSteps: num('budget', values.budget, 30, 100_000),
+      leadMs: values.lead === undefined ? undefined : parseDuration('lead', values.lead),
+      report: values.report,
+      thresholds: values.threshold,
+      opsToken: values['ops-token'] ?? process.env.LOADTEST_OPS_TOKEN,
+      opsUser: values['ops-user'],
+      opsPassword: values['ops-password'] ?? process.env.LOADTEST_OPS_PASSWORD,
+      captcha: values.captcha,
+      tag: values.tag,
+      seed: num('seed', values.seed, 0, 2 ** 31),
+    };
+    parseThresholds(options.thresholds);
+  } catch (error) {
+    if (!(error instanceof ThresholdError)) throw error;
+    console.error(`${error.message}\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return (await runLoadTest(options)).exitCode;
+  } catch (error) {
+    console.error(error instanceof PrepareError ? `准备失败：${error.message}` : error instanceof Error ? (error.stack ?? error.message) : String(error));
+    return 1;
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
 }

@@ -4,11 +4,11 @@
  * simulated bidders skip the captcha a person would type. Used by `npm run loadtest` and the benchmarks.
  */
 import type { Kysely } from 'kysely';
-import { AUTH_STATUS } from '#domain/contract/auth';
 import type { Database } from '../db/schema.ts';
 import { createAccounts } from '../services/accounts/create.ts';
 import { demoIncrementFen } from '../seed/bidding.ts';
 import { createRng } from '../seed/prng.ts';
+import { loadUserRow } from '../services/accounts/load-accounts.ts';
 import { hashPassword } from '../services/accounts/passwords.ts';
 import { issueTokens } from '../services/accounts/tokens.ts';
 import { searchKeys } from '../services/projects/search-keys.ts';
@@ -48,25 +48,7 @@ export async function seedLoad(db: Kysely<Database>, o: LoadSeedOptions): Promis
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < o.bidders; i++) {
       const name = `load${o.runId}b${String(i + 1).padStart(4, '0')}`;
-      const { id } = await trx
-        .insertInto('app_user')
-        .values({
-          login_name: name,
-          login_key: name.toLowerCase(),
-          user_type: 1,
-          name: `压测用户${i + 1}`,
-          phone: null,
-          email: '',
-          head_img: '',
-          password_hash: hash,
-          auth_status: AUTH_STATUS.verifiedPerson,
-          is_allowed: 1,
-          agreement_version_read: '',
-          created_at: o.now,
-          updated_at: o.now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const { id } = await trx.insertInto('app_user').values(loadUserRow(name, i + 1, hash, o.now)).returning('id').executeTakeFirstOrThrow();
       userIds.push(id);
     }
     for (let i = 0; i < o.lots; i++) {

@@ -11,8 +11,8 @@ import { sweepActivities, type EngineDeps } from '../bidding/engine.ts';
 import { loadReceiptSigner } from '../bidding/receipts.ts';
 import { listenPostgres, liveChannel, LocalFeed, watchSqlite, type ChangeFeed } from '../db/changeFeed.ts';
 import { HallSnapshot } from '../live/hallSnapshot.ts';
-import { changeEventOf } from '../live/changeEvents.ts';
 import { PushHub, type PushHubOptions } from '../live/pushHub.ts';
+import { EventLog } from '../live/eventLog.ts';
 import type { LiveChangeEvent } from '#domain/contract/liveEvents';
 
 export interface LiveOptions {
@@ -28,13 +28,17 @@ export interface LiveOptions {
   push?: PushHubOptions;
   /** The installation's fee schedule and periods (config.settlement) for the deals the sweep opens. */
   settlement?: SettlementSettings;
+  /** The event log push streams resume from: rows kept (PORTAL_LIVE_LOG_ROWS; live/eventLog.ts). */
+  eventLog?: { keepRows?: number };
 }
 
 export interface LiveRuntime {
   snapshot: HallSnapshot;
   engine: EngineDeps;
-  /** Server-sent-events streams fed by the snapshot's changed rows. */
+  /** Server-sent-events streams, fed by the event log. */
   push: PushHub;
+  /** The event log's reader: push events with ids shared by every process, replays, pruning. */
+  events: EventLog;
   /** One lifecycle sweep now; resolves to the number of activities changed. */
   sweep(): Promise<number>;
 }
@@ -103,15 +107,32 @@ export default fp<LiveOptions>(
         if (!marks.has(id)) marks.set(id, { at, source: 'feed' });
       }
     });
-    snapshot.onChange((rows, serverTime, newestBids) => {
-      if (push.listening) push.publish(rows.map((row) => changeEventOf(row, serverTime, newestBids.get(row.entry.activityId))));
+    // Push events come from the event log (one row per committed change, written by a trigger in the
+    // change's transaction), not from this process's snapshot: their ids are the log's, the same in every
+    // process, and a stream that reconnects anywhere is replayed from them (docs/live.md).
+    const events = new EventLog({
+      db,
+      postgres,
+      now,
+      ...options.eventLog,
+      safetyPollMs: timers ? 1000 : 0,
+      pruneMs: timers ? 30_000 : 0,
+      listening: () => push.listening,
+      onBatch: (changes, upTo) => push.publish(changes, upTo),
+      onError: (error) => app.log.error({ err: error }, 'live: event log read failed'),
     });
+    local.subscribe(() => events.poke());
+    // A rebuild that found changes (the safety rebuild: a change this process heard of no other way).
+    snapshot.onChange(() => events.poke());
+    // Its position before the first stream (a write transaction left open holds it back: not for long).
+    await Promise.race([events.ready, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     // What this process committed with the new state in hand (accepted bids) goes to the snapshot as it is;
     // its NOTIFY, coming back like everyone else's, names a lock version the snapshot then already holds.
     // Other commits (sweep, join): when this process LISTENs, its own NOTIFY comes back and is the one
     // announcement (announcing locally too would reload every changed row twice).
     const listening = postgres && options.listen !== undefined;
     const afterCommit: EngineDeps['afterCommit'] = (activityIds, committed) => {
+      events.poke();
       if (committed) {
         if (push.listening) {
           const at = performance.now();
@@ -142,11 +163,12 @@ export default fp<LiveOptions>(
     sweepTimer?.unref();
 
     app.decorate('engine', engine);
-    app.decorate('live', { snapshot, engine, push, sweep });
+    app.decorate('live', { snapshot, engine, push, events, sweep });
     // Before the server waits for open connections to end (onClose would be too late: app.close() hangs).
     app.addHook('preClose', async () => push.close());
     app.addHook('onClose', async () => {
       clearInterval(sweepTimer);
+      events.close();
       snapshot.close();
       await external?.close();
       await local.close();

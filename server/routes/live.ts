@@ -16,6 +16,7 @@ import type { Cached } from '../live/hallSnapshot.ts';
 import { bidderView } from '../bidding/bidderView.ts';
 import { BID_RECEIPTS_PATH, BID_RECORD_PATH } from '#domain/contract/bidReceipt';
 import { bidRecord, listReceipts, loadReceiptSigner } from '../bidding/receipts.ts';
+import { bidThresholds } from '../services/webauthn/bid-guard.ts';
 
 const hallParams = (defaultSize: number, maxSize: number) =>
   z.object({
@@ -53,6 +54,8 @@ const bidParams = z.object({
   idempotencyKey: z
     .string({ error: '参数 idempotencyKey 不能为空' })
     .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: '参数 idempotencyKey 须为 8 到 64 位字母、数字、- 或 _' }),
+  // 大额出价需安全密钥确认: the one-time key confirmation of a bid above the bidder's threshold (docs/accounts.md).
+  confirmationId: optionalText('confirmationId', 64),
 });
 
 /**
@@ -78,6 +81,7 @@ function sendCached<T>(request: FastifyRequest, reply: FastifyReply, cached: Cac
 export default async function liveRoutes(app: FastifyInstance): Promise<void> {
   const { db, engine, requireBearer } = app;
   const { snapshot } = app.live;
+  const keyThresholds = await bidThresholds(db, app.now);
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post('/dscq-sync/v1/bid-assets/hall/page', { schema: { summary: '竞价大厅：进行中的竞价（最先结束的在前，带 ETag）', querystring: hallPageParams } }, async (request, reply) =>
@@ -150,6 +154,11 @@ export default async function liveRoutes(app: FastifyInstance): Promise<void> {
     const { mode } = request.params;
     const input = request.query;
     const { userId, sessionId } = request.bearer!;
+    // Above the bidder's own threshold, a one-time security-key confirmation (a Map look-up when none is set).
+    if (keyThresholds.needsKey(userId, input.amount)) {
+      const refusal = await keyThresholds.useConfirmation({ userId, activityId: input.activityId, amountFen: input.amount, idempotencyKey: input.idempotencyKey, confirmationId: input.confirmationId });
+      if (refusal) return reply.code(refusal.code).send(refusal);
+    }
     // portal_bid_seconds / portal_bids_total: the engine's decision and commit, timed here (not in the engine).
     const started = performance.now();
     const result = await placeBid(engine, {

@@ -1,5 +1,5 @@
 /**
- * Every route of spec section 2, public and auth, plus the watch board /myWatch (ours), each with its
+ * Every route of spec section 2, public and auth, plus the watch board /myWatch and 竞价记录核验 /verify (ours), each with its
  * title in `staticData`. Routes are defined in code (not file-based): one typed table is easier to read
  * and change than ninety-odd near-identical files. Every route renders its feature's lazy component;
  * the spec's under-construction page (`DoingPage`) is /doing's own. docs/routes.md lists every route
@@ -23,6 +23,7 @@ import { hallSearch, watchSearch } from '@/features/hall/search';
 import { judicialSearch } from '@/features/judicial/search';
 import { projectSearch } from '@/features/projects/search';
 import { quoteHallSearch } from '@/features/quote-room/search';
+import { verifySearch } from '@/features/verify/search';
 import { dealSearch, walletDetailSearch, walletHandleSearch } from '@/features/money/search';
 import { messageSearch, myProjectSearch } from '@/features/user-center/search';
 import { appealSearch, fileListSearch, folderSearch } from '@/features/user-files/search';
@@ -68,6 +69,8 @@ const projects = (name: keyof typeof import('@/features/projects/pages')) =>
 const JudicialPage = lazyRouteComponent(() => import('@/features/judicial/pages/JudicialPage'), 'JudicialPage');
 // The bidding room.
 const QuoteRoomPage = lazyRouteComponent(() => import('@/features/quote-room/QuoteRoomPage'), 'QuoteRoomPage');
+// 竞价记录核验: the public verification of a bid record or receipt (ours).
+const VerifyPage = lazyRouteComponent(() => import('@/features/verify/VerifyPage'), 'VerifyPage');
 // Enrolment and deposits, and the user centre: one lazily loaded chunk each.
 const enrolment = (name: keyof typeof import('@/features/enrolment/pages')) =>
   lazyRouteComponent(() => import('@/features/enrolment/pages'), name);
@@ -240,6 +243,7 @@ const publicRoutes = [
   page('/doing', '建设中'),
   searchPage('/lock', '锁屏', content('LockPage'), lockSearch, { simpleHeader: true }),
   searchPage('/contract/seal/qrcode', '人脸识别', esign('FaceQrPage'), faceQrSearch, { simpleHeader: true }),
+  searchPage('/verify', '竞价记录核验', VerifyPage, verifySearch, { fluid: true }),
 ] as const;
 
 /** Pathless layout: every child needs a logged-in user (spec: the check is a stored user id). */

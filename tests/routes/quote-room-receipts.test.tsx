@@ -32,7 +32,7 @@ const receipt = (seq: number, amount: number | null): BidReceipt => ({
   algorithm: 'Ed25519',
   keyId: 'mockkey000000000',
   signature: `c2lnbmF0dXJl${seq}`,
-  signed: { activityId: ROOM_ACTIVITY_ID, seq, bidCode: MY_CODE, amount, serverTime: Date.now() - 60_000 * (3 - seq), hash: `${seq}`.repeat(64), prevHash: '0'.repeat(64), sealed: amount === null },
+  signed: { activityId: ROOM_ACTIVITY_ID, seq, bidCode: MY_CODE, amount, serverTime: Date.now() - 60_000 * (3 - seq), hash: `${seq}`.repeat(64), prevHash: amount === null ? null : '0'.repeat(64), sealed: amount === null },
 });
 
 describe('/quoteHall: 我的出价凭证', () => {

@@ -22,7 +22,9 @@ function logIn(name = '张建国') {
 
 describe('routing (spec section 2)', () => {
   it('registers every route of the spec, public and auth', () => {
-    expect(ROUTE_PATHS.public).toHaveLength(49);
+    // The spec's 49 and /verify (ours: 竞价记录核验).
+    expect(ROUTE_PATHS.public).toHaveLength(50);
+    expect(ROUTE_PATHS.public).toContain('/verify');
     // The spec's 46 and /myWatch (ours: the bidder's watch board).
     expect(ROUTE_PATHS.auth).toHaveLength(47);
     expect(ROUTE_PATHS.auth).toContain('/myWatch');

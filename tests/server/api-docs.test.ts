@@ -107,7 +107,7 @@ describe('the document', () => {
 
     expect(operation('GET', '/api/dscq-content/files/:id').parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
     const bid = operation('POST', '/api/dscq-sync/v1/bidding/:mode/bid');
-    expect((bid.parameters as Json[]).map((p) => `${p.in} ${p.name}`).sort()).toEqual(['path mode', 'query activityId', 'query amount', 'query idempotencyKey']);
+    expect((bid.parameters as Json[]).map((p) => `${p.in} ${p.name}`).sort()).toEqual(['path mode', 'query activityId', 'query amount', 'query confirmationId', 'query idempotencyKey']);
   });
 
   it('marks the routes that need a login', () => {

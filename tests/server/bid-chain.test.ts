@@ -176,11 +176,13 @@ describe('the bid record', () => {
     expect(Number(row.sealed)).toBe(1);
     const { receipt } = r.body.data;
     expect(receipt.signed.sealed).toBe(true);
+    // Nor the previous offer's hash: it commits to another bidder's sealed amount.
+    expect(receipt.signed.prevHash).toBeNull();
     expect(receipt.signed.amount).toBeNull();
     expect(JSON.stringify(receipt)).not.toContain(String(amountFen / 100));
     expect(receipt.signed.hash).toBe(row.hash);
-    // The hash commits to the amount: the bidder (who knows it) recomputes it.
-    expect(bidChainHash({ activityId: id, seq: before + 1, bidCode: r.body.data.bidCode, amountFen, serverTime: receipt.signed.serverTime, prevHash: receipt.signed.prevHash })).toBe(receipt.signed.hash);
+    // The hash commits to the amount: once the record shows the previous hash, the bidder (who knows his amount) recomputes it.
+    expect(bidChainHash({ activityId: id, seq: before + 1, bidCode: r.body.data.bidCode, amountFen, serverTime: receipt.signed.serverTime, prevHash: row.prev_hash! })).toBe(receipt.signed.hash);
     const listed = await get(BID_RECEIPTS_PATH, { activityId: id }, free[0]!);
     expect(verifyReceipt(listed.body.data.publicKey, listed.body.data.receipts[0])).toBe(true);
     expect(listed.body.data.receipts[0]).toEqual(receipt);

@@ -422,3 +422,175 @@ export function modelResume(spec: ActivitySpec, s: ModelState, at: number, endAt
   s.endAt = endAt;
   return { spec: { ...spec, settings, pausedMs: (spec.pausedMs ?? 0) + (descending ? at - stoppedAt : 0) } };
 }
+
+// ---------------------------------------------------------------- 代理出价 in the model
+
+/** One ceiling in the model (docs/bidding.md "Proxy bidding"), ids as the test numbers them. */
+export interface ModelProxy {
+  id: number;
+  userId: number;
+  ceilingFen: number;
+  setAt: number;
+  status: 'active' | 'cancelled' | 'exceeded';
+}
+
+/** One bid of the model's log. */
+export interface ModelLogged {
+  userId: number;
+  amountFen: number;
+  proxy: boolean;
+}
+
+/** The model with ceilings: the bid log and the 'outbid' messages (plain or exceeded) per user. */
+export interface ProxyModel {
+  spec: ActivitySpec;
+  s: ModelState;
+  proxies: ModelProxy[];
+  log: ModelLogged[];
+  messages: Map<number, number>;
+}
+
+export function initialProxyModel(spec: ActivitySpec): ProxyModel {
+  return { spec, s: initialModel(spec), proxies: [], log: [], messages: new Map() };
+}
+
+const cloneState = (s: ModelState): ModelState => ({ ...s, bidders: new Set(s.bidders), atCap: [...s.atCap], offers: [...s.offers], joined: new Set(s.joined) });
+
+/** True when `userId` may bid `amountFen` now (tried on a copy of the state). */
+function validNow(m: ProxyModel, s: ModelState, userId: number, amountFen: number, at: number): boolean {
+  return modelBid(m.spec, cloneState(s), userId, amountFen, at).rejection === null;
+}
+
+/** The amounts a bidder could bid now, smallest first: the current price (a match) and price + k steps up to `limit`. */
+function amountsUpTo(m: ProxyModel, s: ModelState, limit: number): number[] {
+  const step = stepAbove(m.spec, s.priceFen);
+  const out = s.priceFen <= limit ? [s.priceFen] : [];
+  for (let v = s.priceFen + step; v <= limit; v += step) out.push(v);
+  return out;
+}
+
+/** The smallest amount `p` may bid now (null: none within its ceiling, or he leads, or no bid yet). */
+function modelProxyMin(m: ProxyModel, s: ModelState, p: ModelProxy, at: number): number | null {
+  if (s.count === 0 || s.leader === p.userId) return null;
+  for (const v of amountsUpTo(m, s, p.ceilingFen).slice(0, 2)) if (validNow(m, s, p.userId, v, at)) return v;
+  return null;
+}
+
+const rankOf = (spec: ActivitySpec, userId: number) => spec.bidders.find((b) => b.userId === userId)?.rank ?? null;
+
+/** Priority: the higher ceiling, then the better pre-emptive right, then the earlier, then the lower id. */
+function modelPriority(spec: ActivitySpec, a: ModelProxy, b: ModelProxy): number {
+  if (a.ceilingFen !== b.ceilingFen) return b.ceilingFen - a.ceilingFen;
+  const ra = rankOf(spec, a.userId);
+  const rb = rankOf(spec, b.userId);
+  if (betterRight(ra, rb)) return -1;
+  if (betterRight(rb, ra)) return 1;
+  return a.setAt !== b.setAt ? a.setAt - b.setAt : a.id - b.id;
+}
+
+/** After `loser` bids `v`, can `winner` still bid within his ceiling? */
+function answerable(m: ProxyModel, s: ModelState, loser: ModelProxy, v: number, winner: ModelProxy, at: number): boolean {
+  const t = cloneState(s);
+  if (modelBid(m.spec, t, loser.userId, v, at).rejection !== null) return false;
+  return modelProxyMin(m, t, winner, at) !== null;
+}
+
+/** The loser's highest amount within his ceiling that the winner can still answer. */
+function modelBestAnswerable(m: ProxyModel, s: ModelState, loser: ModelProxy, winner: ModelProxy, at: number): number | null {
+  const amounts = amountsUpTo(m, s, loser.ceilingFen).reverse();
+  for (const v of amounts) if (answerable(m, s, loser, v, winner, at)) return v;
+  return null;
+}
+
+/** Records a bid's 'outbid' message for the leader it displaced (none when his ceiling answers). */
+function modelNotice(m: ProxyModel, displaced: number | null, at: number): void {
+  if (displaced === null) return;
+  const own = m.proxies.find((p) => p.userId === displaced && p.status === 'active');
+  if (own && modelProxyMin(m, m.s, own, at) !== null) return;
+  if (own) own.status = 'exceeded';
+  m.messages.set(displaced, (m.messages.get(displaced) ?? 0) + 1);
+}
+
+/** Applies an accepted bid to the model (log, messages). */
+function modelAccepted(m: ProxyModel, before: number | null, userId: number, amountFen: number, proxy: boolean, at: number): void {
+  m.log.push({ userId, amountFen, proxy });
+  modelNotice(m, before !== userId ? before : null, at);
+}
+
+/** The ceilings answer until none bids; then the ceilings the price passed are exceeded (one message each). */
+export function modelResolveProxies(m: ProxyModel, at: number): void {
+  for (let n = 0; n < 500; n++) {
+    const active = m.proxies.filter((p) => p.status === 'active');
+    const contenders = active.filter((p) => modelProxyMin(m, m.s, p, at) !== null).sort((a, b) => modelPriority(m.spec, a, b));
+    const first = contenders[0];
+    if (!first) break;
+    const defender = active.find((p) => p.userId === m.s.leader);
+    const pool = [...contenders, ...(defender ? [defender] : [])].sort((a, b) => modelPriority(m.spec, a, b));
+    let bidder = first;
+    let amount: number;
+    if (defender && pool[0] === defender) {
+      amount = modelBestAnswerable(m, m.s, first, defender, at) ?? modelProxyMin(m, m.s, first, at)!;
+    } else {
+      const runnerUp = pool[1];
+      const reach = runnerUp && runnerUp !== defender ? modelBestAnswerable(m, m.s, runnerUp, first, at) : null;
+      if (reach !== null && runnerUp) {
+        bidder = runnerUp;
+        amount = reach;
+      } else {
+        amount = modelProxyMin(m, m.s, first, at)!;
+      }
+    }
+    const before = m.s.leader;
+    if (modelBid(m.spec, m.s, bidder.userId, amount, at).rejection !== null) break;
+    modelAccepted(m, before, bidder.userId, amount, true, at);
+  }
+  if (m.s.count === 0) return;
+  for (const p of m.proxies) {
+    if (p.status === 'active' && p.userId !== m.s.leader && modelProxyMin(m, m.s, p, at) === null) {
+      p.status = 'exceeded';
+      m.messages.set(p.userId, (m.messages.get(p.userId) ?? 0) + 1);
+    }
+  }
+}
+
+/** A manual bid with ceilings: the bid, then the ceilings' answers. */
+export function modelProxyBid(m: ProxyModel, userId: number, amountFen: number, at: number, proxiesOpen: boolean): ReturnType<typeof modelBid> {
+  const before = m.s.leader;
+  const answer = modelBid(m.spec, m.s, userId, amountFen, at);
+  if (answer.rejection !== null) return answer;
+  if (proxiesOpen) {
+    modelAccepted(m, before, userId, answer.loggedFen, false, at);
+    modelResolveProxies(m, at);
+  } else {
+    m.log.push({ userId, amountFen: answer.loggedFen, proxy: false });
+    if (before !== null && before !== userId) m.messages.set(before, (m.messages.get(before) ?? 0) + 1);
+  }
+  return answer;
+}
+
+export type ModelProxyRefusal = 'closed' | 'belowMinimum' | 'aboveCap' | 'offGrid' | 'notRaised';
+
+/** Sets or raises `userId`'s ceiling at `at` (ascending modes only; the window open). */
+export function modelSetProxy(m: ProxyModel, userId: number, ceilingFen: number, at: number, id: number): ModelProxyRefusal | null {
+  const { spec, s } = m;
+  if (at < spec.startAt || at >= s.endAt) return 'closed';
+  const own = m.proxies.find((p) => p.userId === userId);
+  if (own?.status === 'active' && ceilingFen <= own.ceilingFen) return 'notRaised';
+  if (spec.capFen != null && ceilingFen > spec.capFen) return 'aboveCap';
+  const step = stepAbove(spec, s.priceFen);
+  const min = s.count === 0 ? spec.startFen : s.leader === userId ? s.priceFen + step : betterRight(rankOf(spec, userId), s.leaderRank) ? s.priceFen : s.priceFen + step;
+  if (ceilingFen < min) return 'belowMinimum';
+  if ((spec.settings?.tiers ?? []).length === 0 && (ceilingFen - spec.startFen) % spec.incrementFen !== 0) return 'offGrid';
+  if (own) Object.assign(own, { ceilingFen, setAt: at, status: 'active' });
+  else m.proxies.push({ id, userId, ceilingFen, setAt: at, status: 'active' });
+  if (s.count > 0 && s.leader !== userId) modelResolveProxies(m, at);
+  return null;
+}
+
+/** Cancels `userId`'s ceiling; false when he has no active one. */
+export function modelCancelProxy(m: ProxyModel, userId: number): boolean {
+  const own = m.proxies.find((p) => p.userId === userId);
+  if (!own || own.status !== 'active') return false;
+  own.status = 'cancelled';
+  return true;
+}

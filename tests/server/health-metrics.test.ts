@@ -17,7 +17,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESIGN_PATHS } from '#domain/contract/esign';
 import { LIVE_EVENT_RECONNECT, LIVE_EVENTS_PATH } from '#domain/contract/liveEvents';
-import { SseParser, type SseMessage } from '../../workers/sse';
+import type { SseMessage } from '../../workers/sse';
+import { openSse } from './sse-client.ts';
 import { requestLogLevel } from '../../server/http/logging.ts';
 import { gracefulStop } from '../../server/lib/shutdown.ts';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
@@ -49,73 +50,7 @@ function request(port: number, path: string, options: { method?: string; body?: 
   });
 }
 
-interface Stream {
-  status: number;
-  messages: SseMessage[];
-  retry(): number | undefined;
-  waitFor(match: (m: SseMessage) => boolean, what: string): Promise<SseMessage>;
-  ended: Promise<void>;
-  body(): string;
-  close(): void;
-}
-
-function openStream(port: number, query = ''): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: `${EVENTS}${query}`, agent: false }, (res) => {
-      const parser = new SseParser();
-      const messages: SseMessage[] = [];
-      const waiters = new Set<() => void>();
-      let raw = '';
-      let done = false;
-      let endedResolve!: () => void;
-      const ended = new Promise<void>((r) => (endedResolve = r));
-      const finish = () => {
-        done = true;
-        endedResolve();
-        for (const w of [...waiters]) w();
-      };
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        raw += chunk;
-        messages.push(...parser.push(chunk));
-        for (const w of [...waiters]) w();
-      });
-      res.on('end', finish);
-      res.on('close', finish);
-      res.on('error', finish);
-      resolve({
-        status: res.statusCode ?? 0,
-        messages,
-        retry: () => parser.retry,
-        ended,
-        body: () => raw,
-        close: () => req.destroy(),
-        waitFor: (match, what) =>
-          new Promise((ok, fail) => {
-            const timer = setTimeout(() => {
-              waiters.delete(waiter);
-              fail(new Error(`timed out waiting for ${what}`));
-            }, WAIT_MS);
-            const waiter = () => {
-              const found = messages.find(match);
-              if (found) {
-                clearTimeout(timer);
-                waiters.delete(waiter);
-                ok(found);
-              } else if (done) {
-                clearTimeout(timer);
-                waiters.delete(waiter);
-                fail(new Error(`stream ended while waiting for ${what}`));
-              }
-            };
-            waiters.add(waiter);
-            waiter();
-          }),
-      });
-    });
-    req.on('error', reject);
-  });
-}
+const openStream = (port: number, query = '') => openSse({ port, path: `${EVENTS}${query}`, waitMs: WAIT_MS });
 
 const isReady = (m: SseMessage) => m.event === 'ready';
 

@@ -6,7 +6,6 @@
  * (server/live/pushHub.ts) with fake sockets. No fixed sleeps: every wait is for an event, with a
  * timeout as the failure bound only.
  */
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
@@ -14,8 +13,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIVE_EVENTS_PATH, type LiveChangeEvent } from '#domain/contract/liveEvents';
 import { SseParser, type SseMessage } from '../../workers/sse';
+import { openSse, type SseStream } from './sse-client.ts';
 import { bidPayload, liveChannel, parsePayload } from '../../server/db/changeFeed.ts';
-import { PushHub, type PushClient, type PushSink } from '../../server/live/pushHub.ts';
+import { PushHub, type LoggedChange, type PushClient, type PushSink } from '../../server/live/pushHub.ts';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
 import { createActivity } from './bidding-fixtures.ts';
 import { buildSecondProcess, listeningLive, DIALECT, NOW, TEST_DATABASE_URL, type Json } from './helpers.ts';
@@ -34,97 +34,21 @@ let keySeq = 0;
 const key = () => `push-key-${process.pid}-${++keySeq}`;
 const streams: Stream[] = [];
 
-// ------------------------------------------------------------------ a streaming SSE client
+// ------------------------------------------------------------------ a streaming SSE client (sse-client.ts)
 
-interface Stream {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  messages: SseMessage[];
-  parser: SseParser;
-  /** Resolves with the first message (already received or still to come) that matches. */
-  waitFor(match: (m: SseMessage) => boolean, what: string): Promise<SseMessage>;
-  /** Resolves when `parser.comments` reaches n. */
-  waitForComments(n: number): Promise<void>;
-  /** Resolves when the server ended or dropped the stream. */
-  ended: Promise<void>;
-  /** The whole body (refusals answer JSON). */
-  text(): Promise<string>;
-  res: http.IncomingMessage;
-  close(): void;
-}
+type Stream = SseStream;
 
-function openStream(target: number, query: Record<string, string> = {}, token?: string, options: { paused?: boolean } = {}): Promise<Stream> {
+async function openStream(target: number, query: Record<string, string> = {}, token?: string, options: { paused?: boolean } = {}): Promise<Stream> {
   const search = new URLSearchParams(query).toString();
-  return new Promise((resolve, reject) => {
-    const req = http.get(
-      { host: '127.0.0.1', port: target, path: `${EVENTS}${search ? `?${search}` : ''}`, agent: false, headers: token ? { authorization: `Bearer ${token}` } : {} },
-      (res) => {
-        const parser = new SseParser();
-        const messages: SseMessage[] = [];
-        const waiters = new Set<() => void>();
-        let raw = '';
-        let done = false;
-        let endedResolve!: () => void;
-        const ended = new Promise<void>((r) => (endedResolve = r));
-        const finish = () => {
-          done = true;
-          endedResolve();
-          for (const w of [...waiters]) w();
-        };
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          raw += res.statusCode === 200 ? '' : chunk;
-          messages.push(...parser.push(chunk));
-          for (const w of [...waiters]) w();
-        });
-        res.on('end', finish);
-        res.on('close', finish);
-        res.on('error', finish);
-        if (options.paused) res.pause();
-        const until = <T>(check: () => T | undefined, what: string): Promise<T> =>
-          new Promise((ok, fail) => {
-            const timer = setTimeout(() => {
-              waiters.delete(waiter);
-              fail(new Error(`timed out after ${WAIT_MS} ms waiting for ${what}; got ${messages.map((m) => `${m.event}:${m.data}`).join(' | ').slice(-800)}`));
-            }, WAIT_MS);
-            const waiter = () => {
-              const found = check();
-              if (found !== undefined) {
-                clearTimeout(timer);
-                waiters.delete(waiter);
-                ok(found);
-              } else if (done) {
-                clearTimeout(timer);
-                waiters.delete(waiter);
-                fail(new Error(`stream ended while waiting for ${what}`));
-              }
-            };
-            waiters.add(waiter);
-            waiter();
-          });
-        const stream: Stream = {
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          messages,
-          parser,
-          res,
-          ended,
-          waitFor: (match, what) => until(() => messages.find(match), what),
-          waitForComments: async (n) => {
-            await until(() => (parser.comments >= n ? true : undefined), `${n} heartbeats`);
-          },
-          text: async () => {
-            await ended;
-            return raw;
-          },
-          close: () => req.destroy(),
-        };
-        streams.push(stream);
-        resolve(stream);
-      },
-    );
-    req.on('error', reject);
+  const stream = await openSse({
+    port: target,
+    path: `${EVENTS}${search ? `?${search}` : ''}`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    waitMs: WAIT_MS,
+    ...options,
   });
+  streams.push(stream);
+  return stream;
 }
 
 const change = (m: SseMessage): LiveChangeEvent | undefined => (m.event === 'change' ? (JSON.parse(m.data) as LiveChangeEvent) : undefined);
@@ -367,7 +291,7 @@ describe(`live push stream on ${DIALECT}`, () => {
         extensionCount: 0,
         serverTime: NOW,
       }));
-      push.publish(events);
+      push.publish(logged(...events));
       await nextTurn();
       await nextTurn();
     }
@@ -429,6 +353,10 @@ const event = (activityId: number, lockVersion: number, extra: Partial<LiveChang
   ...extra,
 });
 
+/** Events with increasing ids, as the event log hands them to the hub. */
+let loggedId = 1_000_000;
+const logged = (...events: LiveChangeEvent[]): LoggedChange[] => events.map((e) => ({ id: ++loggedId, event: e }));
+
 describe('push hub', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -447,8 +375,8 @@ describe('push hub', () => {
     hub.open(both, anonymous('10.0.0.4', [1, 2, 3]));
     for (const s of [hall, room1, room2, both]) s.chunks = [];
     const stringify = vi.spyOn(JSON, 'stringify');
-    hub.publish([event(1, 1), event(2, 1)]);
-    hub.publish([event(1, 2), event(4, 1, { status: 'scheduled' })]);
+    hub.publish(logged(event(1, 1), event(2, 1)));
+    hub.publish(logged(event(1, 2), event(4, 1, { status: 'scheduled' })));
     hub.flush();
     expect(stringify).toHaveBeenCalledTimes(3); // activities 1 (latest only), 2 and 4
     expect(hall.chunks).toHaveLength(1);
@@ -466,7 +394,7 @@ describe('push hub', () => {
   it('publishing with nobody listening costs nothing', () => {
     const hub = new PushHub();
     const stringify = vi.spyOn(JSON, 'stringify');
-    hub.publish([event(1, 1)]);
+    hub.publish(logged(event(1, 1)));
     hub.flush();
     expect(stringify).not.toHaveBeenCalled();
     expect(hub.listening).toBe(false);
@@ -481,7 +409,7 @@ describe('push hub', () => {
     hub.open(fast, anonymous('10.0.0.2'));
     let version = 0;
     while (!slow.destroyed && version < 1000) {
-      hub.publish([event(7, ++version)]);
+      hub.publish(logged(event(7, ++version)));
       hub.flush();
     }
     expect(slow.destroyed).toBe(true);
@@ -489,7 +417,7 @@ describe('push hub', () => {
     expect(drops).toHaveLength(1);
     expect(hub.stats()).toMatchObject({ connections: 1, dropped: 1 });
     const writesWhenDropped = slow.chunks.length;
-    hub.publish([event(7, ++version)]);
+    hub.publish(logged(event(7, ++version)));
     hub.flush();
     expect(slow.chunks).toHaveLength(writesWhenDropped);
     expect(fast.changes().at(-1)!.lockVersion).toBe(version);

@@ -20,9 +20,11 @@ async function get(url: string, user: string, id: number) {
   return { status: res.statusCode, type: String(res.headers['content-type'] ?? ''), bytes: res.rawPayload, body: (json ? res.json() : null) as Json };
 }
 
-/** Every text of a document, in order (headings, paragraphs, label：value rows, parties). */
+/** Every text of a document, in order (headings, paragraphs, label：value rows, parties, table cells). */
 const textOf = (doc: PdfDocument) =>
-  doc.blocks.flatMap((b) => (b.kind === 'fields' ? b.rows.map(([k, v]) => `${k}：${v}`) : b.kind === 'signatures' ? b.parties : [b.text])).join('\n');
+  doc.blocks
+    .flatMap((b) => (b.kind === 'fields' ? b.rows.map(([k, v]) => `${k}：${v}`) : b.kind === 'signatures' ? b.parties : b.kind === 'table' ? b.rows.map((r) => r.join(' ')) : [b.text]))
+    .join('\n');
 
 beforeAll(async () => {
   t = await createAccountsApp();

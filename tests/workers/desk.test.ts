@@ -36,13 +36,15 @@ const message = (id: number, title: string) => ({
 });
 
 function setup() {
-  const state: { signal: DeskSignal; version: number; fail: boolean } = {
+  const state: { signal: DeskSignal; version: number; fail: boolean; loggedOut: boolean } = {
     signal: { unread: 1, latest: [message(1, '「甲」出价已被超越')], rooms: [{ activityId: 7, assetsName: '甲', bidCode: '111111', leaderBidCode: '111111' }], stateKey: 'a' },
     version: 1,
     fail: false,
+    loggedOut: false,
   };
   const server = fakeFetch((url, init) => {
     if (url.pathname !== '/api/dscq-user/desk/signal') return json({ code: 404, msg: 'no' }, 404);
+    if (state.loggedOut) return json({ code: 401, success: false, msg: '请先登录', data: null }, 401);
     if (state.fail) return json({ code: 500, success: false, msg: '服务维护中', data: null }, 500);
     const tag = `W/"v${state.version}"`;
     if (new Headers(init?.headers).get('If-None-Match') === tag) return new Response(null, { status: 304 });
@@ -138,6 +140,18 @@ describe('desk stream', () => {
     s.state.fail = true;
     await vi.advanceTimersByTimeAsync(DESK_POLL_MS);
     expect(desk.last()).toMatchObject({ status: 'error', error: '服务维护中', signal: { unread: 1 } });
+    desk.stop();
+  });
+
+  it('a 401 (the session ended; a logout’s unsubscribe still on its way) is neither an error frame nor a warning', async () => {
+    const s = setup();
+    const desk = watch(createDesk$({ token: 'tok-1' }, s.ctx));
+    await vi.advanceTimersByTimeAsync(10);
+    const frames = desk.frames.length;
+    s.state.loggedOut = true;
+    await vi.advanceTimersByTimeAsync(3 * DESK_POLL_MS);
+    expect(desk.frames.length).toBe(frames);
+    expect(s.ctx.env.log).not.toHaveBeenCalled();
     desk.stop();
   });
 });

@@ -160,6 +160,30 @@ describe('push: change events', () => {
   });
 });
 
+describe('push: resuming with Last-Event-ID', () => {
+  it('a reconnect of the same stream sends the last id received; a stream with another filter starts fresh', async () => {
+    const { endpoint, ctx } = setup([lot(0, T0), lot(1, T0)]);
+    const room = watch(createBiddingData$({ activityId: 100 }, ctx));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(endpoint.last().headers.get('Last-Event-ID')).toBeNull(); // the first connection
+    endpoint.ready();
+    endpoint.change(change({ lockVersion: 3, biddingCount: 2 })); // id: 3 (the fake's ids)
+    endpoint.last().write(': hb\nid: 7\ndata:\n\n'); // a heartbeat carrying the server's position
+    await vi.advanceTimersByTimeAsync(0);
+    endpoint.last().end();
+    await vi.advanceTimersByTimeAsync(3_100); // the retry hint
+    expect(endpoint.connections).toHaveLength(2);
+    expect(endpoint.last().headers.get('Last-Event-ID')).toBe('7');
+    // Another filter (a second room): a fresh stream.
+    const other = watch(createBiddingData$({ activityId: 101 }, ctx));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(endpoint.connections).toHaveLength(3);
+    expect(endpoint.last().headers.get('Last-Event-ID')).toBeNull();
+    room.stop();
+    other.stop();
+  });
+});
+
 describe('push: polling as the fallback', () => {
   it('slows the polls while healthy, takes over within 5 s of a failure, and steps back with one re-sync', async () => {
     const { endpoint, ctx, healthy, roomCalls } = setup();

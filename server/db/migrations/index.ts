@@ -24,6 +24,10 @@ import * as m0018 from './0018_accepted_terms.ts';
 import * as m0019 from './0019_lot_photos.ts';
 import * as m0020 from './0020_roadshows.ts';
 import * as m0021 from './0021_bid_chain.ts';
+import * as m0022 from './0022_proxy_bids.ts';
+import * as m0023 from './0023_bid_record_stamp.ts';
+import * as m0024 from './0024_webauthn.ts';
+import * as m0025 from './0025_live_event_log.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -47,6 +51,10 @@ export const migrations: Record<string, Migration> = {
   '0019_lot_photos': m0019,
   '0020_roadshows': m0020,
   '0021_bid_chain': m0021,
+  '0022_proxy_bids': m0022,
+  '0023_bid_record_stamp': m0023,
+  '0024_webauthn': m0024,
+  '0025_live_event_log': m0025,
 };
 
 export const migrationProvider: MigrationProvider = {

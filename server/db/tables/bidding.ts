@@ -104,6 +104,22 @@ export interface BidTable {
   hash: string | null;
   /** 1: a sealed offer (its receipt signs the hash, not the amount). */
   sealed: Generated<number>;
+  /** 1: placed by the server under the bidder's ceiling (代理出价, migration 0022). */
+  proxy: Generated<number>;
+}
+
+/** 代理出价 (migration 0022): a bidder's private ceiling in an activity; one row per (activity, user). */
+export interface ProxyBidTable {
+  id: Generated<number>;
+  activity_id: number;
+  user_id: number;
+  ceiling_fen: number;
+  /** ProxyStatus: active | cancelled | exceeded. */
+  status: string;
+  /** When the current ceiling was set (at equal ceilings the earlier leads). */
+  set_at: number;
+  created_at: number;
+  updated_at: number;
 }
 
 /** The first answer to each (user, idempotency key): a replay returns it as is. */
@@ -148,4 +164,5 @@ export interface BiddingTables {
   bid_request: BidRequestTable;
   bid_stage_join: BidStageJoinTable;
   job_lease: JobLeaseTable;
+  proxy_bid: ProxyBidTable;
 }

@@ -74,6 +74,8 @@ export async function publishResultNotice(trx: Kysely<Database>, n: ResultNotice
     opening,
     `<table><tbody>${rows.map(([k, v]) => `<tr><td>${k}</td><td>${escapeHtml(v)}</td></tr>`).join('')}</tbody></table>`,
     `<p>${escapeHtml(summary)}</p>`,
+    // The public bid record (docs/bidding.md "The bid record"): the verification page fetches, checks and downloads it.
+    `<p>本次竞价的电子竞价记录（全部出价、哈希链、交易所签名与时间戳）已公开，可<a href="#/verify?activityId=${activity.id}">在线核验并下载</a>（JSON、PDF）。</p>`,
     '<p>公示期为5个工作日。公示期内如有异议，请以书面形式向河北产权市场反映。</p>',
     '<p style="text-align:right">来源：河北产权市场</p>',
   ].join('');

@@ -47,9 +47,9 @@ const newSerial = () => {
 /**
  * Signs the certificate with the issuer's key through node's OpenSSL: forge's own RSA in JavaScript takes
  * ~110 ms a signature, and the demo seed and every test app issue several. Same result as forge's
- * `cert.sign(key, sha256)`: the algorithm set, the TBS part signed with PKCS#1 v1.5.
+ * `cert.sign(key, sha256)`: the algorithm set, the TBS part signed with PKCS#1 v1.5. (Also the bid record's TSA, bidding/timestamp.ts.)
  */
-function signCertificate(cert: forge.pki.Certificate, issuerKeyPem: string): void {
+export function signCertificate(cert: forge.pki.Certificate, issuerKeyPem: string): void {
   const sha256WithRsa = forge.pki.oids.sha256WithRSAEncryption!;
   cert.siginfo.algorithmOid = sha256WithRsa;
   (cert as unknown as { signatureOid: string }).signatureOid = sha256WithRsa;

@@ -3,6 +3,7 @@ import { IdcardOutlined, LockOutlined, MobileOutlined, PictureOutlined, UserOutl
 import { Link } from '@tanstack/react-router';
 import { useUserDetail } from '@/api/resources/get-user-detail';
 import { AccountPanel } from '../components/AccountPanel';
+import { SecurityKeySection } from '../components/SecurityKeySection';
 import { authStatusLabel, userTypeLabel, verifyPathOf } from '../status';
 import { isAuthenticatedStatus } from '#domain/rules/auth';
 import '@/styles/auth.css';
@@ -93,6 +94,7 @@ export function AccountSafePage() {
           </span>
         </li>
       </ul>
+      <SecurityKeySection />
     </AccountPanel>
   );
 }

@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { AUTH_PATHS, SMS_PURPOSES } from '#domain/contract/auth';
 import { CaptchaInput, useCaptcha } from '@/components/CaptchaInput';
 import { SmsCodeInput } from '../components/SmsCodeInput';
+import { SecurityKeyLogin } from '../components/SecurityKeyLogin';
 import { encryptWithServerKey, loginWith } from '../login';
 import { safeRedirect } from '../redirect';
 import { captchaRules, mobileRules, smsCodeRules } from '../rules';
@@ -126,7 +127,13 @@ function SmsLogin() {
   );
 }
 
-/** /login (spec sections 2, 4, 5): user name + password + image captcha, or phone + SMS code. */
+/** The spec's hardware-key login: a security key or passkey (WebAuthn). */
+function KeyLogin() {
+  const finish = useFinishLogin();
+  return <SecurityKeyLogin onLoggedIn={finish} />;
+}
+
+/** /login (spec sections 2, 4, 5, 7): user name + password + image captcha, phone + SMS code, or a security key. */
 export function LoginPage() {
   const { redirect } = useSearch({ from: '/login' });
   return (
@@ -150,6 +157,7 @@ export function LoginPage() {
           items={[
             { key: 'password', label: '账号登录', children: <PasswordLogin /> },
             { key: 'sms', label: '短信登录', children: <SmsLogin /> },
+            { key: 'key', label: '安全密钥登录', children: <KeyLogin /> },
           ]}
         />
         <div className="login-card__links">

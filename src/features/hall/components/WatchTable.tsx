@@ -10,6 +10,7 @@ import { lotStage } from '#domain/rules/lotState';
 import { useFlashingLiveRow, useLiveRemainingRef, type LiveBidRow, type LiveListStore } from '@/live';
 import { LIVE_ROW_HEIGHT, VIRTUALIZE_ABOVE } from './BiddingTable';
 import { useWindowRange } from './useWindowRange';
+import { ProxyAction } from './ProxyAction';
 
 type Store = LiveListStore<LiveBidRow>;
 
@@ -78,6 +79,7 @@ const WatchRow = memo(function WatchRow({
         ) : (
           <ProjectLink project={row}>查看项目</ProjectLink>
         )}
+        {mine?.bidCode && row.status === 'live' && <ProxyAction activityId={row.activityId} mode={mine.listing.lot.mode ?? ''} assetsName={row.assetsName} bidCount={row.biddingCount} />}
         {row.status !== 'ended' && (
           <AddToCalendar
             compact

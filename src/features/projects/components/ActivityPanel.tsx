@@ -1,6 +1,7 @@
 import { Tag } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { AddToCalendar, type CalendarLot } from '@/components/AddToCalendar';
+import { BidRecordLinks } from '@/components/BidRecordLinks';
 import { EnrolHint } from '@/components/EnrolHint';
 import { StandingTag } from '@/components/Standing';
 import { chinaTimeToEpoch, minuteText } from '#domain/rules/chinaTime';
@@ -77,6 +78,7 @@ export function ActivityPanel({ detail, mine }: { detail: ProjectDetail; mine: M
           </p>
         )}
         {!qualified && activity.status !== 'ended' && !mine?.enrolment && <EnrolHint assetsId={detail.id} projectType={detail.projectType} showAction={false} />}
+        {activity.status === 'ended' && <BidRecordLinks activityId={activity.activityId} />}
       </div>
       {qualified ? (
         <a className="activity-panel__link" href={room} data-testid="enter-room">

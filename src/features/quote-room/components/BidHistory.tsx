@@ -14,7 +14,8 @@ const SEALED_HISTORY: Partial<Record<string, string>> = {
 /** The latest accepted bids, newest first: bid codes only (never names); the bidder's own marked. */
 export const BidHistory = memo(function BidHistory({ data, myBidCode }: { data: BiddingData; myBidCode: string | null }) {
   return (
-    <section className="room-card room-history" aria-labelledby="room-history-title">
+    // Focusable: on a phone the table scrolls sideways inside it, and a keyboard must reach that too.
+    <section className="room-card room-history" aria-labelledby="room-history-title" tabIndex={0}>
       <div className="room-card__head">
         <h2 id="room-history-title" className="room-card__title">
           出价记录
@@ -48,6 +49,7 @@ export const BidHistory = memo(function BidHistory({ data, myBidCode }: { data: 
                   <td>
                     {bid.bidCode}
                     {mine && <span className="room-history__me">（我）</span>}
+                    {bid.proxy && <span className="room-history__proxy">代理</span>}
                   </td>
                   <td className="tabular">{formatYuan(bid.amount)}</td>
                   <td className="tabular">{formatChinaTime(bid.time)}</td>

@@ -6,6 +6,7 @@ import { fenToYuanText, formatFenAsYuan, formatYuan } from '#domain/rules/money'
 import { useAlertPrefs } from '@/lib/alertPrefs';
 import { useJoinStage } from '../api/post-join-stage';
 import { BID_NETWORK_FAILURE, usePlaceBid } from '../api/post-place-bid';
+import { useBidKeyConfirmation } from '../useBidKeyConfirmation';
 import {
   amountInputText,
   bidAction,
@@ -79,6 +80,8 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
   const [typed, setTyped] = useState<{ text: string; atFen: number } | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const placeBid = usePlaceBid(data.mode);
+  // 大额出价需安全密钥确认: a bid above the bidder's threshold is confirmed with the key and sent again.
+  const withKeyConfirmation = useBidKeyConfirmation();
   const joinStage = useJoinStage(data.activityId);
   const phase = currentPhase(data, serverNow);
   const action = bidAction(data, serverNow, bidThisVisit, mine);
@@ -90,7 +93,7 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
 
   const send = async (request: PlaceBidRequest) => {
     try {
-      const outcome = await placeBid.mutateAsync(request);
+      const outcome = await withKeyConfirmation(request, placeBid.mutateAsync);
       if (outcome.accepted) {
         const text = `出价成功：${formatYuan(outcome.answer.amount)}（竞买号 ${outcome.answer.bidCode}）`;
         setFeedback({ kind: 'success', text, count: outcome.answer.seq, status: 'live' });

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, App, Skeleton, Tag } from 'antd';
 import { Price } from '@/components/Price';
 import { ProjectLink } from '@/components/ProjectLink';
+import { BidRecordLinks } from '@/components/BidRecordLinks';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import { BIDDING_MODE_NAMES } from '#domain/rules/hall';
 import { type BiddingData } from '#domain/contract/hall';
@@ -23,6 +24,7 @@ import { useMine } from '../useMine';
 import { BidHistory } from './BidHistory';
 import { MyBidReceipts } from './MyBidReceipts';
 import { BidPanel } from './BidPanel';
+import { ProxyPanel } from './ProxyPanel';
 import { RoomAnnouncer, RoomTimer } from './RoomAnnouncer';
 import { LoginNeededNotice, NotQualifiedNotice, RoomLoadFailed, RoomNotFound } from './RoomStates';
 import { LiveLinkBadge, ServerClock } from './ServerClock';
@@ -234,6 +236,7 @@ function ResultPanel({ data, myBidCode }: { data: BiddingData; myBidCode: string
       <p className="room-result__detail">{result.detail}</p>
       {won && <p className="room-result__mine">恭喜您竞得本标的，保证金将转为成交价款的一部分，请留意站内消息办理后续手续。</p>}
       {lost && <p className="room-result__mine">您未竞得本标的，您交纳的保证金将按规定退还。</p>}
+      {data.status === 'ended' && <BidRecordLinks activityId={data.activityId} />}
     </section>
   );
 }
@@ -349,6 +352,7 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
           <PricePanel data={data} flashKey={flashKey} phase={phase} />
           {/* Without a bid form (ended), the bidder's own state fills the main column instead. */}
           {action ?? mine}
+          {myBidCode && isLoggedIn && !sessionExpired && <ProxyPanel data={data} />}
         </div>
         <div className="room-grid__side">
           <CountdownPanel frame={frame!} data={data} />
