@@ -16,6 +16,7 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIDDING_MODES, type BiddingMode } from '#domain/contract/hall';
 import { BID_RECORD_PATH, BID_RECORD_PDF_PATH } from '#domain/contract/bidReceipt';
 import { bidChainHash, GENESIS_HASH, headSigningText } from '#domain/rules/bidChain';
 import { dutchEndAt } from '#domain/rules/bidModes';
@@ -52,8 +53,9 @@ const clock = { now: NOW + 3_600_000 };
 let users: number[] = [];
 const db = () => t.handle.db;
 
-const MODES = ['ongoing', 'phased', 'onceOff', 'dutch-auction', 'final', 'first-come-first-served', 'two-stage', 'v-shaped'] as const;
-type Mode = (typeof MODES)[number];
+/** Every mode, in the spec's order (domain/contract/hall.ts). */
+const MODES = BIDDING_MODES;
+type Mode = BiddingMode;
 const INC = 10_000;
 const START = 1_000_000;
 

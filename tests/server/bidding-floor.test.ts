@@ -13,6 +13,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIDDING_MODES, type BiddingMode } from '#domain/contract/hall';
 import { dutchEndAt } from '#domain/rules/bidModes';
 import type { ActivitySettings } from '#domain/contract/bidModes';
 import { BID_REJECTION_MESSAGES, suspendedBidMessage } from '#domain/rules/bidRules';
@@ -49,8 +50,9 @@ const { runs: RUNS, seed: SEED } = propertySettings({ sqlite: 20, postgres: 10 }
 const STAFF = { id: 9, loginName: 'staff_property' };
 const REASON = '系统维护';
 
-const MODES = ['ongoing', 'phased', 'onceOff', 'dutch-auction', 'final', 'first-come-first-served', 'two-stage', 'v-shaped'] as const;
-type Mode = (typeof MODES)[number];
+/** Every mode, in the spec's order (domain/contract/hall.ts). */
+const MODES = BIDDING_MODES;
+type Mode = BiddingMode;
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => clock.now });
