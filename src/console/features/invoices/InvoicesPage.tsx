@@ -4,7 +4,7 @@
  * reason on 我的发票. Money actions (the password again on 428).
  */
 import { useState } from 'react';
-import { App, Button, Descriptions, Drawer, Popconfirm, Typography } from 'antd';
+import { App, Button, Descriptions, Popconfirm, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Money } from '@/components/Money';
 import type { InvoiceQueueDetail, InvoiceQueueItem } from '#domain/contract/staffQueues';
@@ -12,7 +12,7 @@ import { DEFAULT_QUEUE_FILTER, type QueueFilter } from '../../api/queues';
 import { SubmitCell, StateCell, UserCell } from '../../components/QueueCells';
 import { QueueToolbar } from '../../components/QueueToolbar';
 import { ReasonDialog } from '../../components/ReasonDialog';
-import { QueryArea } from '../../layout/RouteStates';
+import { DetailDrawer } from '../../components/DetailDrawer';
 import { OpenItemButton, QueueTable } from '../../components/QueueTable';
 import { useInvoice, useInvoices, useIssueInvoice, useRefuseInvoice } from './api';
 
@@ -68,10 +68,9 @@ function InvoiceActions({ item, onDone }: { item: InvoiceQueueDetail; onDone: ()
 function InvoiceDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const detail = useInvoice(id);
   return (
-    <Drawer open={id !== null} size={720} title="发票申请详情" onClose={onClose} destroyOnHidden>
-      <QueryArea query={detail}>
+    <DetailDrawer title="发票申请详情" open={id !== null} onClose={onClose} query={detail}>
         {(item) => (
-          <div aria-label="发票申请详情">
+          <>
             <Descriptions
               bordered
               size="small"
@@ -90,10 +89,9 @@ function InvoiceDrawer({ id, onClose }: { id: number | null; onClose: () => void
               ]}
             />
             {item.state === 'requested' && <InvoiceActions item={item} onDone={onClose} />}
-          </div>
+          </>
         )}
-      </QueryArea>
-    </Drawer>
+    </DetailDrawer>
   );
 }
 

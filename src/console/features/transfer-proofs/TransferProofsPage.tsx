@@ -6,7 +6,7 @@
  * Both are money actions: the password dialog opens on the server's 428 and the action is sent again.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Drawer, Popconfirm, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Popconfirm, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from '@tanstack/react-router';
 import { Money } from '@/components/Money';
@@ -19,7 +19,7 @@ import { SubmitCell, StateCell, UserCell } from '../../components/QueueCells';
 import { QueueToolbar } from '../../components/QueueToolbar';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { StaffFiles } from '../../components/StaffFiles';
-import { QueryArea } from '../../layout/RouteStates';
+import { DetailDrawer } from '../../components/DetailDrawer';
 import { QueueTable } from '../../components/QueueTable';
 import { usePrepareConfirm, useRejectProof, useTransferProof, useTransferProofs } from './api';
 
@@ -69,10 +69,9 @@ function ProofDrawer({ id, onClose, onPrepared }: { id: number | null; onClose: 
   };
 
   return (
-    <Drawer open={id !== null} size={760} title="转账凭证详情" onClose={onClose} destroyOnHidden>
-      <QueryArea query={detail}>
+    <DetailDrawer title="转账凭证详情" open={id !== null} size={760} onClose={onClose} query={detail}>
         {(item) => (
-          <div aria-label="转账凭证详情">
+          <>
             <DealFacts detail={item} />
             <section className="console-section">
               <h3>转账凭证</h3>
@@ -145,10 +144,9 @@ function ProofDrawer({ id, onClose, onPrepared }: { id: number | null; onClose: 
                 </ReasonDialog>
               </>
             )}
-          </div>
+          </>
         )}
-      </QueryArea>
-    </Drawer>
+    </DetailDrawer>
   );
 }
 

@@ -4,7 +4,7 @@
  * user's available balance. Both are money actions (the password again on 428).
  */
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Drawer, Popconfirm } from 'antd';
+import { Alert, App, Button, Descriptions, Popconfirm } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Money } from '@/components/Money';
 import type { WithdrawalDetail, WithdrawalItem } from '#domain/contract/staffQueues';
@@ -12,7 +12,7 @@ import { DEFAULT_QUEUE_FILTER, type QueueFilter } from '../../api/queues';
 import { SubmitCell, StateCell, UserCell } from '../../components/QueueCells';
 import { QueueToolbar } from '../../components/QueueToolbar';
 import { ReasonDialog } from '../../components/ReasonDialog';
-import { QueryArea } from '../../layout/RouteStates';
+import { DetailDrawer } from '../../components/DetailDrawer';
 import { OpenItemButton, QueueTable } from '../../components/QueueTable';
 import { useFailWithdrawal, usePayWithdrawal, useWithdrawal, useWithdrawals } from './api';
 
@@ -75,10 +75,9 @@ function WithdrawalActions({ item, onDone }: { item: WithdrawalDetail; onDone: (
 function WithdrawalDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const detail = useWithdrawal(id);
   return (
-    <Drawer open={id !== null} size={720} title="提现详情" onClose={onClose} destroyOnHidden>
-      <QueryArea query={detail}>
+    <DetailDrawer title="提现详情" open={id !== null} onClose={onClose} query={detail}>
         {(item) => (
-          <div aria-label="提现详情">
+          <>
             <Descriptions
               bordered
               size="small"
@@ -97,10 +96,9 @@ function WithdrawalDrawer({ id, onClose }: { id: number | null; onClose: () => v
               ]}
             />
             {item.state === 'requested' && <WithdrawalActions item={item} onDone={onClose} />}
-          </div>
+          </>
         )}
-      </QueryArea>
-    </Drawer>
+    </DetailDrawer>
   );
 }
 
