@@ -278,7 +278,21 @@ test.describe('judicial auctions', () => {
     await page.goto('/#/index');
     const block = page.locator('.home-judicial');
     await expect(block.locator('tbody tr')).toHaveCount(8);
-    await block.locator('tbody tr a[href*="sfProject"]').first().click();
+    // The catalogue puts the portal's live court listings first; each row links to its own page (a listing)
+    // or to /sfProject's drawer (a court item). Which kind the first eight hold depends on the demo's clock.
+    const names = block.locator('tbody tr td:first-child a');
+    for (const href of await names.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))) {
+      expect(href).toMatch(/#\/(sfProject\?pk=\w+|projectDetail\/|projectPkg\/)/);
+    }
+    const courtItem = block.locator('tbody tr a[href*="sfProject"]');
+    if ((await courtItem.count()) > 0) {
+      await courtItem.first().click();
+    } else {
+      // Eight live listings: the court items are one click further, behind 更多.
+      await block.getByRole('link', { name: '更多' }).click();
+      await expect(page).toHaveURL(/#\/sfProject/);
+      await page.locator('button.judicial-table__name').first().click();
+    }
     await expect(page).toHaveURL(/#\/sfProject\?pk=/);
     await expect(page.locator('.ant-drawer')).toContainText('拍品详情');
   });
