@@ -135,8 +135,9 @@ export default defineConfig({
           testTimeout: 30_000,
           // A seeded app per file: the demo seed (with the work system's lots and queues) takes seconds, more on a loaded machine.
           hookTimeout: 120_000,
-          // A TMPDIR per run, checked empty at the end (what a test creates, it removes).
-          globalSetup: ['tests/server/tmp-guard.ts'],
+          // A TMPDIR per run, checked empty at the end (what a test creates, it removes); then the demo seed
+          // made once and copied per test (seed-template.ts).
+          globalSetup: ['tests/server/tmp-guard.ts', 'tests/server/seed-template.ts'],
         },
       },
     ],

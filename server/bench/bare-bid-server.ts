@@ -8,6 +8,12 @@
  * statements) with no framework: no Fastify, no token, no validation, no rules, no group commit. The
  * amount is the locked row's price + one increment, so every bid is accepted.
  *
+ * 代理出价 (`bench:bids --proxies`): when the lock sees an active ceiling (x_proxy) of another bidder, the
+ * engine reads the ceilings and, in the same transaction, writes the ceiling's answering bid — idempotency
+ * record, bid (proxy = 1), activity, the displaced bidder's message, audit line — and tells the displaced
+ * ceiling owner nothing (his ceiling answered). The baseline does the same, by hand: a request that makes two
+ * bids is compared with a bare transaction that writes the same two.
+ *
  * It is driven over the same loopback HTTP as our server (a bare `node:http` handler), by the same load
  * process (bid-load.ts): the transport costs the same for both, so the ratio is our own overhead.
  *
@@ -52,23 +58,69 @@ interface BidAsk {
 /** The lock statement's parameters, in the engine's order. */
 const lockParams = (ask: BidAsk) => [ask.sessionId, ask.userId, Date.now(), ask.userId, ask.userId, ask.userId, ask.key, ask.activityId];
 
-/** What the engine computes per bid besides the statements: the outbid text, the answer, the request hash. */
-function bidValues(a: Locked) {
+/** One bid to write: who, at what amount, after which bid (the lock's row, or the bid before it in this transaction). */
+interface BidToWrite {
+  userId: number;
+  code: string;
+  key: string;
+  /** The price before this bid, the bid count before it, the previous bid's hash and the leader it displaces. */
+  priceFen: number;
+  count: number;
+  prevHash: string;
+  displaced: number | null;
+  /** The displaced leader's ceiling answers at once: he is told nothing (the engine's 'silent' notice). */
+  silent: boolean;
+  proxyId?: number;
+}
+
+/** What the engine computes per bid besides the statements: the outbid text, the answer, the request hash, the chain link. */
+function bidValues(a: Locked, w: BidToWrite) {
   const at = Date.now();
-  const amount = a.current_price_fen + a.increment_fen;
-  const seq = a.bid_count + 1;
-  const code = a.q_bid_code!;
-  const answer = JSON.stringify({ code: 200, success: true, msg: '操作成功', data: { activityId: a.id, seq, bidCode: code, amount: amount / 100, time: at, endTime: a.end_at, extended: false } });
+  const amount = w.priceFen + a.increment_fen;
+  const seq = w.count + 1;
+  const answer = JSON.stringify({ code: 200, success: true, msg: '操作成功', data: { activityId: a.id, seq, bidCode: w.code, amount: amount / 100, time: at, endTime: a.end_at, extended: false } });
+  const outbid = w.displaced === null || w.silent ? null : w.displaced;
   const content =
-    a.leader_user_id === null
+    outbid === null
       ? null
-      : `「${a.project_name ?? a.activity_code}」竞价中，竞买号 ${code} 以 ${formatFenAsYuan(amount, { suffix: ' 元' })}出价领先，您已出局。如需继续竞价，请及时进入竞价室出价。`;
+      : `「${a.project_name ?? a.activity_code}」竞价中，竞买号 ${w.code} 以 ${formatFenAsYuan(amount, { suffix: ' 元' })}出价领先，您已出局。如需继续竞价，请及时进入竞价室出价。`;
   const hash = createHash('sha256').update(`${a.id}|ongoing|${amount}`).digest('hex');
   // The bid's hash chain link (domain/rules/bidChain.ts), as the engine computes it.
-  const prevHash = a.b_prev_hash ?? GENESIS_HASH;
-  const chainHash = bidChainHash({ activityId: a.id, seq, bidCode: code, amountFen: amount, serverTime: at, prevHash });
-  return { at, amount, seq, code, answer, content, hash, prevHash, chainHash, link: `/quoteHall?activityId=${a.id}`, detail: `seq=${seq} amount_fen=${amount}` };
+  const chainHash = bidChainHash({ activityId: a.id, seq, bidCode: w.code, amountFen: amount, serverTime: at, prevHash: w.prevHash });
+  const detail = `seq=${seq} amount_fen=${amount}${w.proxyId === undefined ? '' : ` proxy=${w.proxyId}`}`;
+  return { at, amount, seq, answer, outbid, content, hash, chainHash, link: `/quoteHall?activityId=${a.id}`, detail };
 }
+
+interface ProxyRow {
+  id: number;
+  user_id: number;
+  bid_code: string;
+}
+
+/** The request's bid, from the locked row. */
+const requestBid = (a: Locked, ask: BidAsk, ownCeiling: boolean): BidToWrite => ({
+  userId: ask.userId,
+  code: a.q_bid_code!,
+  key: ask.key,
+  priceFen: a.current_price_fen,
+  count: a.bid_count,
+  prevHash: a.b_prev_hash ?? GENESIS_HASH,
+  displaced: a.leader_user_id,
+  silent: ownCeiling,
+});
+
+/** The ceiling's answer to `first` (written just before it): one increment above, displacing its bidder. */
+const proxyAnswer = (first: BidToWrite, v: ReturnType<typeof bidValues>, p: ProxyRow): BidToWrite => ({
+  userId: Number(p.user_id),
+  code: p.bid_code,
+  key: `proxy:${p.id}:${v.seq + 1}`,
+  priceFen: v.amount,
+  count: v.seq,
+  prevHash: v.chainHash,
+  displaced: first.userId,
+  silent: false,
+  proxyId: Number(p.id),
+});
 
 interface Runner {
   /** One bid: the engine's statements in its order, in one transaction. */
@@ -86,14 +138,21 @@ function sqliteRunner(file: string): Runner {
   const cache = new Map<Statement, SQLite.Statement>();
   const prepared = (s: Statement) => cache.get(s) ?? cache.set(s, db.prepare(s.text)).get(s)!;
   const st = SQLITE_BID_STATEMENTS;
+  const write = (a: Locked, w: BidToWrite) => {
+    const v = bidValues(a, w);
+    prepared(st.request).run(w.userId, w.key, a.id, v.hash, 200, v.answer, v.at);
+    prepared(w.proxyId === undefined ? st.bid : st.proxyBid).run(a.id, v.seq, w.userId, w.code, v.amount, v.at, w.key, w.prevHash, v.chainHash, 0);
+    prepared(st.activity).run(v.amount, Math.max(a.max_price_fen, v.amount), v.seq, w.userId, w.code, v.at, a.end_at, a.extension_count, v.at, a.id);
+    if (v.outbid !== null) prepared(st.message).run(v.outbid, '您的出价已被超越', v.content, v.link, v.at);
+    prepared(st.audit).run(Date.now(), w.userId, w.proxyId === undefined ? '127.0.0.1' : 'proxy', 'bid.place', `activity:${a.id}`, 'success', v.detail);
+    return v;
+  };
   const tx = db.transaction((ask: BidAsk): string => {
     const a = prepared(st.lock).get(...lockParams(ask)) as Locked;
-    const v = bidValues(a);
-    prepared(st.request).run(ask.userId, ask.key, a.id, v.hash, 200, v.answer, v.at);
-    prepared(st.bid).run(a.id, v.seq, ask.userId, v.code, v.amount, v.at, ask.key, v.prevHash, v.chainHash, 0);
-    prepared(st.activity).run(v.amount, Math.max(a.max_price_fen, v.amount), v.seq, ask.userId, v.code, v.at, a.end_at, a.extension_count, v.at, a.id);
-    if (a.leader_user_id !== null) prepared(st.message).run(a.leader_user_id, '您的出价已被超越', v.content, v.link, v.at);
-    prepared(st.audit).run(Date.now(), ask.userId, '127.0.0.1', 'bid.place', `activity:${a.id}`, 'success', v.detail);
+    const ceiling = a.x_proxy === 1 ? (prepared(st.proxies).all(a.id) as ProxyRow[]).find((p) => Number(p.user_id) !== ask.userId) : undefined;
+    const first = requestBid(a, ask, ceiling !== undefined && Number(ceiling.user_id) === a.leader_user_id);
+    const v = write(a, first);
+    if (ceiling) write(a, proxyAnswer(first, v, ceiling));
     return v.answer;
   });
   return {
@@ -109,43 +168,50 @@ function postgresRunner(url: string): Runner {
   pg.types.setTypeParser(20, (value) => Number(value));
   const run = async <T>(client: pg.PoolClient, s: Statement, values: unknown[]) => (await client.query({ name: s.name, text: s.text, values })).rows[0] as T | undefined;
   const st = POSTGRES_BID_STATEMENTS;
+  const write = async (client: pg.PoolClient, a: Locked, w: BidToWrite) => {
+    const v = bidValues(a, w);
+    await run(client, w.proxyId === undefined ? st.accepted : st.acceptedProxy, [
+      w.userId,
+      w.key,
+      a.id,
+      v.hash,
+      v.answer,
+      v.at,
+      v.seq,
+      w.code,
+      v.amount,
+      v.amount,
+      Math.max(a.max_price_fen, v.amount),
+      w.userId,
+      w.code,
+      a.end_at,
+      a.extension_count,
+      v.outbid,
+      '您的出价已被超越',
+      v.content,
+      v.link,
+      Date.now(),
+      w.proxyId === undefined ? '127.0.0.1' : 'proxy',
+      `activity:${a.id}`,
+      v.detail,
+      CHANNEL,
+      String(a.id),
+      w.prevHash,
+      v.chainHash,
+      0,
+    ]);
+    return v;
+  };
   return {
     async bid(ask) {
       const client = await pool.connect();
       try {
         await client.query('begin');
         const a = (await run<Locked>(client, st.lock, lockParams(ask)))!;
-        const v = bidValues(a);
-        await run(client, st.accepted, [
-          ask.userId,
-          ask.key,
-          a.id,
-          v.hash,
-          v.answer,
-          v.at,
-          v.seq,
-          v.code,
-          v.amount,
-          v.amount,
-          Math.max(a.max_price_fen, v.amount),
-          ask.userId,
-          v.code,
-          a.end_at,
-          a.extension_count,
-          a.leader_user_id,
-          '您的出价已被超越',
-          v.content,
-          v.link,
-          Date.now(),
-          '127.0.0.1',
-          `activity:${a.id}`,
-          v.detail,
-          CHANNEL,
-          String(a.id),
-          v.prevHash,
-          v.chainHash,
-          0,
-        ]);
+        const ceiling = a.x_proxy === 1 ? (await client.query<ProxyRow>({ name: st.proxies.name, text: st.proxies.text, values: [a.id] })).rows.find((p) => Number(p.user_id) !== ask.userId) : undefined;
+        const first = requestBid(a, ask, ceiling !== undefined && Number(ceiling.user_id) === a.leader_user_id);
+        const v = await write(client, a, first);
+        if (ceiling) await write(client, a, proxyAnswer(first, v, ceiling));
         await client.query('commit');
         return v.answer;
       } catch (error) {

@@ -18,7 +18,8 @@
  *          --scenarios hot,spread --only sqlite|postgres --warmup 2 --profile <dir> (server --cpu-prof)
  *          --proxies: 代理出价 active on the hot lot — a ceiling of a bidder outside the load answers every
  *          accepted bid there in the same transaction (two bids written per accepted request; the load follows
- *          the price the answer reports).
+ *          the price the answer reports). The baseline's hot lot holds the same ceiling, and its transaction
+ *          writes the ceiling's bid as the engine does: both sides write two bids per request.
  * PostgreSQL: DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test; the run creates a database of its
  * own next to that one and drops it at the end (the server has no schema setting).
  */
@@ -178,8 +179,12 @@ async function benchDatabase(label: string, dataDir: string, databaseUrl: string
     // --proxies: one more bidder, outside the load, holds a ceiling on the hot lot (the first) far above its price.
     const served = await seedLoad(handle.db, { lots: SPREAD_LOTS, bidders: BIDDERS + (values.proxies ? 1 : 0), ...window, runId: `${runId}s` });
     if (values.proxies) await addHotCeiling(handle, served.activityIds[0]!, now);
-    const bareSeed = await seedLoad(handle.db, { lots: SPREAD_LOTS, bidders: BIDDERS, ...window, runId: `${runId}b` });
-    const bareUsers = (await handle.db.selectFrom('bid_qualification').select('user_id').where('activity_id', '=', bareSeed.activityIds[0]!).orderBy('user_id').execute()).map((r) => r.user_id);
+    // The baseline's hot lot holds the same ceiling: its transaction then writes the ceiling's bid too (bare-bid-server.ts).
+    const bareSeed = await seedLoad(handle.db, { lots: SPREAD_LOTS, bidders: BIDDERS + (values.proxies ? 1 : 0), ...window, runId: `${runId}b` });
+    if (values.proxies) await addHotCeiling(handle, bareSeed.activityIds[0]!, now);
+    const bareUsers = (await handle.db.selectFrom('bid_qualification').select('user_id').where('activity_id', '=', bareSeed.activityIds[0]!).orderBy('user_id').limit(BIDDERS).execute()).map(
+      (r) => r.user_id,
+    );
     const sessionOf = new Map((await handle.db.selectFrom('auth_session').select(['id', 'user_id']).where('user_id', 'in', bareUsers).execute()).map((r) => [r.user_id, r.id]));
     const prices = new Map(
       (await handle.db.selectFrom('bid_activity').select(['id', 'start_price_fen', 'increment_fen']).where('id', 'in', served.activityIds).execute()).map((a) => [a.id, a]),
@@ -264,7 +269,10 @@ async function addHotCeiling(handle: ReturnType<typeof openDatabase>, activityId
 
 function printTable(cells: Cell[]) {
   const header = ['数据库', '场景', '连接', '我们 成交/s', '我们 决定/s', '离散', 'p50/p99 ms', 'CPU ms/出价', '裸事务/s', '离散', 'p50/p99 ms', 'CPU ms/出价', '成交/裸', '决定/裸', '≥ 50 %'];
-  if (values.proxies) console.log('\n代理出价：热门标的上有一个有效的代理上限，每笔成交的出价后代理在同一事务内再出一笔（成交/s 只计请求本身）。');
+  if (values.proxies)
+    console.log(
+      '\n代理出价：两方的热门标的上各有一个有效的代理上限，每笔成交的出价后代理在同一事务内再出一笔（成交/s 只计请求本身；裸事务同样写这两笔）。',
+    );
   console.log(`\n中位数（每格 ${rounds} 轮交替，每轮每方 ${seconds} s）\n\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
   for (const c of cells) {
     const o = c.rounds.ours;

@@ -90,9 +90,8 @@ describe('npm run ops -- enrolment / deposit / activity', () => {
 describe('the operator API', () => {
   it('is 403 for ordinary users and works for a configured operator', async () => {
     // A second app on the same database with demo_org as operator (as PORTAL_OPERATORS=demo_org would).
-    const database = await createTestDatabase();
+    const database = await createTestDatabase('seeded');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-ops-api-'));
-    await prepareDatabase(database.handle, { seed: true, now: NOW });
     const app = await buildApp({
       db: database.handle.db,
       config: { staticDir: path.join(tmpdir(), 'none'), logLevel: 'info', dataDir, nodeEnv: 'test', accounts: { fixedCaptcha: 'e2e7', fixedSmsCode: undefined, secrets: {} } },

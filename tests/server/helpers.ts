@@ -5,7 +5,8 @@
 import type { LotTimelineSettings } from '#domain/rules/lotTimeline';
 import type { ContractSigning } from '../../server/services/contracts/signing.ts';
 import type { SettlementSettings } from '#domain/contract/settlement';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -44,15 +45,57 @@ export interface TestDatabase {
   cleanup(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** Where seed-template.ts (the server project's globalSetup) left the run's templates. */
+export const SEED_TEMPLATE_ENV = 'HBCQ_SEED_TEMPLATE';
+/** What the template dumps call their schema: replaced by the test's own at each restore. */
+export const TEMPLATE_SCHEMA_PLACEHOLDER = 'hbcq_seed_template_schema';
+interface SqliteTemplate {
+  file: string;
+  dataDir: string;
+}
+interface PostgresTemplate {
+  sqlFile: string;
+  dataDir: string;
+}
+export type SeedTemplates =
+  | { dialect: 'sqlite'; seeded: SqliteTemplate; migrated: SqliteTemplate }
+  | { dialect: 'postgres'; seeded: PostgresTemplate; migrated: PostgresTemplate };
+/** A database as prepareDatabase leaves it at NOW: seeded (the demo) or migrated only. */
+export type TemplateKind = 'seeded' | 'migrated';
+
+function seedTemplates(): SeedTemplates | null {
+  const json = process.env[SEED_TEMPLATE_ENV];
+  if (!json) return null;
+  const templates = JSON.parse(json) as SeedTemplates;
+  return templates.dialect === DIALECT ? templates : null;
+}
+
+/** The data directory that goes with a template (the demo's files, named by its rows); null: none made. */
+export function templateDataDir(kind: TemplateKind): string | null {
+  return seedTemplates()?.[kind].dataDir ?? null;
+}
+
+/**
+ * A fresh database: empty, or a copy of the run's template of `from` (seed-template.ts) — the database
+ * prepareDatabase would make at NOW, in milliseconds. Without templates (a test run outside the server
+ * project's set-up) it is prepared here.
+ */
+export async function createTestDatabase(from?: TemplateKind): Promise<TestDatabase> {
+  const templates = from ? seedTemplates() : null;
   if (TEST_DATABASE_URL) {
     const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    if (templates?.dialect === 'postgres') {
+      const sql = readFileSync(templates[from!].sqlFile, 'utf8').replaceAll(TEMPLATE_SCHEMA_PLACEHOLDER, schema);
+      await restorePostgres(TEST_DATABASE_URL, sql);
+    } else {
+      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+      await admin.end();
+    }
     const open = () => openDatabase({ databaseUrl: TEST_DATABASE_URL, searchPath: schema, poolMax: 4 });
     const handles = [open()];
+    if (from && !templates) await prepareDatabase(handles[0]!, { seed: from === 'seeded', now: NOW });
     return {
       handle: handles[0]!,
       openAnother: () => {
@@ -71,7 +114,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const file = path.join(dir, 'portal.sqlite');
+  if (templates?.dialect === 'sqlite') copyFileSync(templates[from!].file, file);
   const handles = [openDatabase({ sqliteFile: file })];
+  if (from && !templates) await prepareDatabase(handles[0]!, { seed: from === 'seeded', now: NOW });
   return {
     handle: handles[0]!,
     openAnother: () => {
@@ -84,6 +129,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Replays a template's dump (psql: the dump's COPY blocks), stopping at the first error. */
+function restorePostgres(url: string, sql: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('psql', ['--quiet', '--no-psqlrc', '--set', 'ON_ERROR_STOP=1', '--dbname', url], { stdio: ['pipe', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr.on('data', (d: Buffer) => (errors += d.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`psql restore of the seed template failed (${code}): ${errors}`))));
+    child.stdin.end(sql);
+  });
 }
 
 /** Parsed answer bodies: tests assert their shape, so they read them loosely. */
@@ -140,10 +197,14 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const { handle } = database;
+  const kind: TemplateKind = (options.seed ?? true) ? 'seeded' : 'migrated';
+  const template = templateDataDir(kind);
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-data-'));
-  await prepareDatabase(handle, { seed: options.seed ?? true, now: NOW, dataDir });
+  // The run's template (seed-template.ts) with its files; without one, prepared here into dataDir.
+  const database = await createTestDatabase(template ? kind : undefined);
+  const { handle } = database;
+  if (template) cpSync(template, dataDir, { recursive: true });
+  else await prepareDatabase(handle, { seed: kind === 'seeded', now: NOW, dataDir });
   const app = await buildApp({
     db: handle.db,
     config: {

@@ -40,8 +40,7 @@ let clock = NOW;
 const tick = () => (clock += 1000);
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  await prepareDatabase(tdb.handle, { seed: true, now: NOW });
+  tdb = await createTestDatabase('seeded');
   db = tdb.handle.db;
   const secrets = await loadSecrets(db, {});
   bank = new SandboxBank(sandboxKey(secrets.fieldKey));
