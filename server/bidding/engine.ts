@@ -393,9 +393,12 @@ async function accept(
   const seq = activity.bid_count + 1;
   const { prevHash, sealed } = chain;
   const bidHash = bidChainHash({ activityId: activity.id, seq, bidCode, amountFen: decision.recordedFen, serverTime: at, prevHash });
-  const receipt = deps.receipts
-    ? signReceipt(deps.receipts, receiptFields({ activityId: activity.id, seq, bidCode, amountFen: decision.recordedFen, serverTime: at, hash: bidHash, prevHash, sealed }))
-    : undefined;
+  // A ceiling's bid answers nobody waiting: its owner lists the receipt later (Ed25519 is deterministic, the
+  // same bytes), so it is not signed inside the lot's lock.
+  const receipt =
+    deps.receipts && !proxy
+      ? signReceipt(deps.receipts, receiptFields({ activityId: activity.id, seq, bidCode, amountFen: decision.recordedFen, serverTime: at, hash: bidHash, prevHash, sealed }))
+      : undefined;
   const { endAt, extended } = decision;
   const maxFen = activity.bid_count === 0 ? decision.recordedFen : Math.max(activity.max_price_fen, decision.recordedFen);
   const extensions = activity.extension_count + (extended ? 1 : 0);
