@@ -58,6 +58,8 @@ export interface BidRecordEntry {
   serverTime: number;
   prevHash: string;
   hash: string;
+  /** Placed by the bidder's 代理出价 ceiling. Not in the chain: who placed a bid does not change what was bid. */
+  proxy?: true;
 }
 
 export interface BidRecordAnswer {

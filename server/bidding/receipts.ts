@@ -107,7 +107,7 @@ export async function bidRecord(db: Kysely<Database>, signer: ReceiptSigner, act
   const a = await db.selectFrom('bid_activity').select(['id', 'activity_code', 'mode', 'status', 'outcome', 'end_at']).where('id', '=', activityId).executeTakeFirst();
   if (!a) throw notFound(RECEIPT_MESSAGES.noActivity);
   if (a.status !== 'ended') throw new BusinessError(409, RECEIPT_MESSAGES.notEnded);
-  const rows = await db.selectFrom('bid').select(['seq', 'bid_code', 'amount_fen', 'placed_at', 'prev_hash', 'hash']).where('activity_id', '=', activityId).orderBy('seq').execute();
+  const rows = await db.selectFrom('bid').select(['seq', 'bid_code', 'amount_fen', 'placed_at', 'prev_hash', 'hash', 'proxy']).where('activity_id', '=', activityId).orderBy('seq').execute();
   const bids = rows.map((r) => ({
     seq: Number(r.seq),
     bidCode: r.bid_code,
@@ -116,6 +116,7 @@ export async function bidRecord(db: Kysely<Database>, signer: ReceiptSigner, act
     serverTime: Number(r.placed_at),
     prevHash: r.prev_hash ?? '',
     hash: r.hash ?? '',
+    ...(Number(r.proxy) === 1 ? { proxy: true as const } : {}),
   }));
   const last = bids.at(-1);
   const head = { seq: last?.seq ?? 0, hash: last?.hash ?? GENESIS_HASH };

@@ -59,7 +59,7 @@ export function bidRecordBlocks(record: BidRecordAnswer, lot: { name: string; co
             { title: '时间（北京时间）', width: 2.6 },
             { title: '哈希（前 16 位）', width: 2.2 },
           ],
-          rows: record.bids.map((b) => [String(b.seq), b.bidCode, formatFenAsYuan(b.amountFen, { suffix: '' }), ms(b.serverTime), b.hash.slice(0, 16)]),
+          rows: record.bids.map((b) => [String(b.seq), b.proxy ? `${b.bidCode}（代理）` : b.bidCode, formatFenAsYuan(b.amountFen, { suffix: '' }), ms(b.serverTime), b.hash.slice(0, 16)]),
         },
     { kind: 'heading', text: '哈希链与时间戳' },
     {

@@ -68,6 +68,18 @@ describe('/verify', () => {
     expect(within(screen.getByTestId('verify-result')).getByRole('group', { name: '电子竞价记录' })).toBeTruthy();
   });
 
+  it('a ceiling\'s bids read 代理 in the table; the mark is outside the chain, so the record stays valid', async () => {
+    recordEndpoint({ ...record, bids: record.bids.map((b) => (b.seq === 3 ? { ...b, proxy: true as const } : b)) });
+    view = renderApp(`/verify?activityId=${ACTIVITY_ID}`);
+    expect((await verdict()).textContent).toContain('电子竞价记录有效');
+    // The bid table sits in a closed <details>: read from the DOM.
+    const rows = [...document.querySelectorAll('.verify-bids tbody tr')];
+    expect(rows).toHaveLength(12);
+    const marked = rows.filter((row) => row.textContent?.includes('代理'));
+    expect(marked).toHaveLength(1);
+    expect(marked[0]!.querySelector('td')!.textContent).toBe('3');
+  });
+
   it('a chosen record with one amount changed is refused, naming the bid', async () => {
     recordEndpoint(record);
     view = renderApp('/verify');

@@ -14,6 +14,7 @@ import { BID_REJECTION_MESSAGES } from '#domain/rules/bidRules';
 import { PROXY_MESSAGES } from '#domain/rules/proxy';
 import { ENGINE_MESSAGES, type EngineDeps } from '../../server/bidding/engine.ts';
 import { cancelProxy, readProxy, setProxy } from '../../server/bidding/proxy.ts';
+import { bidRecord, listReceipts, verifyRecordHead } from '../../server/bidding/receipts.ts';
 import { replayActivity } from '../../server/bidding/replay.ts';
 import { loadRecentBids } from '../../server/live/rowCache.ts';
 import { createAccountsApp, type AccountsTestApp } from './accounts-helpers.ts';
@@ -238,6 +239,22 @@ describe(`代理出价: the rule's corners on ${DIALECT}`, () => {
       [2, true],
       [1, false],
     ]);
+    // The ceiling's bids were not signed in the lock; their owner's receipts list them, and once the
+    // activity ends the public record marks them 代理 (outside the chain: it verifies as before).
+    expect((await listReceipts(t.handle.db, engine.receipts!, id, b!)).receipts.map((r) => r.signed.seq)).toEqual([3, 5, 7]);
+    await t.handle.db.updateTable('bid_activity').set({ status: 'ended', outcome: 'sold' }).where('id', '=', id).execute();
+    const record = await bidRecord(t.handle.db, engine.receipts!, id);
+    expect(record.bids.map((x) => [x.seq, x.proxy ?? false])).toEqual([
+      [1, false],
+      [2, true],
+      [3, true],
+      [4, true],
+      [5, true],
+      [6, false],
+      [7, true],
+    ]);
+    expect(checkChain(record.bids.map((x) => ({ activityId: id, ...x })), 7)).toEqual([]);
+    expect(verifyRecordHead(record)).toBe(true);
 
     // Two challengers at once: ceilings set before the first bid both answer c's opening bid, in two bids.
     const id2 = await createActivity(t.handle.db, spec);

@@ -62,7 +62,10 @@ export function RecordBids({ record, brokenSeq }: { record: BidRecordAnswer; bro
               .map((b) => (
                 <tr key={`${b.seq}-${b.hash}`} className={b.seq === brokenSeq ? 'verify-bids__broken' : undefined}>
                   <td className="tabular">{b.seq}</td>
-                  <td className="tabular">{b.bidCode}</td>
+                  <td className="tabular">
+                    {b.bidCode}
+                    {b.proxy === true && <span className="verify-bids__proxy">代理</span>}
+                  </td>
                   <td className="tabular">{typeof b.amount === 'number' ? formatYuan(b.amount, { suffix: '' }) : String(b.amount)}</td>
                   <td className="tabular">{Number.isFinite(b.serverTime) ? chinaTimeMs(b.serverTime) : '--'}</td>
                   <td className="verify-bids__hash" title={b.hash}>
