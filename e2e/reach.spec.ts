@@ -154,7 +154,7 @@ function pageChecks(): Finding[] {
 
 /** axe-core's serious and critical violations on the page as it is (every rule axe runs by default). */
 async function axeFindings(page: Page): Promise<Finding[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ rule: v.id, where: v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | '), detail: `${v.impact}: ${v.help} (${v.nodes.length} elements)` }));

@@ -135,7 +135,7 @@ test.describe('电子竞价记录 and 竞价记录核验', () => {
     await expect(verdict).toContainText(`电子竞价记录有效（${record.activityCode}，共 4 笔出价）`);
     await expect(page.getByTestId('verify-result')).toHaveAttribute('aria-live', 'polite');
     await expect(page.locator('h1')).toHaveCount(1);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 
     // The 竞价结果公示 on the 结果公示 plate links to it too: found through the public news API, opened as a reader would.

@@ -339,6 +339,7 @@ async function run(label: string, databaseUrl: string | undefined, o: Options): 
 
     watchers = spawnWatchers();
     await nextMessage(watchers, 'hello');
+    await idleStreamMemory(label, watchers, server.pid!, { port, n: Math.max(...o.counts), tokens: watcherTokens, lots: seeded.activityIds });
     for (const n of o.counts) {
       for (let r = 1; r <= o.rounds; r++) {
         const order: Mode[] = r % 2 === 1 ? ['push', 'poll'] : ['poll', 'push'];
@@ -404,6 +405,28 @@ async function run(label: string, databaseUrl: string | undefined, o: Options): 
     rmSync(dataDir, { recursive: true, force: true });
   }
   return rounds;
+}
+
+/**
+ * Memory per idle push stream: the server's RSS before and after N streams opened and settled, on a fresh
+ * server before any round (later rounds reuse the heap the first grew: their RSS says little per stream).
+ */
+async function idleStreamMemory(label: string, watchers: ChildProcess, pid: number, o: { port: number; n: number; tokens: string[]; lots: number[] }): Promise<void> {
+  await sleep(2000);
+  const before = serverStats(pid).rssMb;
+  const readyP = nextMessage(watchers, 'ready');
+  watchers.send({ type: 'start', mode: 'push', port: o.port, n: o.n, tokens: o.tokens, lots: o.lots } satisfies ToWatchers);
+  const ready = await readyP;
+  await sleep(3000); // settled: the streams' first writes flushed, nothing in flight
+  const after = serverStats(pid).rssMb;
+  const open = o.n - ready.refused;
+  const stoppedP = nextMessage(watchers, 'stopped');
+  watchers.send({ type: 'stop' } satisfies ToWatchers);
+  await stoppedP;
+  const perStreamKb = ((after - before) * 1024) / Math.max(1, open);
+  console.log(
+    `[${label}] 空闲推送连接的内存：每个 ${f(perStreamKb)} kB（${open} 个连接，服务器 RSS ${f(before, 0)} → ${f(after, 0)} MB）→ 目标 ≤ 20 kB ${perStreamKb <= 20 ? '达到' : '未达到'}`,
+  );
 }
 
 const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '—');
