@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { BiddingData } from '#domain/contract/hall';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import { formatYuan } from '#domain/rules/money';
+import { ProxyMark } from '@/components/ProxyMark';
 import { bidStanding, isSealed } from '../room';
 
 /** Why the history is hidden, by the sealed phase. */
@@ -49,7 +50,7 @@ export const BidHistory = memo(function BidHistory({ data, myBidCode }: { data: 
                   <td>
                     {bid.bidCode}
                     {mine && <span className="room-history__me">（我）</span>}
-                    {bid.proxy && <span className="room-history__proxy">代理</span>}
+                    {bid.proxy && <ProxyMark />}
                   </td>
                   <td className="tabular">{formatYuan(bid.amount)}</td>
                   <td className="tabular">{formatChinaTime(bid.time)}</td>

@@ -3,6 +3,7 @@ import { CheckCircleFilled, CloseCircleFilled, InfoCircleFilled } from '@ant-des
 import type { BidRecordAnswer } from '#domain/contract/bidReceipt';
 import { CHECK_STATUS_TEXT, chinaTimeMs, type CheckStatus, type VerifyReport } from '#domain/rules/bidRecordVerify';
 import { formatYuan } from '#domain/rules/money';
+import { ProxyMark } from '@/components/ProxyMark';
 
 const STATUS_ICON: Record<CheckStatus, React.ReactNode> = {
   pass: <CheckCircleFilled aria-hidden />,
@@ -64,7 +65,7 @@ export function RecordBids({ record, brokenSeq }: { record: BidRecordAnswer; bro
                   <td className="tabular">{b.seq}</td>
                   <td className="tabular">
                     {b.bidCode}
-                    {b.proxy === true && <span className="verify-bids__proxy">代理</span>}
+                    {b.proxy === true && <ProxyMark />}
                   </td>
                   <td className="tabular">{typeof b.amount === 'number' ? formatYuan(b.amount, { suffix: '' }) : String(b.amount)}</td>
                   <td className="tabular">{Number.isFinite(b.serverTime) ? chinaTimeMs(b.serverTime) : '--'}</td>
