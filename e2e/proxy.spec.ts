@@ -80,8 +80,9 @@ test.describe('代理出价', () => {
       await expect(two.page.locator('.ant-modal-confirm')).toHaveCount(0);
       // Within a second bidder01 leads again, one increment above (the answer carries the state the
       // ceiling's bid made); then the history shows that bid, marked 代理, above bidder02's.
-      await expect(two.page.getByTestId('room-price-time')).toContainText(`竞买号 ${code1} 于`, { timeout: 1_000 });
-      expect(priceOf(await two.page.getByTestId('room-price').textContent())).toBe(minimum + step);
+      // (From the second round bidder01 already led before the click: the price says whether the answer came.)
+      await expect.poll(async () => priceOf(await two.page.getByTestId('room-price').textContent()), { timeout: 1_000 }).toBe(minimum + step);
+      await expect(two.page.getByTestId('room-price-time')).toContainText(`竞买号 ${code1} 于`);
       await expect.poll(async () => yuan(await history.first().locator('td').nth(2).textContent()), { timeout: 5_000 }).toBe(minimum + step);
       await expect(history.first()).toContainText(code1);
       await expect(history.first()).toContainText('代理');

@@ -219,6 +219,8 @@ test.describe('add to calendar', () => {
 
 test.describe('screenshots', () => {
   test('hall, room and detail at 1280 px', async ({ page, request }) => {
+    // Seven full-page screenshots and an axe run: more than the default 30 s on a loaded machine.
+    test.setTimeout(90_000);
     // A lot with bids: the room and the lot's page draw its price history.
     const lot = (await openLots(request)).find((r) => r.biddingCount > 0)!;
     expect(lot, 'a live ongoing demo lot with bids and 30 minutes left').toBeTruthy();

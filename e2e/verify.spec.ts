@@ -30,7 +30,9 @@ async function endingActivity(request: APIRequestContext): Promise<{ activityId:
   const operator = await apiLogin(request, OPERATOR);
   const headers = { authorization: `Bearer ${operator}` };
   const listings = (await (await request.post('/api/dscq-project/search/page', { data: { current: 1, size: 100, orderBy: 'publishDate', order: 'asc' } })).json()) as Envelope<{ records: Array<{ id: number }> }>;
-  for (const { id } of listings.data.records) {
+  // From the end of the list: the bidding-mode journeys (e2e/modes.ts) take lots from its start, and a lot of
+  // theirs whose auction opened after ours ended would show theirs on the lot's page.
+  for (const { id } of [...listings.data.records].reverse()) {
     const now = await serverNow(request);
     const body = { assetsId: id, mode: 'ongoing', endTime: inServerTime(now, WINDOW_MS), startPrice: START_YUAN, increment: STEP_YUAN, extensionSec: 0 };
     const created = (await (await request.post('/api/dscq-ops/activity/create', { data: body, headers })).json()) as Envelope<{ activityId: number }>;
