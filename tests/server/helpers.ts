@@ -70,23 +70,23 @@ function seedTemplates(): SeedTemplates | null {
   return templates.dialect === DIALECT ? templates : null;
 }
 
-/** The data directory that goes with a template (the demo's files, named by its rows); null: none made. */
-export function templateDataDir(kind: TemplateKind): string | null {
-  return seedTemplates()?.[kind].dataDir ?? null;
-}
+/** A template's dump, read once per process (a few MB, replayed by every test of the file). */
+const dumps = new Map<string, string>();
+const dumpOf = (sqlFile: string) => dumps.get(sqlFile) ?? dumps.set(sqlFile, readFileSync(sqlFile, 'utf8')).get(sqlFile)!;
 
 /**
  * A fresh database: empty, or a copy of the run's template of `from` (seed-template.ts) — the database
- * prepareDatabase would make at NOW, in milliseconds. Without templates (a test run outside the server
- * project's set-up) it is prepared here.
+ * prepareDatabase would make at NOW, in milliseconds — with the template's files copied into `dataDir`
+ * (none given: the rows only). Without templates (a test run outside the server project's set-up) it is
+ * prepared here, into `dataDir`.
  */
-export async function createTestDatabase(from?: TemplateKind): Promise<TestDatabase> {
+export async function createTestDatabase(from?: TemplateKind, dataDir?: string): Promise<TestDatabase> {
   const templates = from ? seedTemplates() : null;
+  if (templates && dataDir) cpSync(templates[from!].dataDir, dataDir, { recursive: true });
   if (TEST_DATABASE_URL) {
     const schema = `t_${randomBytes(6).toString('hex')}`;
     if (templates?.dialect === 'postgres') {
-      const sql = readFileSync(templates[from!].sqlFile, 'utf8').replaceAll(TEMPLATE_SCHEMA_PLACEHOLDER, schema);
-      await restorePostgres(TEST_DATABASE_URL, sql);
+      await restorePostgres(TEST_DATABASE_URL, dumpOf(templates[from!].sqlFile).replaceAll(TEMPLATE_SCHEMA_PLACEHOLDER, schema));
     } else {
       const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await admin.connect();
@@ -95,7 +95,7 @@ export async function createTestDatabase(from?: TemplateKind): Promise<TestDatab
     }
     const open = () => openDatabase({ databaseUrl: TEST_DATABASE_URL, searchPath: schema, poolMax: 4 });
     const handles = [open()];
-    if (from && !templates) await prepareDatabase(handles[0]!, { seed: from === 'seeded', now: NOW });
+    if (from && !templates) await prepareDatabase(handles[0]!, { seed: from === 'seeded', now: NOW, dataDir });
     return {
       handle: handles[0]!,
       openAnother: () => {
@@ -116,7 +116,7 @@ export async function createTestDatabase(from?: TemplateKind): Promise<TestDatab
   const file = path.join(dir, 'portal.sqlite');
   if (templates?.dialect === 'sqlite') copyFileSync(templates[from!].file, file);
   const handles = [openDatabase({ sqliteFile: file })];
-  if (from && !templates) await prepareDatabase(handles[0]!, { seed: from === 'seeded', now: NOW });
+  if (from && !templates) await prepareDatabase(handles[0]!, { seed: from === 'seeded', now: NOW, dataDir });
   return {
     handle: handles[0]!,
     openAnother: () => {
@@ -197,14 +197,10 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const kind: TemplateKind = (options.seed ?? true) ? 'seeded' : 'migrated';
-  const template = templateDataDir(kind);
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'portal-data-'));
-  // The run's template (seed-template.ts) with its files; without one, prepared here into dataDir.
-  const database = await createTestDatabase(template ? kind : undefined);
+  // The run's template (seed-template.ts) with its files in dataDir.
+  const database = await createTestDatabase((options.seed ?? true) ? 'seeded' : 'migrated', dataDir);
   const { handle } = database;
-  if (template) cpSync(template, dataDir, { recursive: true });
-  else await prepareDatabase(handle, { seed: kind === 'seeded', now: NOW, dataDir });
   const app = await buildApp({
     db: handle.db,
     config: {
