@@ -29,8 +29,9 @@ test.describe('enrolment journey', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('demo_person enrols, pays through the sandbox cashier and is qualified with a bid code', async ({ page, request }) => {
-    // A single asset, still enrolling, with a scheduled auction (the demo seed schedules several).
-    const upcoming = (await (await request.post('/api/dscq-project/activity/upcoming-bid', { data: { current: 1, size: 20 } })).json()) as Envelope<{
+    // A single asset, still enrolling, with a scheduled auction (the demo seed schedules several). The page
+    // and size go in the query string: the first eight upcoming auctions may all start within minutes.
+    const upcoming = (await (await request.post('/api/dscq-project/activity/upcoming-bid', { params: { current: 1, size: 100 } })).json()) as Envelope<{
       records: { activityId: number; assetsId: number; assetsName: string; startTime: number }[];
     }>;
     const now = await serverNow(request);
