@@ -8,7 +8,7 @@ import { expect, test } from './fixtures';
 import type { ListedAsset } from '#domain/contract/portal';
 import type { BiddingEntry } from '#domain/contract/hall';
 import { shortLotName } from '#domain/rules/desk';
-import { bidNext, liveHall, openRoomAs } from './room';
+import { bidNext, expectDocked, liveHall, openRoomAs } from './room';
 import { logInAs } from './login';
 
 const screenshotDir = new URL('./screenshots', import.meta.url).pathname;
@@ -130,10 +130,11 @@ test.describe('the bidder desk', () => {
     await bidNext(two.page);
     await expect(two.page.getByTestId('room-my-standing')).toHaveText('领先');
 
-    // bidder01: the toast names the lot and leads back to the room; the header count grows.
-    const toast = one.page.locator('.ant-notification-notice').filter({ hasText: '出价已被超越' });
-    await expect(toast).toContainText(`「${shortLotName(row.assetsName)}」出价已被超越`, { timeout: 8_000 });
-    await expect(toast.getByRole('link', { name: '进入竞价室' })).toHaveAttribute('href', `#/quoteHall?activityId=${row.activityId}`);
+    // bidder01: in the room the alert lines up in the room's own alert line (a floating toast would cover the
+    // countdown or the form), naming the lot with the way back; the header count grows.
+    await expectDocked(one.page, `「${shortLotName(row.assetsName)}」出价已被超越`);
+    await expect(one.page.getByTestId('alert-dock').locator(`a[href="#/quoteHall?activityId=${row.activityId}"]`).first()).toHaveText('进入竞价室');
+    await expect(one.page.locator('.ant-notification-notice').filter({ hasText: '出价已被超越' })).toHaveCount(0);
     await expect(bell).toHaveAttribute('data-unread', String(before + 1));
     await expect(one.page.getByTestId('room-my-standing')).toHaveText('出局');
     // The success banner of his own bid is gone now that he is outbid; his form is open again.

@@ -1,5 +1,5 @@
 /** Shared steps of the bidding-room journeys: the live hall's answer, logging into a room, bidding through its form. */
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import type { HallPage } from '#domain/contract/hall';
 import { submitLoginForm } from './login';
 
@@ -22,8 +22,9 @@ export async function openRoomAs(
   loginName: string,
   activityId: number,
   prepare?: (context: BrowserContext) => Promise<unknown>,
+  device?: BrowserContextOptions,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext();
+  const context = await browser.newContext(device);
   await prepare?.(context);
   const page = await context.newPage();
   await page.goto(`/#/quoteHall?activityId=${activityId}`);
@@ -43,4 +44,14 @@ export async function bidNext(page: Page): Promise<void> {
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: '确认出价' }).click();
   await expect(page.getByTestId('room-bid-feedback')).toContainText('出价成功');
+}
+
+/** Waits for an alert in the room's alert line (AlertDock): the newest shows, the others behind 另有 N 条. */
+export async function expectDocked(page: Page, text: string): Promise<void> {
+  const dock = page.getByTestId('alert-dock');
+  await expect(async () => {
+    const more = dock.getByRole('button', { name: /^另有 \d+ 条$/ });
+    if ((await more.count()) > 0 && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+    await expect(dock).toContainText(text, { timeout: 500 });
+  }).toPass({ timeout: 8_000 });
 }

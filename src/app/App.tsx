@@ -42,8 +42,10 @@ export function App({ router, queryClient, live }: { router: AppRouter; queryCli
   return (
     <ConfigProvider locale={zhCN} theme={elder ? elderTheme : theme}>
       {/* A bidder watching many lots gets reminders and messages in bursts: never more than three toasts at
-          once (the oldest goes), so they do not wall off the page, least of all on a phone. */}
-      <AntdApp notification={{ maxCount: 3 }}>
+          once (the oldest goes), stacked beyond two (they open on hover), at the bottom right where they
+          cover neither the header nor, on a phone, the top of the page; the bidding room docks them in
+          its own flow instead (components/PortalAlerts.tsx). */}
+      <AntdApp notification={{ maxCount: 3, placement: 'bottomRight', stack: { threshold: 2 } }}>
         <QueryClientProvider client={queryClient}>
           <LiveProvider client={live}>
             <Shell router={router} />

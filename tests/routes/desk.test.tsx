@@ -120,7 +120,11 @@ describe('alerts', () => {
     await waitFor(() => expect(bell).toHaveAttribute('data-unread', '2'), { timeout: 10_000 });
     const alert = await within(document.body).findByTestId('outbid-alert', {}, { timeout: 5_000 });
     expect(document.querySelector('.ant-notification')).toHaveTextContent('「石家庄市某国有企业闲置办公楼」出价已被超越');
-    expect(within(alert).getByRole('link', { name: '进入竞价室' })).toHaveAttribute('href', '#/quoteHall?activityId=7001');
+    const toast = alert.closest<HTMLElement>('.ant-notification-notice')!;
+    expect(within(toast).getByRole('link', { name: '进入竞价室' })).toHaveAttribute('href', '#/quoteHall?activityId=7001');
+    // The way to the full list, and the toasts' place: the bottom right, never over the header.
+    expect(within(toast).getByRole('link', { name: '全部消息' })).toHaveAttribute('href', '#/myMessage');
+    expect(document.querySelector('.ant-notification')).toHaveClass('ant-notification-bottomRight');
   });
 
   it('reminds before the end of a lot on his desk, naming it and linking the room (once)', async () => {
@@ -132,7 +136,7 @@ describe('alerts', () => {
     renderApp('/index');
     const reminder = await within(document.body).findByTestId('lot-reminder', {}, { timeout: 20_000 });
     expect(document.querySelector('.ant-notification')).toHaveTextContent(/「保定某厂房」[45] 分钟后结束竞价/);
-    expect(within(reminder).getByRole('link', { name: '进入竞价室' })).toHaveAttribute('href', '#/quoteHall?activityId=7005');
+    expect(within(reminder.closest<HTMLElement>('.ant-notification-notice')!).getByRole('link', { name: '进入竞价室' })).toHaveAttribute('href', '#/quoteHall?activityId=7005');
     // The lot ending in 3 hours is not due; the one shown is not shown again.
     expect(document.querySelectorAll('[data-testid="lot-reminder"]')).toHaveLength(1);
   });

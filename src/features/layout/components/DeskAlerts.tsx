@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MessageItem } from '#domain/contract/enrolment';
 import { alertPrefs, playAlertTone, showBrowserNotification } from '@/lib/alertPrefs';
 import { session, useSession } from '@/lib/session';
 import { useLive } from '@/live';
+import { useShowAlert } from '@/components/PortalAlerts';
 
 /** The room a message links to, if it is one (outbid, results, qualification). */
 const roomOf = (link: string): number | null => {
@@ -32,7 +32,7 @@ export function DeskAlerts() {
   const live = useLive();
   const { user } = useSession();
   const token = user ? session.accessToken() : null;
-  const { notification } = App.useApp();
+  const showAlert = useShowAlert();
   const queryClient = useQueryClient();
   /** Per user: the messages seen (announced or there at the start) and the last state key. */
   const seen = useRef<{ user: string; ids: Set<number>; stateKey: string } | null>(null);
@@ -43,34 +43,19 @@ export function DeskAlerts() {
     const announce = (m: MessageItem) => {
       const room = roomOf(m.link);
       if (m.kind === 'outbid') {
-        notification.warning({
+        showAlert({
           key: `desk-${m.id}`,
+          tone: 'warning',
           title: m.title,
-          description: (
-            <span data-testid="outbid-alert">
-              {m.content}
-              {room !== null && (
-                <>
-                  {' '}
-                  <a href={`#${m.link}`}>进入竞价室</a>
-                </>
-              )}
-            </span>
-          ),
+          body: <span data-testid="outbid-alert">{m.content}</span>,
+          link: room === null ? undefined : { href: `#${m.link}`, text: '进入竞价室' },
           duration: 10,
-          placement: 'topRight',
         });
         if (alertPrefs().sound) playAlertTone();
         showBrowserNotification(m.title, m.content, room === null ? `desk-${m.id}` : `outbid-${room}`, m.link || null);
         return;
       }
-      notification.info({
-        key: `desk-${m.id}`,
-        title: m.title,
-        description: m.link ? <a href={`#${m.link}`}>查看详情</a> : null,
-        duration: 6,
-        placement: 'topRight',
-      });
+      showAlert({ key: `desk-${m.id}`, tone: 'info', title: m.title, link: m.link ? { href: `#${m.link}`, text: '查看详情' } : undefined, duration: 6 });
     };
 
     const subscription = live.stream('desk', { token }).subscribe({
@@ -95,7 +80,7 @@ export function DeskAlerts() {
       error: (error: unknown) => console.warn('[live] desk stream failed', error),
     });
     return () => subscription.unsubscribe();
-  }, [live, token, userId, notification, queryClient]);
+  }, [live, token, userId, showAlert, queryClient]);
 
   return null;
 }

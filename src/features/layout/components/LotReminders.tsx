@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { App } from 'antd';
 import { useMyLots } from '@/api/resources/get-my-lots';
 import { chinaTimeToEpoch } from '#domain/rules/chinaTime';
 import { projectHref } from '#domain/rules/listing';
 import { dueReminders, type ReminderLot } from '#domain/rules/reminders';
 import { alertPrefs, playAlertTone, showBrowserNotification, useAlertPrefs } from '@/lib/alertPrefs';
 import { getStore, setStore } from '@/lib/storage';
+import { useShowAlert } from '@/components/PortalAlerts';
 import { useLive } from '@/live';
 
 const FIRED_KEY = 'reminded';
@@ -19,7 +19,7 @@ export function LotReminders() {
   const live = useLive();
   const { lots } = useMyLots();
   const { reminders } = useAlertPrefs();
-  const { notification } = App.useApp();
+  const showAlert = useShowAlert();
   const fired = useRef<Set<string>>(new Set(getStore<string[]>(FIRED_KEY) ?? []));
 
   useEffect(() => {
@@ -46,38 +46,36 @@ export function LotReminders() {
       const first = due[0]!;
       const listed = window.matchMedia?.('(max-width: 767px)').matches ? 3 : 5;
       const firstLink = linkOf.get(first.activityId) ?? null;
-      notification.info({
-        key: `reminder-${first.key}`,
-        title: due.length === 1 ? first.title : `${due.length} 个关注的标的即将开始或结束竞价`,
-        description:
-          due.length === 1 ? (
-            <span data-testid="lot-reminder">
-              {first.body}
-              {firstLink && (
-                <>
-                  {' '}
-                  <a href={firstLink}>{linkText(firstLink)}</a>
-                </>
-              )}
-            </span>
-          ) : (
-            <ul className="lot-reminders" data-testid="lot-reminder">
-              {due.slice(0, listed).map((r) => {
-                const link = linkOf.get(r.activityId);
-                return <li key={r.key}>{link ? <a href={link}>{r.title}</a> : r.title}</li>;
-              })}
-              {due.length > listed && (
-                <li>
-                  …另有 {due.length - listed} 个，见<a href="#/myWatch">竞价看板</a>
-                </li>
-              )}
-            </ul>
-          ),
-        duration: 10,
-        placement: 'topRight',
-      });
+      const groupTitle = `${due.length} 个关注的标的即将开始或结束竞价`;
+      showAlert(
+        due.length === 1
+          ? {
+              key: `reminder-${first.key}`,
+              tone: 'info',
+              title: first.title,
+              body: <span data-testid="lot-reminder">{first.body}</span>,
+              link: firstLink ? { href: firstLink, text: linkText(firstLink) } : undefined,
+              duration: 10,
+            }
+          : {
+              key: `reminder-${first.key}`,
+              tone: 'info',
+              title: groupTitle,
+              body: (
+                <ul className="lot-reminders" data-testid="lot-reminder">
+                  {due.slice(0, listed).map((r) => {
+                    const link = linkOf.get(r.activityId);
+                    return <li key={r.key}>{link ? <a href={link}>{r.title}</a> : r.title}</li>;
+                  })}
+                  {due.length > listed && <li>…另有 {due.length - listed} 个</li>}
+                </ul>
+              ),
+              link: { href: '#/myWatch', text: '竞价看板' },
+              duration: 10,
+            },
+      );
       showBrowserNotification(
-        due.length === 1 ? first.title : `${due.length} 个关注的标的即将开始或结束竞价`,
+        due.length === 1 ? first.title : groupTitle,
         due.map((r) => r.title).join('\n'),
         `reminder-${first.key}`,
         due.length === 1 ? (firstLink?.slice(1) ?? null) : '/myWatch',
@@ -87,7 +85,7 @@ export function LotReminders() {
       setStore(FIRED_KEY, [...fired.current].filter((key) => linkOf.has(Number(key.split(':')[0]))), 'session');
     });
     return () => subscription.unsubscribe();
-  }, [live, lots, reminders, notification]);
+  }, [live, lots, reminders, showAlert]);
 
   return null;
 }

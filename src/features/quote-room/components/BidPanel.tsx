@@ -71,11 +71,11 @@ const MODE_NOTES: Partial<Record<BiddingData['mode'], string>> = {
  * The bid form of the mode's phase (room.ts bidAction): an amount with the next valid price and quick
  * buttons (+1/+2/+5 increments), or one button accepting a price (dutch, v-shaped's descent, first-come,
  * final's match at the cap), or two-stage's confirmation to join stage 2, or why there is nothing to do;
- * and the server's answer inline and as a message. Each attempt confirms first and carries a fresh
+ * and the server's answer inline, under the button (never a floating toast over the countdown or the form). Each attempt confirms first and carries a fresh
  * idempotency key; network failures are retried with the same key (by the mutation, then by 重新提交).
  */
 export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAccepted, onJoined, onLoggedOut }: BidPanelProps) {
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   // What the bidder typed (or a quick button put), with the minimum it was typed against; null: nothing.
   const [typed, setTyped] = useState<{ text: string; atFen: number } | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
@@ -97,17 +97,14 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
       if (outcome.accepted) {
         const text = `出价成功：${formatYuan(outcome.answer.amount)}（竞买号 ${outcome.answer.bidCode}）`;
         setFeedback({ kind: 'success', text, count: outcome.answer.seq, status: 'live' });
-        void message.success(text);
         setTyped(null);
         onAccepted(outcome.answer);
         return;
       }
       setFeedback({ kind: 'error', text: outcome.msg, count: data.biddingCount, status: data.status });
-      void message.error(outcome.msg);
       if (outcome.code === 401) onLoggedOut();
     } catch {
       setFeedback({ kind: 'network', text: BID_NETWORK_FAILURE, request });
-      void message.error(BID_NETWORK_FAILURE);
     }
   };
 
@@ -122,7 +119,6 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
     const refusal = precheckBid(data, myBidCode, amountFen, serverNow, bidThisVisit, mine);
     if (refusal) {
       setFeedback({ kind: 'error', text: refusal.message, count: data.biddingCount, status: data.status });
-      void message.warning(refusal.message);
       return;
     }
     const fen = amountFen!;
@@ -154,12 +150,10 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
           if (outcome.joined) {
             const text = '已确认参加第二阶段';
             setFeedback({ kind: 'success', text, count: data.biddingCount, status: data.status });
-            void message.success(text);
             onJoined();
             return;
           }
           setFeedback({ kind: 'error', text: outcome.msg, count: data.biddingCount, status: data.status });
-          void message.error(outcome.msg);
           if (outcome.code === 401) onLoggedOut();
         } catch {
           setFeedback({ kind: 'error', text: '网络异常，请重试', count: data.biddingCount, status: data.status });

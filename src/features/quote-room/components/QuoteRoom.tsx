@@ -1,12 +1,14 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Alert, App, Skeleton, Tag } from 'antd';
+import { Alert, Skeleton, Tag } from 'antd';
 import { Price } from '@/components/Price';
 import { ProjectLink } from '@/components/ProjectLink';
 import { BidRecordLinks } from '@/components/BidRecordLinks';
+import { AlertDock } from '@/components/PortalAlerts';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import { BIDDING_MODE_NAMES } from '#domain/rules/hall';
 import { type BiddingData } from '#domain/contract/hall';
 import { useSession } from '@/lib/session';
+import { isPhoneScreen } from '@/lib/viewport';
 import { useLive, useLiveStream, type BiddingDataFrame } from '@/live';
 import {
   currentPhase,
@@ -250,7 +252,6 @@ function SuspendedBanner({ data }: { data: BiddingData }) {
 
 /** The bidding room of one activity: everything live comes from the worker's biddingData stream. */
 export function QuoteRoom({ activityId }: { activityId: number }) {
-  const { message } = App.useApp();
   const { isLoggedIn } = useSession();
   const own = useMine(activityId);
   const live = useLive();
@@ -267,17 +268,14 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
   }
   const flashKey = price.current?.changes ?? 0;
 
-  // A message when the end moves later while the bidder watches (the notice itself stays on the page).
-  const seenExtensions = useRef<number | null>(null);
-  const extensions = data?.extensionCount ?? null;
+  // On a phone the room opens on the auction itself — its name, price, countdown and bid form fill the first
+  // screen — with the site's header a swipe up (it alone is taller than a third of the screen).
+  const roomTop = useRef<HTMLDivElement>(null);
+  const loaded = data !== null;
   useEffect(() => {
-    if (extensions === null || !data) return;
-    if (seenExtensions.current !== null && extensions > seenExtensions.current) {
-      const notice = extensionNotice(data);
-      if (notice) void message.warning(notice);
-    }
-    seenExtensions.current = extensions;
-  }, [extensions, data, message]);
+    if (loaded && isPhoneScreen()) roomTop.current?.scrollIntoView({ block: 'start' });
+  }, [loaded]);
+
 
   if (own?.status === 'error' && own.code === 404) return <RoomNotFound />;
   if (!data) {
@@ -324,7 +322,7 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
     );
 
   return (
-    <div className="room-page" data-testid="quote-room">
+    <div className="room-page" data-testid="quote-room" ref={roomTop}>
       <header className="room-head">
         <div className="room-head__main">
           <h1 className="room-head__title">
@@ -356,6 +354,9 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
         </div>
         <div className="room-grid__side">
           <CountdownPanel frame={frame!} data={data} />
+          {/* The desk's alerts line up here while the room is open: a floating toast would cover the price,
+              the countdown or the bid form (on a phone, after the form in the one column). */}
+          {isLoggedIn && <AlertDock />}
           {action && mine}
         </div>
       </div>
