@@ -39,6 +39,8 @@ export async function signOnScreen(context: BrowserContext, page: Page, contract
 
   const phone = await context.newPage();
   await phone.goto(`/#/contract/seal/qrcode?token=${encodeURIComponent(qrToken)}`);
+  // The phone names the contract as the computer does: its title and number.
+  await expect(phone.getByText(/^签署合同：.+（HT\d{16}）$/)).toBeVisible();
   await phone.getByRole('button', { name: '确认是本人操作' }).click();
   await expect(phone.getByText('已确认是本人操作')).toBeVisible();
   await phone.close();

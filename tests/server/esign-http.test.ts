@@ -143,4 +143,26 @@ describe('face verification (QR one-time link)', () => {
     expect((await api('POST', ESIGN_PATHS.faceCreate, person, { purpose: 'x', refId: 'HT' })).status).toBe(400);
     t.clock.now = NOW;
   });
+
+  it("names the contract on the phone as the computer does, only for the signer's own contract", async () => {
+    // A demo contract and one of its signers (the seed drafts contracts for the demo deals).
+    const signer = await t.handle.db
+      .selectFrom('contract_party')
+      .innerJoin('contract', 'contract.id', 'contract_party.contract_id')
+      .innerJoin('app_user', 'app_user.id', 'contract_party.user_id')
+      .select(['contract.id', 'contract.title', 'contract.contract_code', 'app_user.login_key'])
+      .orderBy('contract.id')
+      .executeTakeFirstOrThrow();
+    const signerToken = await tokenOf(signer.login_key);
+    const summaryFor = async (token: string, purpose: string, refId: string) => {
+      const { token: link } = (await api('POST', ESIGN_PATHS.faceCreate, token, { purpose, refId })).body.data as { token: string };
+      return (await api('GET', ESIGN_PATHS.faceInfo, token, { token: link })).body.data.summary as string;
+    };
+    expect(await summaryFor(signerToken, 'contract-sign', String(signer.id))).toBe(`签署合同：${signer.title}（${signer.contract_code}）`);
+    expect(signer.contract_code).toMatch(/^HT\d{16}$/);
+    // Not a party: nothing about the contract is told.
+    const parties = (await t.handle.db.selectFrom('contract_party').innerJoin('app_user', 'app_user.id', 'contract_party.user_id').select('app_user.login_key').where('contract_party.contract_id', '=', signer.id).execute()).map((p) => p.login_key);
+    const outsider = ['bidder02', 'demo_person', 'bidder01', 'demo_org'].find((login) => !parties.includes(login))!;
+    expect(await summaryFor(await tokenOf(outsider), 'contract-sign', String(signer.id))).toBe(`签署合同（编号 ${signer.id}）`);
+  });
 });

@@ -74,9 +74,27 @@ export class QrLinkFaceVerifier implements FaceVerifier {
     return { status: this.statusOf(r, now), purpose: r.purpose as FacePurpose, summary: r.summary, userName: user.name || user.login_name, expiresAt: formatChinaTime(r.expires_at) };
   }
 
+  /**
+   * What the phone says is being confirmed, as the computer names it: a contract of the user's by its title
+   * and number (实物资产交易合同（HT…）), anything else by its kind and reference.
+   */
+  private async summaryOf(userId: number, purpose: FacePurpose, refId: string): Promise<string> {
+    const contractId = Number(refId);
+    if (purpose === 'contract-sign' && Number.isSafeInteger(contractId) && contractId > 0) {
+      const contract = await this.db
+        .selectFrom('contract')
+        .select(['title', 'contract_code'])
+        .where('id', '=', contractId)
+        .where((eb) => eb.exists(eb.selectFrom('contract_party').select('contract_party.id').whereRef('contract_party.contract_id', '=', 'contract.id').where('contract_party.user_id', '=', userId)))
+        .executeTakeFirst();
+      if (contract) return `${FACE_PURPOSES[purpose]}：${contract.title}（${contract.contract_code}）`;
+    }
+    return `${FACE_PURPOSES[purpose]}（编号 ${refId}）`;
+  }
+
   async create(userId: number, p: { purpose: FacePurpose; refId: string; summary?: string }, now: number): Promise<FaceChallenge> {
     const token = randomBytes(24).toString('base64url');
-    const summary = p.summary ?? `${FACE_PURPOSES[p.purpose]}（编号 ${p.refId}）`;
+    const summary = p.summary ?? (await this.summaryOf(userId, p.purpose, p.refId));
     const row = await this.db
       .insertInto('face_challenge')
       .values({ token_hash: hash(token), user_id: userId, purpose: p.purpose, ref_id: p.refId, summary, status: 'pending', expires_at: now + this.tokenMs, confirmed_at: null, consumed_at: null, created_at: now })
