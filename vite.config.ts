@@ -42,6 +42,20 @@ function precompressed(): Plugin {
   };
 }
 
+/**
+ * The service worker (workers/service.worker.ts) as /sw.js: at the site's root (its scope is the whole site)
+ * and under a fixed name (the browser checks that URL for updates), in its own bundle.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'portal-service-worker',
+    apply: 'build',
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: fileURLToPath(new URL('./workers/service.worker.ts', import.meta.url)), fileName: 'sw.js' });
+    },
+  };
+}
+
 /** The staff console's page: written at src/console/index.html, served by the server at /ops/. */
 const CONSOLE_HTML = 'src/console/index.html';
 export const CONSOLE_BUILT_HTML = 'ops/index.html';
@@ -75,7 +89,7 @@ function consoleEntry(): Plugin {
 const serverPort = process.env.PORT ?? '8080';
 
 export default defineConfig({
-  plugins: [react(), versionFile(), consoleEntry(), precompressed()],
+  plugins: [react(), versionFile(), consoleEntry(), serviceWorker(), precompressed()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -113,6 +127,7 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'jsdom',
+          isolate: false,
           include: ['tests/{domain,api,lib,workers,live,components,routes,console}/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup.ts'],
         },

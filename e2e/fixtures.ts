@@ -30,6 +30,14 @@ function describe(message: ConsoleMessage): string {
   return `${message.type()}: ${message.text()}${url ? ` (${url})` : ''}`;
 }
 
+/** Allowed in every test: what the test set-up itself makes the browser say. */
+const ALWAYS_ALLOWED: AllowedConsoleMessage[] = [
+  {
+    pattern: /^warning: Service Worker registration blocked by Playwright/,
+    why: "the journeys run without the portal's service worker (playwright.config.ts serviceWorkers: 'block'); installable.spec.ts allows and checks it",
+  },
+];
+
 /** Chromium's console note on a request answered with `status`, to a path starting with `path`. */
 export function refusedRequest(status: number, path: string): RegExp {
   const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -68,7 +76,7 @@ export const test = base.extend<ConsoleFixtures>({
   consoleGuard: [
     async ({ browser, context, consoleAllowed, consoleDeclared, lotReminders }, use) => {
       const problems: string[] = [];
-      const allowed = (text: string) => [...consoleAllowed, ...consoleDeclared].some(({ pattern }) => pattern.test(text));
+      const allowed = (text: string) => [...ALWAYS_ALLOWED, ...consoleAllowed, ...consoleDeclared].some(({ pattern }) => pattern.test(text));
       const watch = async (watched: BrowserContext) => {
         if (!lotReminders) await watched.addInitScript(NO_REMINDERS);
         watched.on('console', (message) => {

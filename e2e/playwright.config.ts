@@ -40,6 +40,9 @@ export default defineConfig({
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     trace: 'retain-on-failure',
+    // The portal's service worker stays out of the journeys (Playwright's routes do not see what passes
+    // through one); e2e/installable.spec.ts allows it and checks it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { createAppRouter } from './app/router';
+import { registerServiceWorker } from './app/serviceWorker';
 import { API_BASE, CLIENT_ID, VERSION_URL } from './api/config';
 import { reloadOnceForChunkError } from './lib/chunkReload';
 import { applyElderMode } from './lib/elderMode';
@@ -15,6 +16,9 @@ window.addEventListener('vite:preloadError', (event) => {
   event.preventDefault();
   reloadOnceForChunkError();
 });
+
+// The hashed assets from the cache on a second visit (production builds only).
+registerServiceWorker();
 
 // 长辈模式 as remembered by this browser, before the first paint (no flash of the standard size).
 applyElderMode();

@@ -1,6 +1,7 @@
 /**
  * The built web app (Vite `dist/`). Caching follows how the files change:
  *   index.html    no-cache  — always revalidated, so a deploy is picked up on the next load;
+ *   sw.js         no-cache  — the service worker (workers/service.worker.ts), checked by the browser on each visit;
  *   version.json  no-store  — the live worker polls it to detect a new deploy;
  *   assets/*      one year, immutable — Vite puts a content hash in those names;
  *   anything else one hour.
@@ -27,7 +28,8 @@ export const MISSING_BUILD_TEXT = '河北产权交易所门户：前端尚未构
 function cacheControlFor(filePath: string): string {
   // The precompressed copy (index.html.br) is cached as the file it stands for.
   const base = path.basename(filePath).replace(/\.(br|gz)$/, '');
-  if (base === 'index.html') return 'no-cache';
+  // The service worker: revalidated on each check, so a changed one is installed at once.
+  if (base === 'index.html' || base === 'sw.js') return 'no-cache';
   if (base === 'version.json') return 'no-store';
   if (filePath.split(path.sep).includes('assets')) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';

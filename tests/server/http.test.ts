@@ -45,6 +45,7 @@ describe('with a built web app', () => {
     writeFileSync(path.join(dist, 'assets', 'index-B1a2c3d4.js.gz'), gzipSync('console.log("portal")'));
     writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX));
     writeFileSync(path.join(dist, 'favicon.ico'), 'icon');
+    writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(path.join(dist, '.build-stamp.json'), JSON.stringify({ hash: 'abc' }));
     t = await createTestApp({ staticDir: dist, now: () => 1_795_000_000_000 });
   });
@@ -60,6 +61,13 @@ describe('with a built web app', () => {
     expect(res.body).toBe(INDEX);
     expect(res.headers['cache-control']).toBe('no-cache');
     expectSecurityHeaders(res.headers);
+  });
+
+  it('serves the service worker with no-cache (a changed one is installed on the next visit)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('serves version.json with no-store', async () => {
