@@ -88,6 +88,25 @@ test.describe('every route on a phone (390 × 844)', () => {
     });
   });
 
+  test("the phone's header: the search, and 导航 opening a drawer with every menu entry; a choice goes there", async ({ browser }) => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto('/#/index');
+    await expect(page.getByRole('searchbox', { name: '项目搜索' }).or(page.getByLabel('项目搜索')).first()).toBeVisible();
+    // The bar of ten items is not shown on a phone; the button is, beside the logo.
+    await expect(page.locator('.site-nav')).toBeHidden();
+    await page.getByRole('button', { name: '打开导航菜单' }).click();
+    const drawer = page.getByRole('navigation', { name: '主导航（手机）' });
+    await expect(drawer.getByRole('link', { name: '竞价大厅', exact: true })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: '首页', exact: true })).toHaveAttribute('aria-current', 'page');
+    expect(await drawer.getByRole('link').count()).toBeGreaterThan(8);
+    await page.screenshot({ path: `${screenshotDir}/phone-navigation-drawer.png` });
+    await drawer.getByRole('link', { name: '竞价大厅', exact: true }).click();
+    await expect(page).toHaveURL(/#\/hall$/);
+    await expect(drawer).toBeHidden();
+    await context.close();
+  });
+
   test('a tablet keeps the desktop layout, scaled; the live pages stay fluid there', async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 800, height: 1280 }, screen: { width: 800, height: 1280 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();

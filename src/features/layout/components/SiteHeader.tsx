@@ -6,7 +6,7 @@ import { SEARCH_PLACEHOLDER, SITE_INFO } from '../siteInfo';
 import { ElderToggle } from './ElderToggle';
 import { MessageBell } from './MessageBell';
 import { SiteLogo } from './SiteLogo';
-import { TopNavigation } from './TopNavigation';
+import { PhoneNavigation, TopNavigation } from './TopNavigation';
 
 function TopBar() {
   const { user, isLoggedIn } = useSession();
@@ -78,6 +78,7 @@ export function SiteHeader() {
       <TopBar />
       <div className="site-header__main">
         <SiteLogo />
+        <PhoneNavigation />
         <HeaderSearch />
       </div>
       <TopNavigation />

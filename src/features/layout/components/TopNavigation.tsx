@@ -1,5 +1,6 @@
-import { Dropdown, Skeleton } from 'antd';
-import { DownOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Button, Drawer, Dropdown, Skeleton } from 'antd';
+import { DownOutlined, MenuOutlined } from '@ant-design/icons';
 import { useLocation } from '@tanstack/react-router';
 import type { NavigationEntry } from '#domain/contract/portal';
 import { useNavigation } from '../api/get-navigation';
@@ -64,5 +65,56 @@ export function TopNavigation() {
         })}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * The menu on a phone: a 导航 button in the header's logo row opening a drawer with every entry and its
+ * second level written out (the bar of ten items does not fit 390 px; src/styles/global.css shows one or
+ * the other by width). A choice closes the drawer.
+ */
+export function PhoneNavigation() {
+  const { data, isError } = useNavigation();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const entries = isError || !data ? [] : data;
+  const close = () => setOpen(false);
+  return (
+    <>
+      <Button className="site-nav-toggle" icon={<MenuOutlined />} aria-label="打开导航菜单" aria-expanded={open} onClick={() => setOpen(true)}>
+        导航
+      </Button>
+      <Drawer title="导航" placement="right" size={300} open={open} onClose={close} className="site-nav-drawer">
+        <nav aria-label="主导航（手机）">
+          <ul className="site-nav-drawer__list">
+            <li>
+              <a href="#/index" onClick={close} aria-current={pathname === '/index' ? 'page' : undefined}>
+                首页
+              </a>
+            </li>
+            {entries
+              .filter((entry) => entry.navigationUrl.split('?')[0] !== '/index')
+              .map((entry) => (
+                <li key={entry.id}>
+                  <a {...navLinkProps(entry)} onClick={close} aria-current={isActive(entry, pathname) ? 'page' : undefined}>
+                    {entry.navigationName}
+                  </a>
+                  {entry.children.length > 0 && (
+                    <ul className="site-nav-drawer__children">
+                      {entry.children.map((child) => (
+                        <li key={child.id}>
+                          <a {...navLinkProps(child)} onClick={close}>
+                            {child.navigationName}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))}
+          </ul>
+        </nav>
+      </Drawer>
+    </>
   );
 }
