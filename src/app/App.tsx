@@ -7,6 +7,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { SessionKeepers } from '@/features/auth/components/SessionKeepers';
 import { LiveProvider, type LiveClient } from '@/live';
+import { isPhoneScreen } from '@/lib/viewport';
 import { connectHttp } from './httpEffects';
 import type { AppRouter } from './router';
 import { useElderMode } from '@/lib/elderMode';
@@ -42,10 +43,10 @@ export function App({ router, queryClient, live }: { router: AppRouter; queryCli
   return (
     <ConfigProvider locale={zhCN} theme={elder ? elderTheme : theme}>
       {/* A bidder watching many lots gets reminders and messages in bursts: never more than three toasts at
-          once (the oldest goes), stacked beyond two (they open on hover), at the bottom right where they
+          once (the oldest goes), stacked beyond two — one on a phone — (they open on hover), at the bottom right where they
           cover neither the header nor, on a phone, the top of the page; the bidding room docks them in
           its own flow instead (components/PortalAlerts.tsx). */}
-      <AntdApp notification={{ maxCount: 3, placement: 'bottomRight', stack: { threshold: 2 } }}>
+      <AntdApp notification={{ maxCount: 3, placement: 'bottomRight', stack: { threshold: isPhoneScreen() ? 1 : 2 } }}>
         <QueryClientProvider client={queryClient}>
           <LiveProvider client={live}>
             <Shell router={router} />

@@ -5,6 +5,7 @@ import { projectHref } from '#domain/rules/listing';
 import { dueReminders, type ReminderLot } from '#domain/rules/reminders';
 import { alertPrefs, playAlertTone, showBrowserNotification, useAlertPrefs } from '@/lib/alertPrefs';
 import { getStore, setStore } from '@/lib/storage';
+import { isPhoneScreen } from '@/lib/viewport';
 import { useShowAlert } from '@/components/PortalAlerts';
 import { useLive } from '@/live';
 
@@ -41,10 +42,10 @@ export function LotReminders() {
       if (due.length === 0) return;
       for (const r of due) fired.current.add(r.key);
       const linkText = (link: string) => (link.startsWith('#/quoteHall') ? '进入竞价室' : '查看标的');
-      // Several due in one second (a bidder watching many lots) make one toast, not a wall of them; a
-      // phone lists fewer so the toast does not cover the page.
+      // Several due in one second (a bidder watching many lots) make one toast, not a wall of them; on a
+      // phone it is the count and the way to the watch board only, so it does not cover the page.
       const first = due[0]!;
-      const listed = window.matchMedia?.('(max-width: 767px)').matches ? 3 : 5;
+      const listed = isPhoneScreen() ? 0 : 5;
       const firstLink = linkOf.get(first.activityId) ?? null;
       const groupTitle = `${due.length} 个关注的标的即将开始或结束竞价`;
       showAlert(
@@ -61,7 +62,7 @@ export function LotReminders() {
               key: `reminder-${first.key}`,
               tone: 'info',
               title: groupTitle,
-              body: (
+              body: listed > 0 && (
                 <ul className="lot-reminders" data-testid="lot-reminder">
                   {due.slice(0, listed).map((r) => {
                     const link = linkOf.get(r.activityId);
