@@ -123,6 +123,17 @@ test.describe('on a phone (390 × 844)', () => {
     await page.goto('/#/hall');
     await expect(page.getByRole('heading', { name: '竞价大厅', level: 1 })).toBeVisible();
     expect((await layout(page)).width).toBe(390);
+    // Each live row is a card: what a visitor decides by — the name, time left, price, state and 我的竞价
+    // (如何参与) — inside the screen's width, none scrolled off to the side.
+    const row = page.getByTestId('live-row').first();
+    await expect(row).toBeVisible();
+    for (const cell of ['.live-cell-name', '.live-cell-left', '.live-cell-price', '.live-cell-status', '.live-cell-mine']) {
+      const box = (await row.locator(cell).boundingBox())!;
+      expect(box.width, cell).toBeGreaterThan(20);
+      expect(box.x, cell).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, cell).toBeLessThanOrEqual(390);
+    }
+    await expect(row.locator('.live-cell-mine')).toContainText('如何参与');
     await page.context().close();
   });
 });

@@ -1,13 +1,16 @@
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FlashPrice } from '@/components/FlashPrice';
 import { ProjectLink } from '@/components/ProjectLink';
 import { useLiveListState, useLiveRemainingRef, useFlashingLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
 import { LISTING_STATUS_LABELS } from '#domain/rules/listing';
 import { lotStage } from '#domain/rules/lotState';
+import { isPhoneScreen } from '@/lib/viewport';
 import { useWindowRange } from './useWindowRange';
 
 /** Fixed row height (px): the virtual list's arithmetic and the CSS agree on it. */
 export const LIVE_ROW_HEIGHT = 44;
+/** On a phone each row is a card of three lines (src/styles/hall.css `.live-table--cards`), this high. */
+export const LIVE_CARD_HEIGHT = 96;
 /**
  * Longer lists render only the rows on screen (and a block either side). The spec's page of 30 renders
  * whole; from 100 rows up a full table costs several times the windowed one each second (bench:hall).
@@ -99,7 +102,10 @@ export function BiddingTable({ store, caption, renderMine }: { store: BidStore; 
     store.flushDeferred();
     focus.current();
   }, [store]);
-  const { start, end, isOnScreen, onScreen } = useWindowRange(body, ids.length, LIVE_ROW_HEIGHT, virtual, onMove);
+  // A phone shows each row as a card (name; time left and price; state and 我的竞价): six columns do not fit.
+  const [cards] = useState(isPhoneScreen);
+  const rowHeight = cards ? LIVE_CARD_HEIGHT : LIVE_ROW_HEIGHT;
+  const { start, end, isOnScreen, onScreen } = useWindowRange(body, ids.length, rowHeight, virtual, onMove);
   // Rows rendered around the screen (the window's blocks) but not on it take a bid with the next tick,
   // in the frame that changes the countdowns anyway; scrolling tells them at once (onMove above).
   const indexOf = useMemo(() => new Map(ids.map((id, i) => [id, i])), [ids]);
@@ -120,7 +126,7 @@ export function BiddingTable({ store, caption, renderMine }: { store: BidStore; 
   useLayoutEffect(() => () => store.focus(null), [store]);
   const shown = ids.slice(start, end);
   return (
-    <table className="live-table" aria-rowcount={ids.length + 1} data-testid="live-table">
+    <table className={`live-table${cards ? ' live-table--cards' : ''}`} aria-rowcount={ids.length + 1} data-testid="live-table">
       <caption className="visually-hidden">{caption}</caption>
       <colgroup>
         <col />
@@ -143,11 +149,11 @@ export function BiddingTable({ store, caption, renderMine }: { store: BidStore; 
         </tr>
       </thead>
       <tbody ref={body}>
-        {start > 0 && <tr aria-hidden="true" className="live-spacer" style={{ height: start * LIVE_ROW_HEIGHT }} />}
+        {start > 0 && <tr aria-hidden="true" className="live-spacer" style={{ height: start * rowHeight }} />}
         {shown.map((id, i) => (
           <LiveRow key={id} store={store} id={id} index={start + i} isOnScreen={isOnScreen} renderMine={renderMine} />
         ))}
-        {end < ids.length && <tr aria-hidden="true" className="live-spacer" style={{ height: (ids.length - end) * LIVE_ROW_HEIGHT }} />}
+        {end < ids.length && <tr aria-hidden="true" className="live-spacer" style={{ height: (ids.length - end) * rowHeight }} />}
       </tbody>
     </table>
   );
