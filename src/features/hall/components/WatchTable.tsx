@@ -1,4 +1,4 @@
-import { memo, useRef } from 'react';
+import { memo, useRef, useState } from 'react';
 import { AddToCalendar } from '@/components/AddToCalendar';
 import { FlashPrice } from '@/components/FlashPrice';
 import { ProjectLink } from '@/components/ProjectLink';
@@ -8,7 +8,8 @@ import { type MyLot } from '#domain/contract/desk';
 import { LISTING_STATUS_LABELS } from '#domain/rules/listing';
 import { lotStage } from '#domain/rules/lotState';
 import { useFlashingLiveRow, useLiveRemainingRef, type LiveBidRow, type LiveListStore } from '@/live';
-import { LIVE_ROW_HEIGHT, VIRTUALIZE_ABOVE } from './BiddingTable';
+import { LIVE_CARD_HEIGHT, LIVE_ROW_HEIGHT, VIRTUALIZE_ABOVE } from './BiddingTable';
+import { isPhoneScreen } from '@/lib/viewport';
 import { useWindowRange } from './useWindowRange';
 import { ProxyAction } from './ProxyAction';
 
@@ -100,10 +101,13 @@ const WatchRow = memo(function WatchRow({
 export function WatchTable({ store, ids, mineOf }: { store: Store; ids: readonly number[]; mineOf: (activityId: number) => MyLot | undefined }) {
   const body = useRef<HTMLTableSectionElement>(null);
   const virtual = ids.length > VIRTUALIZE_ABOVE;
-  const { start, end, isOnScreen } = useWindowRange(body, ids.length, LIVE_ROW_HEIGHT, virtual);
+  // A phone shows each row as a card (BiddingTable's, src/styles/hall.css `.live-table--cards`).
+  const [cards] = useState(isPhoneScreen);
+  const rowHeight = cards ? LIVE_CARD_HEIGHT : LIVE_ROW_HEIGHT;
+  const { start, end, isOnScreen } = useWindowRange(body, ids.length, rowHeight, virtual);
   const shown = ids.slice(start, end);
   return (
-    <table className="live-table watch-table" aria-rowcount={ids.length + 1} data-testid="watch-table">
+    <table className={`live-table watch-table${cards ? ' live-table--cards' : ''}`} aria-rowcount={ids.length + 1} data-testid="watch-table">
       <caption className="visually-hidden">我关注的竞价</caption>
       <colgroup>
         <col />
@@ -126,11 +130,11 @@ export function WatchTable({ store, ids, mineOf }: { store: Store; ids: readonly
         </tr>
       </thead>
       <tbody ref={body}>
-        {start > 0 && <tr aria-hidden="true" className="live-spacer" style={{ height: start * LIVE_ROW_HEIGHT }} />}
+        {start > 0 && <tr aria-hidden="true" className="live-spacer" style={{ height: start * rowHeight }} />}
         {shown.map((id, i) => (
           <WatchRow key={id} store={store} id={id} index={start + i} mine={mineOf(id)} isOnScreen={isOnScreen} />
         ))}
-        {end < ids.length && <tr aria-hidden="true" className="live-spacer" style={{ height: (ids.length - end) * LIVE_ROW_HEIGHT }} />}
+        {end < ids.length && <tr aria-hidden="true" className="live-spacer" style={{ height: (ids.length - end) * rowHeight }} />}
       </tbody>
     </table>
   );
