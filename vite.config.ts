@@ -127,7 +127,6 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'jsdom',
-          isolate: false,
           include: ['tests/{domain,api,lib,workers,live,components,routes,console}/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup.ts'],
         },

@@ -41,6 +41,15 @@ const MINUTE = 60_000;
 const localInput = (ms: number) => formatChinaTime(ms, 'YYYY-MM-DD HH:mm').replace(' ', 'T');
 const ceilMinute = (ms: number) => Math.ceil(ms / MINUTE) * MINUTE;
 
+/** The enrolment window's least length (it closes at the next whole minute after it). */
+const ENROLMENT_WINDOW = 3 * MINUTE;
+/** The resumed auction's new end at least this long after the resumption is begun (at the next whole minute). */
+const RESUME_LEAD = 45_000;
+
+let started = Date.now();
+/** Progress with the seconds since the test began (the list reporter prints it), to size the windows above. */
+const mark = (step: string) => console.log(`[journey +${Math.round((Date.now() - started) / 1000)} s] ${step}`);
+
 test.use({ consoleAllowed: [CONSOLE_REAUTH_ALLOWED], actionTimeout: 30_000 });
 
 /** A context as the configuration's own (a new one takes none of `use`): China's locale and time zone. */
@@ -83,21 +92,24 @@ async function registerAndVerify(browser: Browser, person: { loginName: string; 
 
 test('a lot from its draft to its sealed contract: two staff members at every decision and a new bidder who wins it', async ({ browser, request }) => {
   test.setTimeout(25 * MINUTE);
+  started = Date.now();
   const stamp = Date.now().toString(36);
   const assetsName = `旅程测试·叉车一台（${stamp}）`;
   const id17 = `13010219900312${String(Date.now() % 1000).padStart(3, '0')}`;
   const person = { loginName: `jr_${stamp}`.slice(0, 20), name: '赵志远', idNumber: id17 + idCardCheckChar(id17) };
 
-  // The new user registers and asks for verification; op_review approves it.
-  const buyer = await registerAndVerify(browser, person);
-  const review = await staffPage(browser, 'op_review');
-  await approveRealName(review, person.name);
-  await reloadUntil(buyer.page, '实名认证已通过');
-
-  // op_auction prepares the lot (enrolment for five minutes, room for the next steps on a loaded machine, the transferor demo_org's organisation).
+  // The staff sign in before the lot's clock starts (nothing of theirs depends on it).
   const auction = await staffPage(browser, 'op_auction');
+  const admin = await staffPage(browser, 'op_admin');
+  const review = await staffPage(browser, 'op_review');
+  mark('staff signed in');
+
+  // op_auction prepares the lot (the transferor demo_org's organisation). Its enrolment window holds every
+  // step up to the buyer's confirmed deposit (the lot's publication and auction, the new user's registration,
+  // verification, enrolment and deposit proof): about a minute and a half alone on this machine, twice that
+  // beside the other journeys; the window is three to four minutes (datetime-local counts whole minutes).
   const now = await serverNow(request);
-  const enrolmentEnd = ceilMinute(now + 5 * MINUTE);
+  const enrolmentEnd = ceilMinute(now + ENROLMENT_WINDOW);
   await createDraftLot(auction, {
     assetsName,
     startPrice: 100_000,
@@ -109,11 +121,12 @@ test('a lot from its draft to its sealed contract: two staff members at every de
   await shoot(auction, 'lot-draft');
   await preparePublication(auction, assetsName);
   await shoot(auction, 'lot-prepared');
+  mark('lot prepared');
 
   // op_admin approves the publication on 待复核; the lot is on the portal.
-  const admin = await staffPage(browser, 'op_admin');
   await approveOnApprovals(admin, assetsName);
   await shoot(admin, 'publication-approved');
+  mark('publication approved');
 
   // op_auction creates the auction: it opens as enrolment closes; bidder02 is qualified offline.
   await createAuction(auction, assetsName, {
@@ -129,6 +142,14 @@ test('a lot from its draft to its sealed contract: two staff members at every de
   await shoot(auction, 'auction-created');
   const assetsId = Number(new URL(auction.url()).searchParams.get('assetsId'));
   expect(assetsId).toBeGreaterThan(0);
+
+  mark('auction created');
+
+  // The new user registers and asks for verification; op_review approves it.
+  const buyer = await registerAndVerify(browser, person);
+  await approveRealName(review, person.name);
+  await reloadUntil(buyer.page, '实名认证已通过');
+  mark('buyer verified');
 
   // The new user enrols on the lot's page and pays the deposit by bank transfer; op_review confirms the proof.
   const { page } = buyer;
@@ -161,11 +182,13 @@ test('a lot from its draft to its sealed contract: two staff members at every de
   await expect(myRoom.locator('.uc-room__code b')).toHaveText(/^\d{6}$/);
   const activityId = Number(/activityId=(\d+)/.exec((await myRoom.getByRole('link').getAttribute('href')) ?? '')?.[1]);
   expect(activityId).toBeGreaterThan(0);
+  mark('deposit confirmed');
 
   // Bidding: the room opens as enrolment closes; the new user and bidder02 bid in turn.
   const rival = await loggedIn(browser, 'bidder02');
   await page.goto(`/#/quoteHall?activityId=${activityId}`);
   await rival.page.goto(`/#/quoteHall?activityId=${activityId}`);
+  mark(`rooms open, ${Math.round((enrolmentEnd - (await serverNow(request))) / 1000)} s before the enrolment closes`);
   await expect(page.getByRole('form', { name: '出价' }).locator('button[type="submit"]')).toBeEnabled({ timeout: enrolmentEnd - (await serverNow(request)) + 60_000 });
   await bidNext(page);
   await expect(rival.page.getByRole('form', { name: '出价' }).locator('button[type="submit"]')).toBeEnabled();
@@ -184,17 +207,24 @@ test('a lot from its draft to its sealed contract: two staff members at every de
   await expect(rival.page.getByTestId('room-bid-suspended')).toContainText('核实标的资料，暂停竞价', { timeout: 20_000 });
   await shoot(rival.page, 'room-suspended');
   await shoot(auction, 'floor-suspended');
-  const end = ceilMinute((await serverNow(request)) + 90_000);
+  // The new end: the resumption's three steps take seconds; at least 45 s leaves room on a loaded machine.
+  const end = ceilMinute((await serverNow(request)) + RESUME_LEAD);
   await floorRow.getByRole('button', { name: /^恢\s*复$/ }).click();
   const resume = auction.getByRole('dialog', { name: '恢复竞价' });
   await resume.getByLabel('新的结束时间').fill(localInput(end));
   await resume.getByRole('button', { name: /恢\s*复/ }).click();
   await expect(auction.getByText(`已恢复竞价：${assetsName}`)).toBeVisible();
+  mark(`resumed, ${Math.round((end - (await serverNow(request))) / 1000)} s before the new end`);
+
+  // While the auction runs to its end: op_finance and demo_org (the transferor) sign in for their steps below.
+  const finance = await staffPage(browser, 'op_finance');
+  const transferor = await loggedIn(browser, 'demo_org');
 
   // The auction ends with the new user leading: the room says so.
   await expect(page.getByText(/恭喜您竞得|您已竞得|成交/).first()).toBeVisible({ timeout: end - (await serverNow(request)) + 90_000 });
   await shoot(page, 'room-won');
   await rival.context.close();
+  mark('auction won');
 
   // op_auction publishes the 成交公告 from the outcome; the portal lists it.
   await publishResult(auction, assetsName);
@@ -215,7 +245,6 @@ test('a lot from its draft to its sealed contract: two staff members at every de
   await expect(page.getByText('转账凭证已提交，待交易机构确认')).toBeVisible();
 
   // op_finance prepares the confirmation, op_admin approves it: the deal is paid and its contract drafted.
-  const finance = await staffPage(browser, 'op_finance');
   await prepareTransferConfirmation(finance, assetsName);
   await shoot(finance, 'transfer-prepared');
   await approveOnApprovals(admin, `确认「${assetsName}」成交价款`);
@@ -231,7 +260,6 @@ test('a lot from its draft to its sealed contract: two staff members at every de
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: '确认合同' }).click();
   await expect(page.getByText('已确认合同')).toBeVisible();
-  const transferor = await loggedIn(browser, 'demo_org');
   await transferor.page.goto(`/#/confirm?id=${contractId}`);
   await transferor.page.getByRole('checkbox').check();
   await transferor.page.getByRole('button', { name: '确认合同' }).click();
@@ -247,4 +275,5 @@ test('a lot from its draft to its sealed contract: two staff members at every de
   await shoot(auction, 'contract-sealed');
   await reloadUntil(page, /已盖章/);
   await shoot(page, 'contract-buyer-sealed');
+  mark('contract sealed');
 });

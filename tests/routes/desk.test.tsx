@@ -4,11 +4,12 @@
  * one-click way into the room), a project page for a qualified bidder, and the payment result's notice.
  */
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { VerificationStatus } from '#domain/contract/auth';
 import type { MyLot } from '#domain/contract/desk';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import { lotStatus } from '#domain/rules/lotState';
+import { DESK_POLL_MS } from '../../workers/desk';
 import { paidNotice } from '@/features/enrolment/pages/CashierDeskPage';
 import { currentFeedback } from '@/features/quote-room/components/BidPanel';
 import { authMock } from '../mocks/handlers/auth';
@@ -25,6 +26,22 @@ beforeEach(() => {
   enrolMock.reset();
 });
 const HOUR = 3_600_000;
+
+/**
+ * The desk signal is polled every DESK_POLL_MS. Fake timers that still run at the real pace (so msw, the
+ * queries and antd go on as they do) let a test bring the next poll forward instead of sitting it out.
+ */
+function pollableTimers(): () => Promise<void> {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
+  return async () => {
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(DESK_POLL_MS);
+    });
+  };
+}
 
 function myLot(activityId: number, assetsId: number, over: Partial<MyLot> = {}, status: 'live' | 'scheduled' = 'live'): MyLot {
   const now = Date.now();
@@ -161,6 +178,7 @@ describe('alerts', () => {
 
 describe('live pages', () => {
   it('the enrolment detail and the deposit detail follow their state without a reload', async () => {
+    const nextPoll = pollableTimers();
     authMock.signIn('demo_person');
     const { enrolmentId, depositId } = enrolMock.addApproved('demo_person');
     const enrolment = enrolMock.state.enrolments.find((e) => e.value.id === enrolmentId)!.value;
@@ -170,12 +188,14 @@ describe('live pages', () => {
 
     // The operator approves: the desk signal's key changes, the page refetches (no reload, no navigation).
     Object.assign(enrolment, { status: 'depositPending', statusText: '待交保证金', depositId, depositStatus: 'pending' });
+    await nextPoll();
     expect(await within(document.body).findByText(/审核已通过，请缴纳交易保证金/, {}, { timeout: 12_000 })).toBeInTheDocument();
 
     await act(() => router.navigate({ href: `/depositDetail?id=${depositId}` }));
     const deposit = enrolMock.state.deposits.find((d) => d.value.id === depositId)!.value;
     expect(await within(document.body).findByText('待缴纳', {}, { timeout: 10_000 })).toBeInTheDocument();
     Object.assign(deposit, { status: 'confirmed', statusText: '已缴纳', method: 'online', confirmTime: '2026-11-21 10:05:00' });
+    await nextPoll();
     expect(await within(document.body).findByText('已缴纳', {}, { timeout: 12_000 })).toBeInTheDocument();
   });
 });
@@ -199,6 +219,7 @@ const pendingVerification: VerificationStatus = {
 
 describe('a real-name review on the open page', () => {
   it('/realNamePersonInfo turns from 审核中 to 已通过 when the approval message arrives, without a reload', async () => {
+    const nextPoll = pollableTimers();
     authMock.signIn('demo_new');
     authMock.state.verification.set('demo_new', { ...pendingVerification });
     renderApp('/realNamePersonInfo');
@@ -207,6 +228,7 @@ describe('a real-name review on the open page', () => {
     // The reviewer approves: the server records it and sends the message (the desk stream's next poll).
     authMock.state.verification.set('demo_new', { ...pendingVerification, state: 'approved', reviewedAt: '2026-11-21 10:30:00' });
     enrolMock.addMessage('demo_new', '个人实名认证已通过', '您提交的个人实名认证已审核通过，现在可以报名参与竞价等交易。', { kind: 'system', link: '/membership' });
+    await nextPoll();
     expect(await within(document.body).findByText('实名认证已通过', { selector: '.ant-result-title' }, { timeout: 12_000 })).toBeInTheDocument();
   });
 });
