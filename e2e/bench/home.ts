@@ -10,15 +10,9 @@
  * response's encodedDataLength: headers and compressed bodies), requests, FCP and the load event; the table
  * prints the median of runs and the spread.
  */
-import { spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
-import { freePort, spawnServer, waitForServer } from '../../server/loadtest/run.ts';
-
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+import { withDemoServer } from './demoServer.ts';
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, 'reuse-build': { type: 'boolean', default: false } } });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a whole number ≥ 1');
@@ -73,57 +67,40 @@ const kb = (v: number) => `${(v / 1024).toFixed(0)} kB`;
 const ms = (v: number) => `${v.toFixed(0)} ms`;
 
 async function main() {
-  if (!values['reuse-build'] || !existsSync(path.join(root, 'dist/index.html'))) {
-    console.error('building dist/…');
-    const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (r.status !== 0) throw new Error('npm run build failed');
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hbcq-bench-home-'));
-  let server: ChildProcess | null = null;
-  let browser: Browser | null = null;
-  try {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    // The demo seed gives the home page its real content (news, listings, live lots); production mode
-    // serves the compressed build the way a deployment does.
-    server = spawnServer(port, dataDir, { PORTAL_DEMO_SEED: 'true', PORTAL_DEMO: '1' });
-    await waitForServer(base, server);
-    browser = await chromium.launch({
+  await withDemoServer('home', values['reuse-build'], async (base) => {
+    const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
     });
-    await visit(browser, `${base}/`, false); // warms the server's caches, not counted
-    const results: Record<'loopback' | 'fast3g', Visit[]> = { loopback: [], fast3g: [] };
-    for (let i = 0; i < runs; i++) {
-      for (const kind of ['loopback', 'fast3g'] as const) {
-        const v = await visit(browser, `${base}/`, kind === 'fast3g');
-        results[kind].push(v);
-        console.error(`run ${i + 1}/${runs} ${kind}: ${kb(v.bytes)} in ${v.requests} requests, FCP ${ms(v.fcpMs)}, load ${ms(v.loadMs)}`);
+    try {
+      await visit(browser, `${base}/`, false); // warms the server's caches, not counted
+      const results: Record<'loopback' | 'fast3g', Visit[]> = { loopback: [], fast3g: [] };
+      for (let i = 0; i < runs; i++) {
+        for (const kind of ['loopback', 'fast3g'] as const) {
+          const v = await visit(browser, `${base}/`, kind === 'fast3g');
+          results[kind].push(v);
+          console.error(`run ${i + 1}/${runs} ${kind}: ${kb(v.bytes)} in ${v.requests} requests, FCP ${ms(v.fcpMs)}, load ${ms(v.loadMs)}`);
+        }
       }
+      console.log(`\n## bench:home — first visit to / (empty cache), production build, ${runs} run(s), medians (min–max)\n`);
+      console.log('| network | transferred | requests | first contentful paint | load event |');
+      console.log('|---|---:|---:|---:|---:|');
+      for (const [kind, label] of [['loopback', 'loopback'], ['fast3g', 'Fast 3G (562.5 ms, 1.44 Mbit/s)']] as const) {
+        const list = results[kind];
+        console.log(
+          `| ${label} | ${spread(list.map((v) => v.bytes), kb)} | ${spread(list.map((v) => v.requests), (v) => v.toFixed(0))} | ${spread(list.map((v) => v.fcpMs), ms)} | ${spread(list.map((v) => v.loadMs), ms)} |`,
+        );
+      }
+      const bytes = median(results.fast3g.map((v) => v.bytes));
+      const fcp = median(results.fast3g.map((v) => v.fcpMs));
+      const bytesMet = bytes <= TARGET_BYTES;
+      const fcpMet = fcp <= TARGET_FCP_MS;
+      console.log(`\nTargets: transferred ≤ ${kb(TARGET_BYTES)}: ${kb(bytes)} → ${bytesMet ? 'met' : 'NOT met'}; FCP on Fast 3G ≤ ${ms(TARGET_FCP_MS)}: ${ms(fcp)} → ${fcpMet ? 'met' : 'NOT met'}`);
+      if (!bytesMet || !fcpMet) process.exitCode = 1;
+    } finally {
+      await browser.close();
     }
-    console.log(`\n## bench:home — first visit to / (empty cache), production build, ${runs} run(s), medians (min–max)\n`);
-    console.log('| network | transferred | requests | first contentful paint | load event |');
-    console.log('|---|---:|---:|---:|---:|');
-    for (const [kind, label] of [['loopback', 'loopback'], ['fast3g', 'Fast 3G (562.5 ms, 1.44 Mbit/s)']] as const) {
-      const list = results[kind];
-      console.log(
-        `| ${label} | ${spread(list.map((v) => v.bytes), kb)} | ${spread(list.map((v) => v.requests), (v) => v.toFixed(0))} | ${spread(list.map((v) => v.fcpMs), ms)} | ${spread(list.map((v) => v.loadMs), ms)} |`,
-      );
-    }
-    const bytes = median(results.fast3g.map((v) => v.bytes));
-    const fcp = median(results.fast3g.map((v) => v.fcpMs));
-    const bytesMet = bytes <= TARGET_BYTES;
-    const fcpMet = fcp <= TARGET_FCP_MS;
-    console.log(`\nTargets: transferred ≤ ${kb(TARGET_BYTES)}: ${kb(bytes)} → ${bytesMet ? 'met' : 'NOT met'}; FCP on Fast 3G ≤ ${ms(TARGET_FCP_MS)}: ${ms(fcp)} → ${fcpMet ? 'met' : 'NOT met'}`);
-    if (!bytesMet || !fcpMet) process.exitCode = 1;
-  } finally {
-    await browser?.close();
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server!.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 void main();

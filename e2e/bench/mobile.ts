@@ -9,16 +9,10 @@
  * missed. The production build (`npm run build`, unless --reuse-build finds dist/) is served by the real
  * server (NODE_ENV=production, demo seed on a fresh database), visited anonymously with an empty cache.
  */
-import { spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort, spawnServer, waitForServer } from '../../server/loadtest/run.ts';
-
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+import { withDemoServer } from './demoServer.ts';
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, 'reuse-build': { type: 'boolean', default: false } } });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a whole number ≥ 1');
@@ -86,55 +80,40 @@ async function pages(base: string): Promise<[string, string][]> {
 const median = (list: Run[]) => [...list].sort((a, b) => a.performance - b.performance)[Math.floor(list.length / 2)]!;
 
 async function main() {
-  if (!values['reuse-build'] || !existsSync(path.join(root, 'dist/index.html'))) {
-    console.error('building dist/…');
-    const r = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (r.status !== 0) throw new Error('npm run build failed');
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hbcq-bench-mobile-'));
-  let server: ChildProcess | null = null;
-  let chrome: chromeLauncher.LaunchedChrome | null = null;
-  try {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = spawnServer(port, dataDir, { PORTAL_DEMO_SEED: 'true', PORTAL_DEMO: '1' });
-    await waitForServer(base, server);
-    chrome = await chromeLauncher.launch({
+  await withDemoServer('mobile', values['reuse-build'], async (base) => {
+    const chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--lang=zh-CN'],
     });
-    const list = await pages(base);
-    await audit(chrome.port, list[0]![1]); // warms the server's caches, not counted
-    const results = new Map<string, Run[]>(list.map(([name]) => [name, []]));
-    for (let i = 0; i < runs; i++) {
-      for (const [name, url] of list) {
-        const run = await audit(chrome.port, url);
-        results.get(name)!.push(run);
-        console.error(`run ${i + 1}/${runs} ${name}: performance ${run.performance}, accessibility ${run.accessibility}, best practices ${run.bestPractices}, LCP ${run.lcpMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}`);
+    try {
+      const list = await pages(base);
+      await audit(chrome.port, list[0]![1]); // warms the server's caches, not counted
+      const results = new Map<string, Run[]>(list.map(([name]) => [name, []]));
+      for (let i = 0; i < runs; i++) {
+        for (const [name, url] of list) {
+          const run = await audit(chrome.port, url);
+          results.get(name)!.push(run);
+          console.error(`run ${i + 1}/${runs} ${name}: performance ${run.performance}, accessibility ${run.accessibility}, best practices ${run.bestPractices}, LCP ${run.lcpMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}`);
+        }
       }
+      console.log(`\n## bench:mobile — Lighthouse 12.2.3, mobile (simulated slow 4G, 4× CPU), production build, ${runs} run(s): the median run by performance\n`);
+      console.log(`| 页面 | 性能 (≥ ${TARGETS.performance}) | 无障碍 (${TARGETS.accessibility}) | 最佳实践 (≥ ${TARGETS.bestPractices}) | LCP (≤ ${TARGETS.lcpMs} ms) | CLS (≤ ${TARGETS.cls}) | TBT | 达标 |`);
+      console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+      let allMet = true;
+      const notes: string[] = [];
+      for (const [name] of list) {
+        const r = median(results.get(name)!);
+        const met = r.performance >= TARGETS.performance && r.accessibility >= TARGETS.accessibility && r.bestPractices >= TARGETS.bestPractices && r.lcpMs <= TARGETS.lcpMs && r.cls <= TARGETS.cls;
+        allMet &&= met;
+        console.log(`| ${name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.lcpMs.toFixed(0)} ms | ${r.cls.toFixed(3)} | ${r.tbtMs.toFixed(0)} ms | ${met ? '是' : '否'} |`);
+        if (r.failing.length > 0) notes.push(`${name}: ${r.failing.join(', ')}`);
+      }
+      if (notes.length > 0) console.log(`\n失分项（无障碍、最佳实践）：\n${notes.map((n) => `- ${n}`).join('\n')}`);
+      if (!allMet) process.exitCode = 1;
+    } finally {
+      chrome.kill();
     }
-    console.log(`\n## bench:mobile — Lighthouse 12.2.3, mobile (simulated slow 4G, 4× CPU), production build, ${runs} run(s): the median run by performance\n`);
-    console.log(`| 页面 | 性能 (≥ ${TARGETS.performance}) | 无障碍 (${TARGETS.accessibility}) | 最佳实践 (≥ ${TARGETS.bestPractices}) | LCP (≤ ${TARGETS.lcpMs} ms) | CLS (≤ ${TARGETS.cls}) | TBT | 达标 |`);
-    console.log('|---|---:|---:|---:|---:|---:|---:|---|');
-    let allMet = true;
-    const notes: string[] = [];
-    for (const [name] of list) {
-      const r = median(results.get(name)!);
-      const met = r.performance >= TARGETS.performance && r.accessibility >= TARGETS.accessibility && r.bestPractices >= TARGETS.bestPractices && r.lcpMs <= TARGETS.lcpMs && r.cls <= TARGETS.cls;
-      allMet &&= met;
-      console.log(`| ${name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.lcpMs.toFixed(0)} ms | ${r.cls.toFixed(3)} | ${r.tbtMs.toFixed(0)} ms | ${met ? '是' : '否'} |`);
-      if (r.failing.length > 0) notes.push(`${name}: ${r.failing.join(', ')}`);
-    }
-    if (notes.length > 0) console.log(`\n失分项（无障碍、最佳实践）：\n${notes.map((n) => `- ${n}`).join('\n')}`);
-    if (!allMet) process.exitCode = 1;
-  } finally {
-    await chrome?.kill();
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server!.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 void main();
