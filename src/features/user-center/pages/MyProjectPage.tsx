@@ -54,8 +54,11 @@ function Enrolments({ current }: { current: number }) {
             rowKey="id"
             pagination={false}
             dataSource={page.records}
+            // The columns' widths add up to the desktop's 950 px: on a phone the table scrolls sideways with
+            // the project's name pinned at the left (without a width of its own it was squeezed to nothing).
+            scroll={{ x: 940 }}
             columns={[
-              { title: '项目名称', dataIndex: 'assetsName', ellipsis: true, render: (v: string, r) => <ProjectLink project={{ assetsId: r.assetsId, projectType: null }}>{v}</ProjectLink> },
+              { title: '项目名称', dataIndex: 'assetsName', width: 130, fixed: 'left', ellipsis: true, render: (v: string, r) => <ProjectLink project={{ assetsId: r.assetsId, projectType: null }}>{v}</ProjectLink> },
               { title: '报名时间', dataIndex: 'submitTime', width: 160 },
               { title: '保证金', dataIndex: 'depositAmount', width: 140, render: (v: number) => <Money yuan={v} /> },
               { title: '状态', dataIndex: 'statusText', width: 130, render: (v: string, r) => <Tag color={r.status === 'qualified' ? 'green' : r.status === 'rejected' ? 'red' : 'orange'}>{v}</Tag> },
