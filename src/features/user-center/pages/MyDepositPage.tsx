@@ -24,8 +24,10 @@ export function MyDepositPage() {
               rowKey="id"
               pagination={false}
               dataSource={page.records}
+              // On a phone the table scrolls sideways with the project's name pinned (as 我的项目's).
+              scroll={{ x: 720 }}
               columns={[
-                { title: '项目名称', dataIndex: 'assetsName', ellipsis: true },
+                { title: '项目名称', dataIndex: 'assetsName', width: 150, fixed: 'left', ellipsis: true },
                 { title: '金额', dataIndex: 'amount', width: 150, render: (v: number) => <Money yuan={v} /> },
                 { title: '状态', dataIndex: 'statusText', width: 110, render: (v: string, r) => <Tag color={COLOR[r.status]}>{v}</Tag> },
                 { title: '到账时间', dataIndex: 'confirmTime', width: 160, render: (v: string | null) => v ?? '—' },
