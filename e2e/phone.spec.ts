@@ -1,7 +1,8 @@
 /**
  * Every route on a phone (issue 29): at 390 × 844 with mobile emulation, every page of the route table —
  * anonymous, and the user centre's as bidder01 — lays out at the phone's width with nothing sticking out
- * sideways, no text under 12 px, no control under 24 × 24 px too close to another, and no serious or
+ * sideways, no text under 12 px, no control under 24 × 24 px too close to another, no table column squeezed
+ * under 24 px, and no serious or
  * critical axe violation (e2e/phone.ts). A tablet keeps the desktop layout, scaled. The routes are read from
  * src/routes/tree.tsx, so a new page is walked without anyone adding it here.
  */

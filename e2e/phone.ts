@@ -127,6 +127,15 @@ function pageChecks(): PhoneFinding[] {
     if (touches) tooSmall.push(`${where(t.el)} (${Math.round(t.r.width)}×${Math.round(t.r.height)})`);
   }
   if (tooSmall.length > 0) findings.push({ rule: 'target', where: tooSmall.slice(0, 3).join(' | '), detail: `${tooSmall.length} controls under 24×24 px too close to another` });
+
+  // A table column squeezed to nothing by the others' fixed widths (a name column without a width of its
+  // own): its header is there but holds no room for a word. (A header kept for screen readers only, as the
+  // live cards' is, is 1 px high: not a column on screen.)
+  const onScreenHead = (th: Element) => (th.closest('thead')?.getBoundingClientRect().height ?? 0) > 1;
+  const squeezed = [...document.querySelectorAll('th')].filter(
+    (th) => !hiddenTree(th) && onScreenHead(th) && (th.textContent ?? '').trim().length > 0 && getComputedStyle(th).display !== 'none' && th.getBoundingClientRect().width < 24,
+  );
+  if (squeezed.length > 0) findings.push({ rule: 'column', where: squeezed.slice(0, 3).map(where).join(' | '), detail: `${squeezed.length} table columns under 24 px wide` });
   return findings;
 }
 

@@ -104,8 +104,10 @@ export function MyInvoicePage() {
               rowKey="id"
               pagination={false}
               dataSource={page.records}
+              // On a phone the table scrolls sideways, the project pinned, instead of squeezing every column.
+              scroll={{ x: 900 }}
               columns={[
-                { title: '项目', dataIndex: 'assetsName', key: 'name', ellipsis: true },
+                { title: '项目', dataIndex: 'assetsName', key: 'name', width: 150, fixed: 'left', ellipsis: true },
                 { title: '发票类型', dataIndex: 'kindText', key: 'kind', width: 130 },
                 { title: '抬头', dataIndex: 'title', key: 'title', ellipsis: true },
                 { title: '金额', dataIndex: 'amount', key: 'amount', align: 'right', render: (v: number) => <Money yuan={v} /> },

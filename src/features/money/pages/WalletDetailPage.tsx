@@ -7,7 +7,7 @@ import { LEDGER_ENTRY_TEXT } from '#domain/rules/ledger';
 import { useWalletEntries } from '../api/get-wallet-entries';
 import { useWalletEntry } from '../api/get-wallet-entry';
 import { Change } from '../components/Yuan';
-import { ENTRY_COLUMNS } from './WalletPage';
+import { ENTRY_COLUMNS, ENTRY_TABLE_SCROLL } from './WalletPage';
 import '@/styles/money.css';
 
 const PAGE_SIZE = 10;
@@ -79,7 +79,7 @@ export function WalletDetailPage() {
       <QueryState query={entries} isEmpty={(p) => p.total === 0} emptyHint="没有符合条件的账务记录">
         {(page) => (
           <>
-            <Table<WalletEntry> size="small" rowKey="id" pagination={false} dataSource={page.records} columns={ENTRY_COLUMNS} />
+            <Table<WalletEntry> size="small" rowKey="id" pagination={false} dataSource={page.records} columns={ENTRY_COLUMNS} scroll={ENTRY_TABLE_SCROLL} />
             <Pagination
               className="wallet__pager"
               current={page.current}

@@ -11,6 +11,11 @@ import '@/styles/money.css';
 /** A balance by the one money rule (万元 from 10000 yuan, the exact yuan on hover). */
 const balance = (value: number | string) => <Money yuan={Number(value)} />;
 
+/**
+ * The ledger's columns, on /wallet/index and /wallet/detail. On a phone the table scrolls sideways at the
+ * width of its columns (ENTRY_TABLE_SCROLL) instead of squeezing the amounts and the memo to nothing.
+ */
+export const ENTRY_TABLE_SCROLL = { x: 780 };
 export const ENTRY_COLUMNS = [
   { title: '时间', dataIndex: 'time', key: 'time', width: 170 },
   { title: '类型', dataIndex: 'kindText', key: 'kind', width: 140, render: (text: string, e: WalletEntry) => <a href={`#/wallet/detail?id=${e.id}`}>{text}</a> },
@@ -61,7 +66,7 @@ export function WalletPage() {
       </Space>
       <h2 className="wallet__sub">最近账务</h2>
       <QueryState query={latest} isEmpty={(p) => p.total === 0} emptyHint="暂无账务记录">
-        {(page) => <Table<WalletEntry> size="small" rowKey="id" pagination={false} dataSource={page.records} columns={ENTRY_COLUMNS} />}
+        {(page) => <Table<WalletEntry> size="small" rowKey="id" pagination={false} dataSource={page.records} columns={ENTRY_COLUMNS} scroll={ENTRY_TABLE_SCROLL} />}
       </QueryState>
     </UserCentreFrame>
   );

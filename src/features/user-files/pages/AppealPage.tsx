@@ -157,13 +157,20 @@ export function AppealPage() {
               rowKey="id"
               pagination={false}
               dataSource={page.records}
+              // On a phone the table scrolls sideways instead of squeezing 申诉对象 to nothing.
+              scroll={{ x: 760 }}
               columns={[
                 { title: '申诉编号', dataIndex: 'appealCode', width: 150 },
                 { title: '类型', dataIndex: 'kindText', width: 90 },
                 { title: '申诉对象', dataIndex: 'subjectTitle', ellipsis: true },
                 { title: '状态', dataIndex: 'statusText', width: 90, render: (v: string, r) => <Tag color={COLOR[r.status]}>{v}</Tag> },
                 { title: '提交时间', dataIndex: 'submitTime', width: 160 },
-                { title: '操作', key: 'op', width: 70, render: (_, r) => <a onClick={() => go({ ...base, id: r.id })}>查看</a> },
+                { title: '操作', key: 'op', width: 70, render: (_, r) => (
+                    // A button (an <a> without href is not reachable by keyboard).
+                    <Button type="link" size="small" autoInsertSpace={false} onClick={() => go({ ...base, id: r.id })}>
+                      查看
+                    </Button>
+                  ) },
               ]}
             />
             {page.total > PAGE_SIZE && (
