@@ -140,6 +140,21 @@ describe('/quoteHall: first-come-first-served (先到先得)', () => {
   });
 });
 
+describe('/quoteHall: an answer that ends the activity', () => {
+  it('a late acceptance refused as the activity ends: the form goes, the answer stays in the room', async () => {
+    const backend = quoteRoomBackend({ mode: 'first-come-first-served', startPrice: 800_000, biddingPrice: 800_000, maxPrice: 800_000, modeState: modeState({ phase: 'fixed', nextIncrement: 0 }) });
+    await openRoom(backend);
+    // A rival's acceptance commits first: this one is refused, and the activity ends with the rival's.
+    backend.refuseNext(BID_REJECTION_MESSAGES.taken);
+    await send('确认以 800,000.00 元应价？');
+    await waitText('room-bid-feedback', BID_REJECTION_MESSAGES.taken);
+    backend.bidAs(RIVAL_CODE, 800_000);
+    backend.end('sold');
+    await waitFor(() => expect(screen.queryByRole('form', { name: '出价' })).toBeNull(), { timeout: 6_000 });
+    expect(text('room-last-answer')).toBe(`出价未成功：${BID_REJECTION_MESSAGES.taken}`);
+  });
+});
+
 describe('/quoteHall: two-stage (先一次报价后多次报价)', () => {
   it('stage 1 takes one sealed quote; the room turns to the confirmation window when stage 1 is over and 确认参加第二阶段 joins', async () => {
     const stage1End = Date.now() + 60 * 60_000;

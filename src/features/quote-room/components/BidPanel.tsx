@@ -59,6 +59,11 @@ export interface BidPanelProps {
   onJoined: () => void;
   /** The server answered 401: the session is gone. */
   onLoggedOut: () => void;
+  /**
+   * The server's answer to the last bid, for the room to keep: an answer that ends the activity (a
+   * first-come acceptance, a rival's) puts this form away, and the bidder must still read what happened.
+   */
+  onAnswer?: (answer: { kind: 'success' | 'error'; text: string }) => void;
 }
 
 const MODE_NOTES: Partial<Record<BiddingData['mode'], string>> = {
@@ -74,7 +79,7 @@ const MODE_NOTES: Partial<Record<BiddingData['mode'], string>> = {
  * and the server's answer inline, under the button (never a floating toast over the countdown or the form). Each attempt confirms first and carries a fresh
  * idempotency key; network failures are retried with the same key (by the mutation, then by 重新提交).
  */
-export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAccepted, onJoined, onLoggedOut }: BidPanelProps) {
+export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAccepted, onJoined, onLoggedOut, onAnswer }: BidPanelProps) {
   const { modal } = App.useApp();
   // What the bidder typed (or a quick button put), with the minimum it was typed against; null: nothing.
   const [typed, setTyped] = useState<{ text: string; atFen: number } | null>(null);
@@ -97,11 +102,13 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
       if (outcome.accepted) {
         const text = `出价成功：${formatYuan(outcome.answer.amount)}（竞买号 ${outcome.answer.bidCode}）`;
         setFeedback({ kind: 'success', text, count: outcome.answer.seq, status: 'live' });
+        onAnswer?.({ kind: 'success', text });
         setTyped(null);
         onAccepted(outcome.answer);
         return;
       }
       setFeedback({ kind: 'error', text: outcome.msg, count: data.biddingCount, status: data.status });
+      onAnswer?.({ kind: 'error', text: outcome.msg });
       if (outcome.code === 401) onLoggedOut();
     } catch {
       setFeedback({ kind: 'network', text: BID_NETWORK_FAILURE, request });

@@ -258,6 +258,8 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
   const frame = useLiveStream('biddingData', null, { activityId });
   const [bidThisVisit, setBidThisVisit] = useState(false);
   const [sessionExpired, setSessionExpired] = useState(false);
+  // The answer to this visit's last bid, shown when the form is gone (the answer ended the activity).
+  const [lastAnswer, setLastAnswer] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
 
   const data = frame?.data ?? null;
   // Flash only for prices that change while the room is open (a bid, or a dutch drop).
@@ -318,8 +320,12 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
         }}
         onJoined={() => live.accepted(activityId, null)}
         onLoggedOut={() => setSessionExpired(true)}
+        onAnswer={setLastAnswer}
       />
     );
+  // No form (the activity ended, perhaps by this very answer): the answer stays in the room's flow.
+  const answerAfterForm =
+    action === undefined && lastAnswer ? <Alert className="room-last-answer" type={lastAnswer.kind === 'success' ? 'success' : 'warning'} showIcon title={lastAnswer.kind === 'success' ? lastAnswer.text : `出价未成功：${lastAnswer.text}`} data-testid="room-last-answer" /> : null;
 
   return (
     <div className="room-page" data-testid="quote-room" ref={roomTop}>
@@ -349,6 +355,7 @@ export function QuoteRoom({ activityId }: { activityId: number }) {
         <div className="room-grid__main">
           <PricePanel data={data} flashKey={flashKey} phase={phase} />
           {/* Without a bid form (ended), the bidder's own state fills the main column instead. */}
+          {answerAfterForm}
           {action ?? mine}
           {myBidCode && isLoggedIn && !sessionExpired && <ProxyPanel data={data} />}
         </div>
