@@ -11,6 +11,15 @@ import { useWindowRange } from './useWindowRange';
 export const LIVE_ROW_HEIGHT = 44;
 /** On a phone each row is a card of three lines (src/styles/hall.css `.live-table--cards`), this high. */
 export const LIVE_CARD_HEIGHT = 96;
+
+/**
+ * Rows or cards: a phone shows each live row as a card (six columns do not fit 390 px), and the windowed
+ * list must know the height it lays out. Decided once per table (a phone stays a phone).
+ */
+export function useLiveRowLayout(): { cards: boolean; rowHeight: number } {
+  const [cards] = useState(isPhoneScreen);
+  return { cards, rowHeight: cards ? LIVE_CARD_HEIGHT : LIVE_ROW_HEIGHT };
+}
 /**
  * Longer lists render only the rows on screen (and a block either side). The spec's page of 30 renders
  * whole; from 100 rows up a full table costs several times the windowed one each second (bench:hall).
@@ -102,9 +111,7 @@ export function BiddingTable({ store, caption, renderMine }: { store: BidStore; 
     store.flushDeferred();
     focus.current();
   }, [store]);
-  // A phone shows each row as a card (name; time left and price; state and 我的竞价): six columns do not fit.
-  const [cards] = useState(isPhoneScreen);
-  const rowHeight = cards ? LIVE_CARD_HEIGHT : LIVE_ROW_HEIGHT;
+  const { cards, rowHeight } = useLiveRowLayout();
   const { start, end, isOnScreen, onScreen } = useWindowRange(body, ids.length, rowHeight, virtual, onMove);
   // Rows rendered around the screen (the window's blocks) but not on it take a bid with the next tick,
   // in the frame that changes the countdowns anyway; scrolling tells them at once (onMove above).

@@ -1,4 +1,4 @@
-import { memo, useRef, useState } from 'react';
+import { memo, useRef } from 'react';
 import { AddToCalendar } from '@/components/AddToCalendar';
 import { FlashPrice } from '@/components/FlashPrice';
 import { ProjectLink } from '@/components/ProjectLink';
@@ -8,8 +8,7 @@ import { type MyLot } from '#domain/contract/desk';
 import { LISTING_STATUS_LABELS } from '#domain/rules/listing';
 import { lotStage } from '#domain/rules/lotState';
 import { useFlashingLiveRow, useLiveRemainingRef, type LiveBidRow, type LiveListStore } from '@/live';
-import { LIVE_CARD_HEIGHT, LIVE_ROW_HEIGHT, VIRTUALIZE_ABOVE } from './BiddingTable';
-import { isPhoneScreen } from '@/lib/viewport';
+import { useLiveRowLayout, VIRTUALIZE_ABOVE } from './BiddingTable';
 import { useWindowRange } from './useWindowRange';
 import { ProxyAction } from './ProxyAction';
 
@@ -101,9 +100,7 @@ const WatchRow = memo(function WatchRow({
 export function WatchTable({ store, ids, mineOf }: { store: Store; ids: readonly number[]; mineOf: (activityId: number) => MyLot | undefined }) {
   const body = useRef<HTMLTableSectionElement>(null);
   const virtual = ids.length > VIRTUALIZE_ABOVE;
-  // A phone shows each row as a card (BiddingTable's, src/styles/hall.css `.live-table--cards`).
-  const [cards] = useState(isPhoneScreen);
-  const rowHeight = cards ? LIVE_CARD_HEIGHT : LIVE_ROW_HEIGHT;
+  const { cards, rowHeight } = useLiveRowLayout();
   const { start, end, isOnScreen } = useWindowRange(body, ids.length, rowHeight, virtual);
   const shown = ids.slice(start, end);
   return (
