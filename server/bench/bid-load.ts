@@ -5,7 +5,8 @@
  * Closed loop: `connections` loops, each with one keep-alive socket, send one bid and wait for its
  * answer, for `ms`. Lots: the first one (hot) or round-robin over all (spread). Amounts: ours offers
  * each lot's last sent price + one increment (rising in send order, so a request overtaken by a later
- * one is refused as too low); bare ignores the amount (the locked price + one increment). Bidders: loop i
+ * one is refused as too low; with --proxies two increments, as the ceiling's answer takes the one between);
+ * bare ignores the amount (the locked price + one increment). Bidders: loop i
  * has two of its own and offers on a lot as the one that did not make its last offer there, so the
  * leader is never the bidder of the request (no self-outbid refusals) while loops ≤ bidders / 2.
  *
@@ -90,7 +91,10 @@ async function run(message: Extract<ToLoad, { type: 'run' }>): Promise<RunResult
           let status: number;
           if (message.target === 'ours') {
             const l = ours!.lots[lot]!;
-            l.nextFen += l.stepFen;
+            // With a ceiling answering every accepted bid one increment above it, the price rises two
+            // increments per accepted request: offering one increment above the last sent price would make
+            // every other request in flight land on the ceiling's answer and be refused as too low.
+            l.nextFen += ours!.followState ? 2 * l.stepFen : l.stepFen;
             const res = await call(`/api/dscq-sync/v1/bidding/ongoing/bid?activityId=${l.id}&amount=${(l.nextFen / 100).toFixed(2)}&idempotencyKey=${key}`, {
               authorization: `Bearer ${ours!.tokens[bidder]}`,
             });

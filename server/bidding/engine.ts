@@ -58,6 +58,19 @@ export interface EngineDeps {
   settlement?: SettlementSettings;
   /** The exchange's receipt key (receipts.ts): an accepted bid's answer carries its signed receipt. */
   receipts?: ReceiptSigner;
+  /** Each lane job's phases once its group committed (metrics: portal_bid_phase_seconds). */
+  observePhases?: (phases: LanePhases) => void;
+}
+
+/**
+ * Where a lane job's time went (ms): waiting in its lane for its group, its own decision inside the group's
+ * transaction (lock, rules, writes), and the group's commit after the last decision (shared by the group:
+ * the fsync on SQLite, the COMMIT round trip on PostgreSQL). A bid's answer comes after all three.
+ */
+export interface LanePhases {
+  queuedMs: number;
+  decideMs: number;
+  commitMs: number;
 }
 
 export interface PlaceBidInput {
@@ -146,7 +159,7 @@ export function placeBid(deps: EngineDeps, input: PlaceBidInput): Promise<BidRes
  */
 export function runInLane<T>(deps: EngineDeps, activityId: number, work: (tx: PreparedTx) => Promise<LaneResult<T>>): Promise<LaneResult<T>> {
   return new Promise((resolve, reject) =>
-    enqueue({ deps, activityId, work: work as Pending['work'], resolve: resolve as Pending['resolve'], reject }),
+    enqueue({ deps, activityId, work: work as Pending['work'], resolve: resolve as Pending['resolve'], reject, queuedAt: performance.now() }),
   );
 }
 
@@ -170,6 +183,8 @@ interface Pending {
   work: (tx: PreparedTx) => Promise<LaneResult<unknown>>;
   resolve: (result: LaneResult<unknown>) => void;
   reject: (error: unknown) => void;
+  /** performance.now() when it joined its lane. */
+  queuedAt: number;
 }
 
 interface Lane {
@@ -204,10 +219,18 @@ async function drain(db: Kysely<Database>, lanes: Map<number, Lane>, key: number
 /** Decides and commits `group` in one transaction; settles every bid's promise, never throws. */
 async function commitGroup(db: Kysely<Database>, group: Pending[]): Promise<void> {
   let results: LaneResult<unknown>[];
+  const started = performance.now();
+  const decideMs: number[] = [];
+  let decided = started;
   try {
     results = await preparedTransaction(db, async (tx) => {
       const out: LaneResult<unknown>[] = [];
-      for (const { work } of group) out.push(await work(tx));
+      for (const { work } of group) {
+        const t = performance.now();
+        out.push(await work(tx));
+        decided = performance.now();
+        decideMs.push(decided - t);
+      }
       return out;
     });
   } catch (error) {
@@ -216,6 +239,8 @@ async function commitGroup(db: Kysely<Database>, group: Pending[]): Promise<void
     else for (const item of group) await commitGroup(db, [item]);
     return;
   }
+  const commitMs = performance.now() - decided;
+  group.forEach((item, i) => item.deps.observePhases?.({ queuedMs: started - item.queuedAt, decideMs: decideMs[i]!, commitMs }));
   // Committed: this process's snapshot takes the accepted bids' state (in hand: nothing is read back),
   // then the bidders get their answers.
   const changed = new Map<EngineDeps['afterCommit'], Map<number, CommittedActivity>>();

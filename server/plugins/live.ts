@@ -143,7 +143,16 @@ export default fp<LiveOptions>(
     };
     // The exchange's receipt key (bidding/receipts.ts), generated once per install and shared by every process.
     const receipts = await loadReceiptSigner(db, now());
-    const engine: EngineDeps = { db, now, notifyChannel: channel, afterCommit, receipts, ...(options.settlement ? { settlement: options.settlement } : {}) };
+    const observePhases: EngineDeps['observePhases'] = app.hasDecorator('metrics') ? (phases) => app.metrics.observeLanePhases(phases) : undefined;
+    const engine: EngineDeps = {
+      db,
+      now,
+      notifyChannel: channel,
+      afterCommit,
+      receipts,
+      ...(observePhases ? { observePhases } : {}),
+      ...(options.settlement ? { settlement: options.settlement } : {}),
+    };
 
     let sweeping = false;
     const sweep = async () => {

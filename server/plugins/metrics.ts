@@ -15,6 +15,7 @@ import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { BusinessError } from '../lib/envelope.ts';
+import type { LanePhases } from '../bidding/engine.ts';
 
 /** What a pg.Pool tells of its connections (PostgreSQL only). */
 export interface PoolStats {
@@ -37,6 +38,8 @@ export interface PortalMetrics {
   readonly registry: Registry;
   /** A bid route's call into the engine: its duration and its answer's code (status). */
   observeBid(seconds: number, code: number): void;
+  /** A bid's (or ceiling change's) phases in the engine's group commit: queue, decision, commit. */
+  observeLanePhases(phases: LanePhases): void;
   /** A request refused by the named rate limit (429). */
   rateLimited(name: string): void;
   /** Change event → written to every stream that follows it, from a commit of this process ('local') or a change heard from the feed ('feed'). */
@@ -77,6 +80,13 @@ export default fp<MetricsOptions>(
       name: 'portal_bid_seconds',
       help: 'Bid route: time of the call into the bidding engine (decision and commit together), by outcome',
       labelNames: ['outcome'] as const,
+      buckets: BID_BUCKETS,
+      registers: [registry],
+    });
+    const bidPhases = new Histogram({
+      name: 'portal_bid_phase_seconds',
+      help: "Bidding engine, per bid or ceiling change: waiting for its group (queue), its own decision inside the group's transaction (decide: lock, rules, writes), the group's commit after the last decision (commit: the fsync or COMMIT, shared by the group)",
+      labelNames: ['phase'] as const,
       buckets: BID_BUCKETS,
       registers: [registry],
     });
@@ -148,6 +158,11 @@ export default fp<MetricsOptions>(
       observeBid(seconds: number, code: number) {
         bidSeconds.observe({ outcome: bidOutcome(code) }, seconds);
         bids.inc({ code: String(code) });
+      },
+      observeLanePhases({ queuedMs, decideMs, commitMs }: LanePhases) {
+        bidPhases.observe({ phase: 'queue' }, queuedMs / 1000);
+        bidPhases.observe({ phase: 'decide' }, decideMs / 1000);
+        bidPhases.observe({ phase: 'commit' }, commitMs / 1000);
       },
       rateLimited(name: string) {
         rateLimited.inc({ name });

@@ -183,6 +183,8 @@ describe('/metrics', () => {
       expect(sample(text, 'portal_bid_seconds_count{outcome="accepted"}')).toBe(1);
       expect(sample(text, 'portal_bid_seconds_count{outcome="refused"}')).toBe(1);
       expect(sample(text, 'portal_bid_seconds_bucket{le="+Inf",outcome="accepted"}')).toBe(1);
+      // Both bids were decided in the engine's lane: each phase once per bid.
+      for (const phase of ['queue', 'decide', 'commit']) expect(sample(text, `portal_bid_phase_seconds_count{phase="${phase}"}`)).toBe(2);
       expect(sample(text, 'portal_bids_total{code="200"}')).toBe(1);
       expect(sample(text, 'portal_bids_total{code="400"}')).toBe(1);
       expect(sample(text, 'portal_push_streams')).toBe(1);
