@@ -207,7 +207,9 @@ function postgresRunner(url: string): Runner {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const a = (await run<Locked>(client, st.lock, lockParams(ask)))!;
+        let a = (await run<Locked>(client, st.lock, lockParams(ask)))!;
+        // As the engine's lockForBid: a lock that waited for another commit reads again (statements.ts).
+        if (a.x_locked !== a.x_seen) a = (await run<Locked>(client, st.lock, lockParams(ask)))!;
         const ceiling = a.x_proxy === 1 ? (await client.query<ProxyRow>({ name: st.proxies.name, text: st.proxies.text, values: [a.id] })).rows.find((p) => Number(p.user_id) !== ask.userId) : undefined;
         const first = requestBid(a, ask, ceiling !== undefined && Number(ceiling.user_id) === a.leader_user_id);
         const v = await write(client, a, first);

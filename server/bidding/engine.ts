@@ -38,7 +38,7 @@ import { settleActivity } from './settlement.ts';
 import { lockActivity } from '../services/auctions/activity-lock.ts';
 import { changeEventOfActivity } from '../live/changeEvents.ts';
 import { liveActivityColumns, type CommittedActivity } from '../live/liveRow.ts';
-import { POSTGRES_BID_STATEMENTS, SQLITE_BID_STATEMENTS, type LockExtras } from './statements.ts';
+import { lockForBid, POSTGRES_BID_STATEMENTS, SQLITE_BID_STATEMENTS, type LockExtras } from './statements.ts';
 import { receiptFields, signReceipt, type ReceiptSigner } from './receipts.ts';
 import type { BidRecord } from '#domain/contract/activity';
 import { afterProxyBid, exceededProxies, nextProxyBid, proxyCanBid, proxyExceededTitle, type ProxyCeiling, type ProxyPriceState } from '#domain/rules/proxy';
@@ -287,7 +287,7 @@ async function decide(tx: PreparedTx, deps: EngineDeps, input: PlaceBidInput): P
   const hash = requestHash(input);
   const { sessionId } = input;
   const sessionAt = sessionId === undefined ? 0 : deps.now();
-  const [row] = await tx.all<LockedRow>(st.lock, [sessionId ?? '', input.userId, sessionAt, input.userId, input.userId, input.userId, input.idempotencyKey, input.activityId]);
+  const row = await lockForBid<LockedRow>(tx, st.lock, [sessionId ?? '', input.userId, sessionAt, input.userId, input.userId, input.userId, input.idempotencyKey, input.activityId]);
   if (!row) {
     if (sessionId !== undefined && (await tx.all(st.session, [sessionId, input.userId, sessionAt])).length === 0) return refuseBearer(tx, deps, input);
     const [earlier] = await tx.all<StoredRequest>(st.findRequest, [input.userId, input.idempotencyKey]);

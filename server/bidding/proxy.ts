@@ -20,7 +20,7 @@ import type { PreparedTx, Statement } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { fail, ok } from '../lib/envelope.ts';
 import { ENGINE_MESSAGES, loadProxies, placeProxyBids, proxyState, runInLane, type EngineDeps, type LaneResult } from './engine.ts';
-import { numbered, POSTGRES_BID_STATEMENTS, SQLITE_BID_STATEMENTS, type LockExtras } from './statements.ts';
+import { lockForBid, numbered, POSTGRES_BID_STATEMENTS, SQLITE_BID_STATEMENTS, type LockExtras } from './statements.ts';
 
 const VERIFIED: readonly number[] = [AUTH_STATUS.verifiedPerson, AUTH_STATUS.verifiedOrg, AUTH_STATUS.verifiedThirdParty];
 
@@ -29,6 +29,7 @@ interface ProxyStatements {
   insert: Statement;
   update: Statement;
   cancel: Statement;
+  touch: Statement;
 }
 
 const SQLITE_PROXY: ProxyStatements = {
@@ -39,6 +40,9 @@ const SQLITE_PROXY: ProxyStatements = {
   },
   update: { name: 'proxy_update', text: `update proxy_bid set ceiling_fen = ?, status = 'active', set_at = ?, updated_at = ? where id = ?` },
   cancel: { name: 'proxy_cancel', text: `update proxy_bid set status = 'cancelled', updated_at = ? where id = ? and status = 'active'` },
+  // A new row version of the activity: a bid of another process waiting on its lock then reads again
+  // (lockForBid) and sees the ceiling set meanwhile. No event: lock_version and status stay.
+  touch: { name: 'proxy_touch', text: 'update bid_activity set updated_at = ? where id = ?' },
 };
 const POSTGRES_PROXY: ProxyStatements = Object.fromEntries(
   Object.entries(SQLITE_PROXY).map(([k, st]) => [k, { name: st.name, text: numbered(st.text) }]),
@@ -86,7 +90,7 @@ interface Locked {
 async function lockFor(tx: PreparedTx, userId: number, activityId: number, at: number): Promise<Locked | null> {
   const st = tx.dialect === 'sqlite' ? SQLITE_BID_STATEMENTS : POSTGRES_BID_STATEMENTS;
   const ps = tx.dialect === 'sqlite' ? SQLITE_PROXY : POSTGRES_PROXY;
-  const [row] = await tx.all<LockedRow>(st.lock, ['', userId, 0, userId, userId, userId, '', activityId]);
+  const row = await lockForBid<LockedRow>(tx, st.lock, ['', userId, 0, userId, userId, userId, '', activityId]);
   if (!row) return null;
   let settings: ActivitySettings | null = null;
   try {
@@ -152,6 +156,7 @@ export function setProxy(deps: EngineDeps, input: ProxyInput & { ceilingFen: num
     const ps = tx.dialect === 'sqlite' ? SQLITE_PROXY : POSTGRES_PROXY;
     if (own) await tx.run(ps.update, [input.ceilingFen, at, at, own.id]);
     else await tx.run(ps.insert, [input.activityId, input.userId, input.ceilingFen, at, at, at]);
+    if (tx.dialect === 'postgres') await tx.run(ps.touch, [at, input.activityId]);
     await audit(tx, deps, input, 'proxy.set', 'success', `ceiling_fen=${input.ceilingFen}`);
     // Someone else leads: the ceilings answer now (his, and any other that then must).
     const placed =

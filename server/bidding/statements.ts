@@ -19,7 +19,7 @@
  *            the ceilings; each bid placed for one is an ordinary accepted bid with proxy = 1
  *            (proxyBid / acceptedProxy), and an exceeded ceiling is marked (proxyExceeded, proxyMessage).
  */
-import type { Statement } from '../db/prepared.ts';
+import type { PreparedTx, Statement } from '../db/prepared.ts';
 import type { BidActivityTable } from '../db/tables/bidding.ts';
 
 /** The activity's columns (all of them: the modes read the whole row). */
@@ -79,6 +79,9 @@ export interface LockExtras {
   b_prev_hash: string | null;
   /** 1 when the activity has an active proxy ceiling (migration 0022): only then are the ceilings read. */
   x_proxy: number | null;
+  /** PostgreSQL: the row's version (xmin) as locked and as the statement's snapshot saw it (lockActivity); SQLite: absent. */
+  x_locked?: string;
+  x_seen?: string | null;
 }
 
 const SESSION_OPEN = 'from auth_session s where s.id = ? and s.user_id = ? and s.revoked_at is null and s.expires_at > ?';
@@ -100,6 +103,21 @@ where a.id = ?`;
 /** The active ceilings of an activity (read only when the lock saw one: x_proxy). */
 const PROXIES_SELECT = `select x.id, x.user_id, x.ceiling_fen, x.set_at, q.bid_code, q.pre_emptive_rank from proxy_bid x
 join bid_qualification q on q.activity_id = x.activity_id and q.user_id = x.user_id where x.activity_id = ? and x.status = 'active' order by x.id`;
+
+/**
+ * The lock statement (`st.lock` with its parameters), run a second time on PostgreSQL when it waited for
+ * another process's commit. In READ COMMITTED a FOR UPDATE that waits gets the row's newest version
+ * (EvalPlanQual), but its subqueries still read the statement's snapshot, taken before that commit: the
+ * last bid's hash came back null for the bid just committed (the chain broke with two nodes bidding on one
+ * lot: bench:nodes), and a ceiling set meanwhile went unseen (x_proxy). The row's xmin as locked differs
+ * from the snapshot's then; the second run already holds the lock, so it waits for nobody and reads one
+ * moment. Within one process an activity's lane serialises its bids: only several processes meet this.
+ */
+export async function lockForBid<Row extends LockExtras>(tx: PreparedTx, lock: Statement, params: unknown[]): Promise<Row | undefined> {
+  const [row] = await tx.all<Row>(lock, params);
+  if (row && row.x_locked !== undefined && row.x_locked !== row.x_seen) return (await tx.all<Row>(lock, params))[0];
+  return row;
+}
 
 /** `?` → `$1, $2 …` (texts written once with `?`). */
 export function numbered(text: string): string {
@@ -194,7 +212,10 @@ left join bid_qualification q on q.activity_id = b.activity_id and q.user_id = b
 };
 
 export const POSTGRES_BID_STATEMENTS: PostgresBidStatements = {
-  lock: { name: 'bid_lock', text: `${numbered(lockSelect)} for update of a` },
+  lock: {
+    name: 'bid_lock',
+    text: `${numbered(lockSelect.replace('\nfrom bid_activity a\n', ',\n  a.xmin::text as x_locked, (select a2.xmin::text from bid_activity a2 where a2.id = a.id) as x_seen\nfrom bid_activity a\n'))} for update of a`,
+  },
   session: { name: 'bid_session', text: numbered(SQLITE_BID_STATEMENTS.session.text) },
   findRequest: { name: 'bid_find_request', text: numbered(SQLITE_BID_STATEMENTS.findRequest.text) },
   rank: { name: 'bid_rank', text: numbered(SQLITE_BID_STATEMENTS.rank.text) },
