@@ -101,6 +101,8 @@ export class EventLog {
   private timer: NodeJS.Timeout | undefined;
   private readonly intervals: NodeJS.Timeout[] = [];
   private readonly keepRows: number;
+  /** Resumes waiting for this turn's replayBatch. */
+  private resumes: Array<{ after: number; activityIds: readonly number[] | null; resolve: (outcome: ResumeOutcome) => void; reject: (error: unknown) => void }> = [];
   private resolveReady!: () => void;
   /** Resolves once the position is known (the first settled read). */
   readonly ready: Promise<void>;
@@ -220,6 +222,13 @@ export class EventLog {
    * current state, in the order of its newest row's key (then id), with its wire id.
    */
   private async changes(from: number, to: number, activityIds: readonly number[] | null): Promise<LoggedChange[]> {
+    const keyed = await this.keyedChanges(from, to, activityIds);
+    const ids = wireIds(keyed.map((c) => c.key));
+    return keyed.map((c, i) => ({ id: ids[i]!, event: c.event }));
+  }
+
+  /** `changes` with each activity's newest key in the range instead of the wire id. */
+  private async keyedChanges(from: number, to: number, activityIds: readonly number[] | null): Promise<Array<{ key: number; event: LoggedChange['event'] }>> {
     const { db, postgres } = this.options;
     const key = postgres ? sql<number>`(tx::text)::bigint` : sql<number>`id`;
     const range = postgres ? sql<boolean>`tx >= ${String(from)}::xid8 and tx < ${String(to)}::xid8` : sql<boolean>`id >= ${from} and id < ${to}`;
@@ -246,33 +255,62 @@ export class EventLog {
       this.options.onError?.(error); // the events still go, without their newest bid (clients poll for it)
       return new Map();
     });
-    const ids = wireIds(rows.map((r) => Number(r.event_key)));
-    return live.map((row, i) => ({ id: ids[i]!, event: changeEventOf(row, now, newest.get(row.entry.activityId)) }));
+    return live.map((row, i) => ({ key: Number(rows[i]!.event_key), event: changeEventOf(row, now, newest.get(row.entry.activityId)) }));
   }
 
   /**
    * What a stream resuming at `after` (its Last-Event-ID: every row keyed below it was delivered) missed, up
    * to this process's position (what the hub has been handed), or a re-sync when the log no longer reaches
-   * back that far.
+   * back that far. The resumes of one turn are answered together (replayBatch): when a node goes, thousands
+   * of streams arrive at another within a second, and a few reads for all of them keep it answering (its
+   * readiness check included) where a few reads each queued behind one another for seconds.
    */
-  async replay(after: number | null, activityIds: readonly number[] | null): Promise<ResumeOutcome> {
-    if (after === null) return { resync: 'invalid' };
-    await this.ready;
-    // The settled position now, not this process's (which stands still while nobody listens): what lies
-    // between them is replayed here and published again later (the hub drops it for this stream, or the
-    // client ignores the older lock version).
-    const upTo = Math.max(this.pos, (await this.readPosition()).position);
-    if (after >= upTo) return { changes: [], upTo };
-    const changes = await this.changes(after, upTo, activityIds);
-    // After the read: pruning deletes the oldest rows first, so a log whose oldest row is still keyed at
-    // or below `after` lost nothing the stream needs (an older cursor: maybe it did — re-sync).
-    const { db, postgres } = this.options;
-    const oldest = await db
-      .selectFrom('live_event')
-      .select((eb) => eb.fn.min(postgres ? sql<number>`(tx::text)::bigint` : sql<number>`id`).as('first'))
-      .executeTakeFirst();
-    if (oldest?.first === null || oldest?.first === undefined || Number(oldest.first) > after) return { resync: 'expired' };
-    return { changes, upTo };
+  replay(after: number | null, activityIds: readonly number[] | null): Promise<ResumeOutcome> {
+    if (after === null) return Promise.resolve({ resync: 'invalid' });
+    return new Promise((resolve, reject) => {
+      this.resumes.push({ after, activityIds, resolve, reject });
+      if (this.resumes.length === 1) setImmediate(() => void this.replayBatch());
+    });
+  }
+
+  private async replayBatch(): Promise<void> {
+    const batch = this.resumes;
+    this.resumes = [];
+    try {
+      await this.ready;
+      // The settled position now, not this process's (which stands still while nobody listens): what lies
+      // between them is replayed here and published again later (the hub drops it for this stream, or the
+      // client ignores the older lock version).
+      const upTo = Math.max(this.pos, (await this.readPosition()).position);
+      const behind = batch.filter((r) => r.after < upTo);
+      for (const r of batch) if (r.after >= upTo) r.resolve({ changes: [], upTo });
+      if (behind.length === 0) return;
+      // One read from the oldest cursor, for every activity any of them follows (an activity's newest key
+      // in [from, upTo) is its newest in [after, upTo) whenever it has a row keyed at or after `after`).
+      const from = Math.min(...behind.map((r) => r.after));
+      const followed = behind.some((r) => r.activityIds === null) ? null : [...new Set(behind.flatMap((r) => r.activityIds!))];
+      const keyed = await this.keyedChanges(from, upTo, followed);
+      // After the read: pruning deletes the oldest rows first, so a log whose oldest row is still keyed at
+      // or below `after` lost nothing the stream needs (an older cursor: maybe it did — re-sync).
+      const { db, postgres } = this.options;
+      const oldest = await db
+        .selectFrom('live_event')
+        .select((eb) => eb.fn.min(postgres ? sql<number>`(tx::text)::bigint` : sql<number>`id`).as('first'))
+        .executeTakeFirst();
+      const first = oldest?.first === null || oldest?.first === undefined ? null : Number(oldest.first);
+      for (const r of behind) {
+        if (first === null || first > r.after) {
+          r.resolve({ resync: 'expired' });
+          continue;
+        }
+        const wanted = r.activityIds === null ? null : new Set(r.activityIds);
+        const mine = keyed.filter((c) => c.key >= r.after && (wanted === null || wanted.has(c.event.activityId)));
+        const ids = wireIds(mine.map((c) => c.key));
+        r.resolve({ changes: mine.map((c, i) => ({ id: ids[i]!, event: c.event })), upTo });
+      }
+    } catch (error) {
+      for (const r of batch) r.reject(error);
+    }
   }
 
   /** Deletes the rows beyond the bound, the oldest first (by key); resolves to how many. */

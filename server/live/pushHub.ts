@@ -90,8 +90,10 @@ export interface PushClient {
 /** Why a stream was refused: too many for this user, for this address, or for the process; or the process is stopping. */
 export type PushRefusal = 'user' | 'ip' | 'global' | 'draining';
 
-/** The `retry:` hint of the drain notice: the client reconnects after about this long. */
+/** The `retry:` hint of the drain notice: the client reconnects after about this long… */
 export const DRAIN_RETRY_MS = 1000;
+/** …plus up to this, spread over the streams: a node's thousands of streams reach the others over seconds, not at once. */
+export const DRAIN_SPREAD_MS = 3000;
 
 export interface PushConnection {
   readonly client: PushClient;
@@ -301,16 +303,18 @@ export class PushHub {
 
   /**
    * Graceful shutdown, before the server stops accepting: refuses new streams from now on, writes what is
-   * pending, then tells every stream to reconnect (`retry: retryMs` + `event: reconnect`, which the live
-   * worker treats as the end of a stream: it reconnects after `retryMs`) and ends it. Idempotent.
+   * pending, then tells every stream to reconnect (`retry: ms` + `event: reconnect`, which the live worker
+   * treats as the end of a stream: it reconnects after `ms`) and ends it; `ms` runs from retryMs to
+   * retryMs + spreadMs over the streams, so they do not all arrive at another node in one instant. Idempotent.
    */
-  drain(retryMs = DRAIN_RETRY_MS): void {
+  drain(retryMs = DRAIN_RETRY_MS, spreadMs = DRAIN_SPREAD_MS): void {
     if (this.draining || this.closed) return;
     this.draining = true;
     this.flush();
-    const notice = `retry: ${retryMs}\nevent: ${LIVE_EVENT_RECONNECT}\ndata: ${JSON.stringify({ reason: 'draining', retryMs })}\n\n`;
+    const notice = (ms: number) => `retry: ${ms}\nevent: ${LIVE_EVENT_RECONNECT}\ndata: ${JSON.stringify({ reason: 'draining', retryMs: ms })}\n\n`;
     this.stopHeartbeat();
-    for (const connection of [...this.connections]) {
+    const streams = [...this.connections];
+    for (const [i, connection] of streams.entries()) {
       const { sink } = connection;
       const buffered = sink.writableLength;
       this.remove(connection);
@@ -319,7 +323,7 @@ export class PushHub {
         sink.destroy();
         continue;
       }
-      sink.write(notice);
+      sink.write(notice(retryMs + Math.round((spreadMs * i) / streams.length)));
       sink.end();
     }
   }

@@ -30,7 +30,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createParser } from 'eventsource-parser';
 import { HALL_PATHS, bidPath, type PlaceBidAnswer } from '#domain/contract/hall';
-import { LIVE_EVENTS_PATH, LIVE_EVENT_CHANGE, type LiveChangeEvent } from '#domain/contract/liveEvents';
+import { LIVE_EVENTS_PATH, LIVE_EVENT_CHANGE, LIVE_EVENT_RESYNC, type LiveChangeEvent } from '#domain/contract/liveEvents';
 import { createRng } from '../seed/prng.ts';
 import { runInChild, serveInChild } from './child.ts';
 import { connection, inFlight } from './connection.ts';
@@ -53,6 +53,8 @@ export interface LoadBidder {
 
 export interface LoadSpec {
   base: string;
+  /** The watchers' push streams, spread over these (several balancers in front of the same nodes); default [base]. */
+  streamBases?: string[];
   scenario: 'steady' | 'spike';
   lots: LoadLot[];
   bidders: LoadBidder[];
@@ -102,8 +104,8 @@ export interface LoadResult {
   /** Server clock − this machine's, ms (Cristian, the best of 5), and that sample's round trip. */
   clockOffsetMs: number;
   clockRttMs: number;
-  /** Encoded HDR histograms, µs. */
-  histograms: { bid: string; accepted: string; refused: string; errors: string; push: string; poll: string };
+  /** Encoded HDR histograms, µs. reattach, catchUp: per stream lost (lost → its `ready`; lost → its view current). */
+  histograms: { bid: string; accepted: string; refused: string; errors: string; push: string; poll: string; reattach: string; catchUp: string };
   counts: {
     sent: number;
     accepted: number;
@@ -118,7 +120,14 @@ export interface LoadResult {
     pollErrors: number;
     streams: number;
     streamsFailed: number;
+    /** Streams that ended or broke while in use (each then reconnects). */
     streamsLost: number;
+    /** Lost streams re-attached (`ready` again); `resyncs`: resumes the log no longer reached. */
+    reconnects: number;
+    resyncs: number;
+    /** At the end: watchers whose stream was still down, and (watcher, lot) views behind what this process knew. */
+    streamsDown: number;
+    viewsBehind: number;
     events: number;
     pushSamples: number;
     pushAhead: number;
@@ -141,6 +150,9 @@ const clock = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 const PER_TOKEN = 8;
 const CONNECT_BATCH = 100;
+/** A watcher's reconnection delay before the server's `retry:` hint, and its cap (workers/push.ts). */
+const RECONNECT_INITIAL_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
 
 /** What this process knows of a lot (from push events and answers; the newer lock version wins). */
 interface LotState {
@@ -179,10 +191,13 @@ export async function runLoad(spec: LoadSpec, events: LoadEvents = {}): Promise<
   probe.close();
   const serverNow = () => clock() + offset;
 
-  const hist = { bid: newHistogram(), accepted: newHistogram(), refused: newHistogram(), errors: newHistogram(), push: newHistogram(), poll: newHistogram() };
+  const hist = { bid: newHistogram(), accepted: newHistogram(), refused: newHistogram(), errors: newHistogram(), push: newHistogram(), poll: newHistogram(), reattach: newHistogram(), catchUp: newHistogram() };
   const second = { bid: newHistogram(), push: newHistogram(), poll: newHistogram() };
   const tenth = { bid: newHistogram(), push: newHistogram() };
-  const counts = { sent: 0, accepted: 0, refused: 0, bidErrors: 0, errors: 0, extensions: 0, polls: 0, notModified: 0, pollErrors: 0, streams: 0, streamsFailed: 0, streamsLost: 0, events: 0, pushSamples: 0, pushAhead: 0, pushUnmatched: 0 };
+  const counts = {
+    ...{ sent: 0, accepted: 0, refused: 0, bidErrors: 0, errors: 0, extensions: 0, polls: 0, notModified: 0, pollErrors: 0 },
+    ...{ streams: 0, streamsFailed: 0, streamsLost: 0, reconnects: 0, resyncs: 0, streamsDown: 0, viewsBehind: 0, events: 0, pushSamples: 0, pushAhead: 0, pushUnmatched: 0 },
+  };
   const perSecond = { sent: 0, accepted: 0, refused: 0, errors: 0, polls: 0, extensions: 0 };
   const refusedReasons: Record<string, number> = {};
   const errorSamples: string[] = [];
@@ -217,7 +232,11 @@ export async function runLoad(spec: LoadSpec, events: LoadEvents = {}): Promise<
   };
 
   // ---- watchers: push streams, opened before the window
-  const streams: http.ClientRequest[] = [];
+  // Each reconnects as the live worker does (workers/push.ts): after the server's `retry:` hint, doubling
+  // while it fails (up to 30 s), with `Last-Event-ID`, the last id it received, so the node that answers
+  // replays what it missed. Per loss: re-attached = lost → the new stream's `ready`; caught up = lost →
+  // its view holds every bid this process knew of when it re-attached.
+  const streams = new Set<http.ClientRequest>();
   const parsed = new Map<string, LiveChangeEvent>();
   const parse = (data: string): LiveChangeEvent => {
     // The same event text goes to every stream following the lot: parse it once.
@@ -230,65 +249,120 @@ export async function runLoad(spec: LoadSpec, events: LoadEvents = {}): Promise<
     return e;
   };
   const lotIds = spec.lots.map((l) => l.id);
+  /** Each watcher's view: its followed lots → the bid count it has seen. */
+  const views: Array<Map<number, number>> = [];
+  /** Watchers whose stream is down (lost, not yet re-attached) at this moment. */
+  const down = new Set<number>();
   const openStream = (index: number) =>
-    new Promise<void>((resolve) => {
+    new Promise<void>((resolveFirst) => {
       const follows = index % 4 === 3 || lotIds.length === 1 ? lotIds : [lotIds[index % lotIds.length]!];
       const seen = new Map<number, number>(follows.map((id) => [id, 0]));
+      views[index] = seen;
       const token = spec.watcherTokens[Math.floor(index / PER_TOKEN) % Math.max(1, spec.watcherTokens.length)];
-      const url = new URL(`${spec.base}/api${LIVE_EVENTS_PATH}?activityIds=${follows.join(',')}`);
-      let ready = false;
-      const parser = createParser({
-        onEvent: (ev) => {
-          if (ev.event === 'ready' && !ready) {
-            ready = true;
-            counts.streams += 1;
-            resolve();
-            return;
-          }
-          if (ev.event !== LIVE_EVENT_CHANGE) return;
-          const e = parse(ev.data);
-          if (measuring) counts.events += 1;
-          apply(e);
-          const s = lots.get(e.activityId);
-          const before = seen.get(e.activityId);
-          if (!s || before === undefined || e.biddingCount <= before) return;
-          seen.set(e.activityId, e.biddingCount);
-          const at = performance.now();
-          for (let seq = before + 1; seq <= e.biddingCount; seq++) {
-            const answered = s.answered.get(seq);
-            if (answered !== undefined) samplePush(at - answered);
-            else {
-              const list = s.early.get(seq);
-              if (list) list.push(at);
-              else s.early.set(seq, [at]);
+      const bases = spec.streamBases?.length ? spec.streamBases : [spec.base];
+      const url = new URL(`${bases[index % bases.length]}/api${LIVE_EVENTS_PATH}?activityIds=${follows.join(',')}`);
+      let first = true;
+      let lastEventId: string | undefined;
+      let retryMs = RECONNECT_INITIAL_MS;
+      let failures = 0;
+      /** The loss being recovered: when, and (once re-attached) the counts the view must reach. */
+      let loss: { at: number; target?: Map<number, number> } | null = null;
+      const caughtUp = (at: number) => {
+        if (!loss?.target || [...loss.target].some(([id, count]) => (seen.get(id) ?? 0) < count)) return;
+        if (measuring) recordMs(hist.catchUp, at - loss.at);
+        loss = null;
+      };
+      const lost = () => {
+        if (stopping) return;
+        // Lost again before it caught up: the recovery still counts from the first loss.
+        if (loss) delete loss.target;
+        else loss = { at: performance.now() };
+        down.add(index);
+        counts.streamsLost += 1;
+        retry();
+      };
+      const retry = () => {
+        if (stopping) return;
+        failures += 1;
+        setTimeout(connect, Math.min(RECONNECT_MAX_MS, retryMs * 2 ** (failures - 1)));
+      };
+      const connect = () => {
+        if (stopping) return;
+        let ready = false;
+        const parser = createParser({
+          onRetry: (ms) => (retryMs = Math.max(RECONNECT_INITIAL_MS, ms)),
+          onEvent: (ev) => {
+            if (ev.id !== undefined) lastEventId = ev.id;
+            if (ev.event === 'ready' && !ready) {
+              ready = true;
+              failures = 0;
+              if (first) {
+                first = false;
+                counts.streams += 1;
+                resolveFirst();
+              } else if (loss) {
+                const at = performance.now();
+                counts.reconnects += 1;
+                down.delete(index);
+                if (measuring) recordMs(hist.reattach, at - loss.at);
+                loss.target = new Map(follows.map((id) => [id, lots.get(id)!.count]));
+                caughtUp(at);
+              }
+              return;
             }
-          }
-        },
-      });
-      const req = http.get(
-        { host: url.hostname, port: url.port, path: url.pathname + url.search, agent: false, headers: { accept: 'text/event-stream', 'client-id': 'loadtest', ...(token ? { authorization: `Bearer ${token}` } : {}) } },
-        (res) => {
-          if (res.statusCode !== 200) {
+            if (ev.event === LIVE_EVENT_RESYNC) counts.resyncs += 1;
+            if (ev.event !== LIVE_EVENT_CHANGE) return;
+            const e = parse(ev.data);
+            if (measuring) counts.events += 1;
+            apply(e);
+            const s = lots.get(e.activityId);
+            const before = seen.get(e.activityId);
+            if (!s || before === undefined || e.biddingCount <= before) return;
+            seen.set(e.activityId, e.biddingCount);
+            const at = performance.now();
+            for (let seq = before + 1; seq <= e.biddingCount; seq++) {
+              const answered = s.answered.get(seq);
+              if (answered !== undefined) samplePush(at - answered);
+              else {
+                const list = s.early.get(seq);
+                if (list) list.push(at);
+                else s.early.set(seq, [at]);
+              }
+            }
+            if (loss) caughtUp(at);
+          },
+        });
+        const headers: Record<string, string> = { accept: 'text/event-stream', 'client-id': 'loadtest', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+        if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
+        // One outcome per attempt: the response's end, its abort (a node killed: the balancer cuts the
+        // stream) or a connection error, whichever comes first.
+        let over = false;
+        const ended = () => {
+          if (over) return;
+          over = true;
+          streams.delete(req);
+          if (ready) lost();
+          else if (!first) retry();
+          else {
             counts.streamsFailed += 1;
+            resolveFirst();
+          }
+        };
+        const req = http.get({ host: url.hostname, port: url.port, path: url.pathname + url.search, agent: false, headers }, (res) => {
+          if (res.statusCode !== 200) {
             res.resume();
-            resolve();
+            ended();
             return;
           }
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => parser.feed(chunk));
-          res.on('end', () => {
-            if (ready && !stopping) counts.streamsLost += 1;
-          });
-          res.on('error', () => {});
-        },
-      );
-      req.on('error', () => {
-        if (!ready) {
-          counts.streamsFailed += 1;
-          resolve();
-        } else if (!stopping) counts.streamsLost += 1;
-      });
-      streams.push(req);
+          res.on('close', ended);
+          res.on('error', ended);
+        });
+        req.on('error', ended);
+        streams.add(req);
+      };
+      connect();
     });
   let stopping = false;
   for (let i = 0; i < spec.watchers; i += CONNECT_BATCH) {
@@ -469,7 +543,7 @@ export async function runLoad(spec: LoadSpec, events: LoadEvents = {}): Promise<
         errors: counts.errors,
         bid: { p50: bt.p50, p99: bt.p99 },
         push: { p50: pt.p50, p99: pt.p99 },
-        streams: counts.streams - counts.streamsLost,
+        streams: counts.streams - down.size,
         pollsPerSecond: (counts.polls - lastProgress.polls) / s,
       });
       lastProgress = { at: now, sent: counts.sent, accepted: counts.accepted, polls: counts.polls };
@@ -492,6 +566,9 @@ export async function runLoad(spec: LoadSpec, events: LoadEvents = {}): Promise<
   const cpu = process.cpuUsage(cpuStart);
   loop.disable();
   stopping = true;
+  // Each watcher's view against what this process knows the lots hold (answers and every stream's events).
+  for (const view of views) for (const [id, count] of view ?? []) if (count < lots.get(id)!.count) counts.viewsBehind += 1;
+  counts.streamsDown = down.size;
   for (const req of streams) req.destroy();
   for (const c of connections) c.close();
   for (const s of lots.values()) for (const list of s.early.values()) counts.pushUnmatched += list.length;
@@ -509,6 +586,8 @@ export async function runLoad(spec: LoadSpec, events: LoadEvents = {}): Promise<
       errors: encodeHistogram(hist.errors),
       push: encodeHistogram(hist.push),
       poll: encodeHistogram(hist.poll),
+      reattach: encodeHistogram(hist.reattach),
+      catchUp: encodeHistogram(hist.catchUp),
     },
     counts,
     refusedReasons,

@@ -36,7 +36,24 @@ export interface ReportData {
   seconds: number;
   bids: { sent: number; accepted: number; refused: number; errors: number; extensions: number; refusedReasons: Record<string, number>; errorSamples: string[] };
   latency: { bid: LatencySummary; accepted: LatencySummary; refused: LatencySummary; errors: LatencySummary; push: LatencySummary; poll: LatencySummary };
-  push: { streams: number; streamsFailed: number; events: number; samples: number; ahead: number; unmatched: number; reference: string };
+  push: {
+    streams: number;
+    streamsFailed: number;
+    /** Streams lost while in use; re-attached (resyncs among them); still down at the end; (watcher, lot) views behind at the end. */
+    lost: number;
+    reconnects: number;
+    resyncs: number;
+    down: number;
+    viewsBehind: number;
+    /** Per lost stream: lost → re-attached, lost → its view current. */
+    reattach: LatencySummary;
+    catchUp: LatencySummary;
+    events: number;
+    samples: number;
+    ahead: number;
+    unmatched: number;
+    reference: string;
+  };
   polls: { sent: number; notModified: number; errors: number };
   timeline: TimelineRow[];
   /** Vertical marks on the charts (e.g. the lots' planned end). */
@@ -228,6 +245,14 @@ ${d.invariants.notes.length > 0 ? `<ul>${d.invariants.notes.map((v) => `<li>${es
 <h2>计数 Counts</h2>
 ${keyValues([
   ['推送连接 push streams held', `${d.push.streams}（失败 failed ${d.push.streamsFailed}）`],
+  ...(d.push.lost > 0
+    ? ([
+        ['推送重连 streams lost / re-attached', `${d.push.lost} / ${d.push.reconnects}（重新同步 resync ${d.push.resyncs}；结束时未连上 still down ${d.push.down}）`],
+        ['重连用时 lost → re-attached', `p50 ${fmt(d.push.reattach.p50)} · p99 ${fmt(d.push.reattach.p99)} · max ${fmt(d.push.reattach.max)} ms`],
+        ['追上用时 lost → view current', `p50 ${fmt(d.push.catchUp.p50)} · p99 ${fmt(d.push.catchUp.p99)} · max ${fmt(d.push.catchUp.max)} ms`],
+        ['视图落后 views behind at the end', d.push.viewsBehind],
+      ] satisfies Array<[string, string | number]>)
+    : []),
   ['推送事件 push events received', d.push.events],
   ['推送延迟样本 push lag samples', `${d.push.samples}（早于应答 before the answer ${d.push.ahead}；无对应应答 unmatched ${d.push.unmatched}）`],
   ['大厅轮询 hall polls', `${d.polls.sent}（304 ${d.polls.notModified}，错误 errors ${d.polls.errors}）`],

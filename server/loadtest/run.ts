@@ -124,6 +124,14 @@ const OWN = { captcha: 'lt42', smsCode: '246810', operator: 'ltops', password: '
 
 export interface RunOptions {
   url?: string | undefined;
+  /** The watchers' push streams spread over these URLs (balancers in front of the same nodes as `url`). */
+  streamUrls?: string[];
+  /**
+   * Run beside the load (bench:nodes: a node killed or restarted mid-run), given the measured window in
+   * server time (spike: its last spikeWindowMs before the lots' end; steady: estimated); awaited before the
+   * record check.
+   */
+  during?: (window: { startsAt: number; endsAt: number }) => Promise<void>;
   scenario: 'steady' | 'spike';
   lots: number;
   bidders: number;
@@ -217,9 +225,16 @@ export async function runLoadTest(o: RunOptions): Promise<RunOutcome> {
     log(`在浏览器中观看：${base}/#/hall`);
 
     const rssStart = rssMb(child?.pid);
+    const windowStarts = o.scenario === 'spike' ? endAt - o.spikeWindowMs : (await serverTime(base)) + o.watchers * 4 + 2000;
+    // Its failure is held (not an unhandled rejection mid-load) and thrown once the load is done.
+    const beside = o.during?.({ startsAt: windowStarts, endsAt: o.scenario === 'spike' ? endAt : windowStarts + o.durationMs }).then(
+      () => null,
+      (error: unknown) => ({ error }),
+    );
     const result = await startLoad(
       {
         base,
+        ...(o.streamUrls ? { streamBases: o.streamUrls.map((u) => u.replace(/\/+$/, '')) } : {}),
         scenario: o.scenario,
         lots: prepared.lots,
         bidders: prepared.bidders,
@@ -246,6 +261,8 @@ export async function runLoadTest(o: RunOptions): Promise<RunOutcome> {
       },
     );
     const rssEnd = rssMb(child?.pid);
+    const besideFailed = await beside;
+    if (besideFailed) throw besideFailed.error;
 
     // The record: once the lots ended (the last bid's extension, then the sweep).
     log('核对出价记录（等待标的结束）…');
@@ -260,8 +277,9 @@ export async function runLoadTest(o: RunOptions): Promise<RunOutcome> {
       sent: c.sent,
       accepted: c.accepted,
       refused: c.refused,
-      // Streams refused or lost count as errors too.
-      errors: c.errors + c.streamsFailed + c.streamsLost,
+      // Streams refused, or lost and not back by the end, count as errors too (a lost stream that
+      // re-attached and caught up is what a browser does when its node goes: counted as a reconnect).
+      errors: c.errors + c.streamsFailed + c.streamsDown + c.viewsBehind,
       violations: records.violations.length,
       seconds: result.seconds,
     });
@@ -293,7 +311,14 @@ export async function runLoadTest(o: RunOptions): Promise<RunOutcome> {
       latency: { bid: h.bid, accepted: h.accepted, refused: h.refused, errors: h.errors, push: h.push, poll: h.poll },
       push: {
         streams: c.streams,
-        streamsFailed: c.streamsFailed + c.streamsLost,
+        streamsFailed: c.streamsFailed,
+        lost: c.streamsLost,
+        reconnects: c.reconnects,
+        resyncs: c.resyncs,
+        down: c.streamsDown,
+        viewsBehind: c.viewsBehind,
+        reattach: h.reattach,
+        catchUp: h.catchUp,
         events: c.events,
         samples: c.pushSamples,
         ahead: c.pushAhead,
@@ -315,9 +340,14 @@ export async function runLoadTest(o: RunOptions): Promise<RunOutcome> {
     const f = (n: number) => n.toFixed(1);
     log('\n压测结果 Summary');
     log(`  时长 ${f(result.seconds)} s   目标 ${base}`);
-    log(`  出价  发出 ${c.sent}  成交 ${c.accepted}  规则拒绝 ${c.refused}  错误 ${c.bidErrors}  延时 ${c.extensions} 次   全部错误（出价、轮询、推送连接）${c.errors + c.streamsFailed + c.streamsLost}`);
+    log(`  出价  发出 ${c.sent}  成交 ${c.accepted}  规则拒绝 ${c.refused}  错误 ${c.bidErrors}  延时 ${c.extensions} 次   全部错误（出价、轮询、推送连接）${c.errors + c.streamsFailed + c.streamsDown + c.viewsBehind}`);
     log(`  出价时延 ms     p50 ${f(h.bid.p50)}  p90 ${f(h.bid.p90)}  p99 ${f(h.bid.p99)}  p99.9 ${f(h.bid.p999)}  max ${f(h.bid.max)}`);
-    log(`  推送延迟 ms     p50 ${f(h.push.p50)}  p90 ${f(h.push.p90)}  p99 ${f(h.push.p99)}  p99.9 ${f(h.push.p999)}  max ${f(h.push.max)}  （${c.pushSamples} 个样本，${c.streams} 个推送连接，失败 ${c.streamsFailed + c.streamsLost}）`);
+    log(`  推送延迟 ms     p50 ${f(h.push.p50)}  p90 ${f(h.push.p90)}  p99 ${f(h.push.p99)}  p99.9 ${f(h.push.p999)}  max ${f(h.push.max)}  （${c.pushSamples} 个样本，${c.streams} 个推送连接，失败 ${c.streamsFailed}）`);
+    if (c.streamsLost > 0)
+      log(
+        `  推送重连       断开 ${c.streamsLost}  重连 ${c.reconnects}（重新同步 ${c.resyncs}）  结束时未连上 ${c.streamsDown}  视图落后 ${c.viewsBehind}   ` +
+          `重连 ms p50/p99/max ${f(h.reattach.p50)}/${f(h.reattach.p99)}/${f(h.reattach.max)}  追上 ms p50/p99/max ${f(h.catchUp.p50)}/${f(h.catchUp.p99)}/${f(h.catchUp.max)}`,
+      );
     log(`  大厅轮询 ms     p50 ${f(h.poll.p50)}  p99 ${f(h.poll.p99)}  （${c.polls} 次，304 ${c.notModified}）`);
     log(`  压测进程 CPU ${f(result.self.cpuPercent)} %  事件循环延迟 p99/max ${f(result.self.loopDelayP99)}/${f(result.self.loopDelayMax)} ms`);
     log(`  出价记录：${records.lots} 个标的，${records.recorded} 笔，${records.violations.length === 0 ? '每笔成交都在记录中，哈希链完整' : `${records.violations.length} 处违反：${records.violations.slice(0, 5).join('；')}`}`);

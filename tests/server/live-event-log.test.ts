@@ -2,7 +2,8 @@
  * The pure parts of resuming push streams (docs/live.md "Events that resume"): the event ids of the log
  * (server/live/eventLog.ts `wireIds`), Last-Event-ID parsing, and the push hub's
  * resume (server/live/pushHub.ts): ready, the replay, the changes held meanwhile — in id order, none
- * twice — or a re-sync; ids on heartbeats; a draining hub refuses resuming streams too.
+ * twice — or a re-sync; ids on heartbeats; a draining hub refuses resuming streams too, and spreads its
+ * streams' reconnections.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveChangeEvent } from '#domain/contract/liveEvents';
@@ -129,6 +130,20 @@ describe('push hub: resuming streams', () => {
     expect(sink.ended).toBe(true);
     expect(hub.admit(hall)).toBe('draining');
     expect(() => hub.open(new Sink(), hall, { after: 1 })).toThrow(/draining/);
+    hub.close();
+  });
+
+  it('a drain spreads its streams’ reconnections: retry hints from retryMs over spreadMs', () => {
+    const hub = new PushHub({});
+    const sinks = [0, 1, 2, 3].map(() => new Sink());
+    for (const [i, sink] of sinks.entries()) hub.open(sink, { userId: i + 1, ip: '10.0.0.2', activityIds: [9] });
+    hub.drain(1000, 2000);
+    const hints = sinks.map((sink) => {
+      const notice = sink.messages().find((m) => m.event === 'reconnect')!;
+      return JSON.parse(notice.data) as { retryMs: number };
+    });
+    expect(hints.map((h) => h.retryMs)).toEqual([1000, 1500, 2000, 2500]);
+    expect(sinks.every((s) => s.ended)).toBe(true);
     hub.close();
   });
 });

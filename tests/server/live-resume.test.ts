@@ -7,7 +7,7 @@
  *   events; a filtered stream only its own activities;
  * - an id older than the log keeps (PORTAL_LIVE_LOG_ROWS), or no id at all, gets `resync`; pruning keeps
  *   the bound;
- * - SIGTERM: the draining process tells its stream to reconnect (`retry: 1000`, `event: reconnect`), the
+ * - SIGTERM: the draining process tells its stream to reconnect (`retry: 1000…4000`, `event: reconnect`), the
  *   stream resumes on the other process with what was committed meanwhile.
  * No fixed sleeps: every wait is for an event or an answer, bounded by a timeout.
  */
@@ -19,6 +19,7 @@ import { LIVE_EVENT_RECONNECT, LIVE_EVENT_RESYNC, LIVE_EVENTS_PATH, type LiveCha
 import type { SseMessage } from '../../workers/sse';
 import type { DatabaseHandle } from '../../server/db/connection.ts';
 import { EventLog } from '../../server/live/eventLog.ts';
+import { DRAIN_RETRY_MS, DRAIN_SPREAD_MS } from '../../server/live/pushHub.ts';
 import { createClient, freePort } from '../../server/loadtest/run.ts';
 import { seedLoad, type LoadSeed } from '../../server/loadtest/seed.ts';
 import { prepareDatabase } from '../../server/seed/prepare.ts';
@@ -237,6 +238,25 @@ describe(`push events resume across two processes on ${DIALECT}`, () => {
       const recent = await log.replay(log.position - 1, null);
       expect(recent).not.toHaveProperty('resync');
       expect((recent as { upTo: number }).upTo).toBeGreaterThanOrEqual(log.position);
+
+      // Resumes arriving in one turn are answered by one read (EventLog.replayBatch), each as it would be alone.
+      const key = DIALECT === 'postgres' ? sql<string>`(tx::text)::bigint` : sql<string>`id`;
+      const keys = (await sql<{ k: string }>`select ${key} as k from live_event order by 1`.execute(handle.db)).rows.map((r) => Number(r.k));
+      const asks: Array<[number, number[] | null]> = [
+        [keys[0]!, null],
+        [keys[0]!, [lot3]],
+        [keys.at(-1)!, [seeded.activityIds[0]!, lot3]],
+        [1, null],
+        [log.position + 5, null],
+      ];
+      const shape = (o: Awaited<ReturnType<EventLog['replay']>>) => ('resync' in o ? o : { upTo: o.upTo, changes: o.changes.map((c) => [c.id, c.event.activityId, c.event.lockVersion]) });
+      const together = (await Promise.all(asks.map(([after, ids]) => log.replay(after, ids)))).map(shape);
+      const alone = [];
+      for (const [after, ids] of asks) alone.push(shape(await log.replay(after, ids)));
+      expect(together).toEqual(alone);
+      expect(together[0]).toMatchObject({ changes: expect.arrayContaining([expect.arrayContaining([lot3])]) });
+      expect(together[3]).toEqual({ resync: 'expired' });
+      expect(together[4]).toMatchObject({ changes: [] });
     } finally {
       log.close();
     }
@@ -252,8 +272,12 @@ describe(`push events resume across two processes on ${DIALECT}`, () => {
 
     a.child.kill('SIGTERM');
     const notice = await stream.waitFor((m) => m.event === LIVE_EVENT_RECONNECT, 'the reconnect notice');
-    expect(JSON.parse(notice.data)).toEqual({ reason: 'draining', retryMs: 1000 });
-    expect(stream.retry()).toBe(1000);
+    // From 1 s on, spread over the process's streams (pushHub DRAIN_SPREAD_MS): this one's in the notice and the hint.
+    const { retryMs } = JSON.parse(notice.data) as { retryMs: number };
+    expect(JSON.parse(notice.data)).toEqual({ reason: 'draining', retryMs });
+    expect(retryMs).toBeGreaterThanOrEqual(DRAIN_RETRY_MS);
+    expect(retryMs).toBeLessThan(DRAIN_RETRY_MS + DRAIN_SPREAD_MS);
+    expect(stream.retry()).toBe(retryMs);
     await stream.ended;
     expect(await a.exit).toBe(0);
     // A refuses from now on (its port is closed once drained: the balancer's /readyz sends nobody there).

@@ -113,7 +113,11 @@ describe('the HTML report', () => {
     seconds: 40,
     bids: { sent: 1180, accepted: 1100, refused: 79, errors: 1, extensions: 42, refusedReasons: { '出价须高于当前价': 79 }, errorSamples: ['bid: HTTP 503 <overloaded>'] },
     latency: { bid: s, accepted: s, refused: s, errors: empty, push: s, poll: s },
-    push: { streams: 1000, streamsFailed: 0, events: 90_000, samples: 88_000, ahead: 12, unmatched: 0, reference: 'the answer' },
+    push: {
+      ...{ streams: 1000, streamsFailed: 0, events: 90_000, samples: 88_000, ahead: 12, unmatched: 0, reference: 'the answer' },
+      // A node went mid-run: half the streams lost, every one back.
+      ...{ lost: 500, reconnects: 500, resyncs: 0, down: 0, viewsBehind: 0, reattach: { ...s, p99: 3400, max: 3900 }, catchUp: { ...s, p99: 3500, max: 4100 } },
+    },
     polls: { sent: 800, notModified: 700, errors: 0 },
     timeline,
     markers: [{ t: 30, label: '计划结束 planned end' }],
@@ -160,5 +164,8 @@ describe('the HTML report', () => {
     // Text is escaped.
     expect(html).toContain('HTTP 503 &lt;overloaded&gt;');
     expect(html).toContain('--bidders');
+    // The streams lost and re-attached, with how long they took.
+    expect(html).toContain('500 / 500（重新同步 resync 0；结束时未连上 still down 0）');
+    expect(html).toMatch(/追上用时 lost → view current<\/t[hd]><td>p50 [\d.]+ · p99 3500 · max 4100 ms/);
   });
 });
