@@ -30,7 +30,7 @@ export function PdfPreview({ id, name, stamp, height = 560 }: { id: number; name
   return (
     <div className="contract-pdf">
       <Button onClick={() => saveBlob(state.blob, name)}>下载 PDF</Button>
-      <iframe title={`合同 PDF：${name}`} src={`${state.url}#navpanes=0&view=FitH`} style={{ width: '100%', height, border: '1px solid #eee', marginTop: 8 }} />
+      <iframe className="contract-pdf__frame" title={`合同 PDF：${name}`} src={`${state.url}#navpanes=0&view=FitH`} style={{ display: 'block', width: '100%', maxWidth: '100%', boxSizing: 'border-box', height, border: '1px solid #eee', marginTop: 8 }} />
     </div>
   );
 }

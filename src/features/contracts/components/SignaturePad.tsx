@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button, Input, Segmented, Space } from 'antd';
 
 export interface SignatureMarkValue {
@@ -7,6 +7,7 @@ export interface SignatureMarkValue {
   png: string;
 }
 
+/** The typed name's picture, and the drawn pad's width in canvas pixels (its height follows the pad's shape). */
 const W = 480;
 const H = 160;
 
@@ -28,8 +29,21 @@ export function typedSignaturePng(name: string): string {
 }
 
 /**
+ * The canvas's pixel height for the pad as laid out: W wide, as tall as the pad's shape asks (the desktop's
+ * 3 : 1 pad gives H; a phone's, the screen's width and about 200 px tall, a taller one), so a stroke is
+ * drawn where the finger is, unstretched. Nothing laid out (a test's DOM): H.
+ */
+export function padPixelHeight(box: { width: number; height: number }): number {
+  if (box.width <= 0 || box.height <= 0) return H;
+  const height = Math.round((W * box.height) / box.width);
+  // A 3 : 1 pad measured in whole pixels (320 × 107) is the desktop's: H, not a pixel more.
+  return height - H <= 3 ? H : height;
+}
+
+/**
  * A person's mark: drawn with the mouse, a finger or a pen on the canvas, or the typed name rendered in the
- * browser. `onChange(null)` while there is nothing to sign with.
+ * browser. `onChange(null)` while there is nothing to sign with. On a phone the pad fills the screen's
+ * width and is tall enough for a finger (src/styles/contracts.css).
  */
 export function SignaturePad({ defaultName, onChange }: { defaultName: string; onChange: (mark: SignatureMarkValue | null) => void }) {
   const [mode, setMode] = useState<'drawn' | 'typed'>('drawn');
@@ -37,6 +51,32 @@ export function SignaturePad({ defaultName, onChange }: { defaultName: string; o
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const inked = useRef(false);
+  const [pixelHeight, setPixelHeight] = useState(H);
+  const shownHeight = useRef(H);
+
+  // The canvas's pixels follow the pad's shape as laid out (and when it changes: a phone turned sideways).
+  // A new height clears the canvas: what was drawn is gone, and the parent hears so.
+  useLayoutEffect(() => {
+    const el = canvas.current;
+    if (mode !== 'drawn' || !el) return undefined;
+    const fit = () => {
+      const next = padPixelHeight({ width: el.clientWidth, height: el.clientHeight });
+      if (next === shownHeight.current) return;
+      shownHeight.current = next;
+      setPixelHeight(next);
+      if (inked.current) {
+        inked.current = false;
+        onChange(null);
+      }
+    };
+    fit();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(fit);
+    observer.observe(el);
+    return () => observer.disconnect();
+    // onChange is the parent's setter (see below).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mode]);
 
   useEffect(() => {
     if (mode === 'typed') onChange(name.trim() ? { kind: 'typed', png: typedSignaturePng(name.trim()) } : null);
@@ -50,8 +90,9 @@ export function SignaturePad({ defaultName, onChange }: { defaultName: string; o
   }, [mode, name]);
 
   const point = (e: React.PointerEvent<HTMLCanvasElement>) => {
-    const r = e.currentTarget.getBoundingClientRect();
-    return [((e.clientX - r.left) * W) / r.width, ((e.clientY - r.top) * H) / r.height] as const;
+    const el = e.currentTarget;
+    const r = el.getBoundingClientRect();
+    return [((e.clientX - r.left) * el.width) / r.width, ((e.clientY - r.top) * el.height) / r.height] as const;
   };
   const down = (e: React.PointerEvent<HTMLCanvasElement>) => {
     const ctx = e.currentTarget.getContext('2d');
@@ -81,8 +122,8 @@ export function SignaturePad({ defaultName, onChange }: { defaultName: string; o
     if (inked.current && canvas.current) onChange({ kind: 'drawn', png: pngOf(canvas.current) });
   };
   const clear = () => {
-    const ctx = canvas.current?.getContext('2d');
-    ctx?.clearRect(0, 0, W, H);
+    const el = canvas.current;
+    el?.getContext('2d')?.clearRect(0, 0, el.width, el.height);
     inked.current = false;
     onChange(null);
   };
@@ -102,7 +143,7 @@ export function SignaturePad({ defaultName, onChange }: { defaultName: string; o
           <canvas
             ref={canvas}
             width={W}
-            height={H}
+            height={pixelHeight}
             className="signature-pad__canvas"
             aria-label="手写签名区"
             onPointerDown={down}

@@ -117,7 +117,7 @@ function EnrolFormView({ data, isPackage }: { data: EnrolmentForm; isPackage: bo
 
       <Form form={form} layout="vertical" requiredMark onFinish={(values) => submit.mutate(values)} initialValues={{ contactEmail: bidder.email }}>
         <h2 className="enrol-page__section">联系信息</h2>
-        <div className="enrol-contact" style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 24 }}>
+        <div className="enrol-contact">
           <Form.Item label="联系人" name="contactName" rules={[{ required: true, whitespace: true, message: '请输入联系人' }, { max: 30, message: '联系人不能超过30个字符' }]}>
             <Input placeholder="请输入联系人姓名" maxLength={30} />
           </Form.Item>
@@ -185,8 +185,9 @@ function EnrolFormView({ data, isPackage }: { data: EnrolmentForm; isPackage: bo
         <h2 className="enrol-page__section">
           《{data.terms.title}》v{data.terms.version}
         </h2>
-        <p className="account-panel__muted">{data.terms.effectiveTime} 起施行 · SHA-256 {data.terms.sha256}</p>
-        <div className="enrol-terms" role="document" aria-label={`${data.terms.title}全文`}>
+        <p className="account-panel__muted enrol-terms__meta">{data.terms.effectiveTime} 起施行 · SHA-256 {data.terms.sha256}</p>
+        {/* It scrolls in its own box: focusable, so a keyboard scrolls it too. */}
+        <div className="enrol-terms" role="document" aria-label={`${data.terms.title}全文`} tabIndex={0}>
           {data.terms.text}
         </div>
 

@@ -51,6 +51,7 @@ export function FaceCheck({ purpose, refId, onConfirmed }: FaceCheckProps) {
     <Space direction="vertical" align="center" style={{ width: '100%' }}>
       <Typography.Text>请用手机扫描二维码，在手机上登录本账号后确认是本人{FACE_PURPOSES[purpose]}</Typography.Text>
       <QRCode
+        aria-label="本人操作确认二维码"
         value={qrUrl(challenge.token)}
         size={200}
         status={expired ? 'expired' : state === 'confirmed' || state === 'consumed' ? 'scanned' : 'active'}

@@ -48,15 +48,19 @@ export function ProjectSettlementPage() {
               rowKey="id"
               pagination={false}
               dataSource={page.records}
+              // On a phone the table scrolls sideways, the project pinned, instead of squeezing the amounts to a
+              // digit a line and the state over the time (found by e2e/phone-journey.spec.ts).
+              scroll={{ x: 780 }}
               columns={[
-                { title: '项目名称', dataIndex: 'assetsName', key: 'name', ellipsis: true, render: (name: string, d) => <a href={`#/projectSettleDetail?id=${d.id}`}>{name}</a> },
-                { title: '成交价', dataIndex: 'price', key: 'price', align: 'right', render: money },
-                { title: '应付金额', dataIndex: 'amountDue', key: 'due', align: 'right', render: money },
-                { title: '状态', dataIndex: 'statusText', key: 'status', render: (text: string, d) => <Tag color={COLOR[d.status]}>{text}</Tag> },
+                { title: '项目名称', dataIndex: 'assetsName', key: 'name', width: 150, fixed: 'left', ellipsis: true, render: (name: string, d) => <a href={`#/projectSettleDetail?id=${d.id}`}>{name}</a> },
+                { title: '成交价', dataIndex: 'price', key: 'price', width: 120, align: 'right', render: money },
+                { title: '应付金额', dataIndex: 'amountDue', key: 'due', width: 120, align: 'right', render: money },
+                { title: '状态', dataIndex: 'statusText', key: 'status', width: 120, render: (text: string, d) => <Tag color={COLOR[d.status]}>{text}</Tag> },
                 { title: '成交时间', dataIndex: 'createTime', key: 'time', width: 170 },
                 {
                   title: '操作',
                   key: 'op',
+                  width: 100,
                   render: (_: unknown, d) =>
                     d.status === 'awaitingConfirmation' ? (
                       <a href={`#/projectSettleDetail?id=${d.id}`}>确认成交</a>

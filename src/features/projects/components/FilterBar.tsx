@@ -1,5 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button, Input, Skeleton } from 'antd';
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { sanitizeMoneyInput } from '#domain/rules/money';
 import { useFilterConfig } from '../api/get-filter-config';
 import { useCities, useCounties } from '../api/get-regions';
@@ -132,51 +133,69 @@ export function FilterBar({ search, onChange, showCategories = true }: { search:
   const config = useFilterConfig();
   const groups = filterGroups(config.data);
   const noPrice = search.minPrice === undefined && search.maxPrice === undefined;
+  // On a phone the rows fold under 筛选 (src/styles/phone.css), so the results follow the keyword box; the
+  // desktop shows them always and never the button.
+  const [open, setOpen] = useState(false);
+  const rowsId = useId();
+  const chosen = [search.typeCode !== undefined || search.associationId !== undefined, search.city !== undefined, !noPrice, search.state !== undefined].filter(Boolean).length;
   return (
     <section className="filter-bar" aria-label="筛选条件">
       <KeywordBox key={search.q ?? ''} search={search} onChange={onChange} />
-      {showCategories && (
-        <Row label="项目类别">
-          <Choice active={!search.typeCode && !search.associationId} onClick={() => onChange(withFilter(search, { typeCode: undefined, associationId: undefined }))}>
+      <Button
+        className="filter-bar__toggle"
+        block
+        icon={open ? <UpOutlined /> : <DownOutlined />}
+        iconPlacement="end"
+        aria-expanded={open}
+        aria-controls={rowsId}
+        onClick={() => setOpen((was) => !was)}
+      >
+        {open ? '收起筛选' : chosen > 0 ? `筛选（已选 ${chosen} 项）` : '筛选'}
+      </Button>
+      <div id={rowsId} className={`filter-bar__rows${open ? ' filter-bar__rows--open' : ''}`}>
+        {showCategories && (
+          <Row label="项目类别">
+            <Choice active={!search.typeCode && !search.associationId} onClick={() => onChange(withFilter(search, { typeCode: undefined, associationId: undefined }))}>
+              全部
+            </Choice>
+            {groups.categories.map((option) => (
+              <Choice
+                key={option.label}
+                active={sameCategory(search, option)}
+                onClick={() => onChange(withFilter(search, { typeCode: option.typeCode, associationId: option.associationId }))}
+              >
+                {option.label}
+              </Choice>
+            ))}
+          </Row>
+        )}
+        <RegionRows search={search} onChange={onChange} />
+        <Row label="挂牌价格">
+          <Choice active={noPrice} onClick={() => onChange(withFilter(search, { minPrice: undefined, maxPrice: undefined }))}>
             全部
           </Choice>
-          {groups.categories.map((option) => (
+          {groups.priceBands.map((band) => (
             <Choice
-              key={option.label}
-              active={sameCategory(search, option)}
-              onClick={() => onChange(withFilter(search, { typeCode: option.typeCode, associationId: option.associationId }))}
+              key={band.label}
+              active={search.minPrice === band.min && search.maxPrice === band.max && !noPrice}
+              onClick={() => onChange(withFilter(search, { minPrice: band.min, maxPrice: band.max }))}
             >
-              {option.label}
+              {band.label}
+            </Choice>
+          ))}
+          <PriceRange key={`${search.minPrice ?? ''}-${search.maxPrice ?? ''}`} search={search} onChange={onChange} />
+        </Row>
+        <Row label="项目状态">
+          <Choice active={!search.state} onClick={() => onChange(withFilter(search, { state: undefined }))}>
+            全部
+          </Choice>
+          {groups.states.map((state) => (
+            <Choice key={state} active={search.state === state} onClick={() => onChange(withFilter(search, { state }))}>
+              {state}
             </Choice>
           ))}
         </Row>
-      )}
-      <RegionRows search={search} onChange={onChange} />
-      <Row label="挂牌价格">
-        <Choice active={noPrice} onClick={() => onChange(withFilter(search, { minPrice: undefined, maxPrice: undefined }))}>
-          全部
-        </Choice>
-        {groups.priceBands.map((band) => (
-          <Choice
-            key={band.label}
-            active={search.minPrice === band.min && search.maxPrice === band.max && !noPrice}
-            onClick={() => onChange(withFilter(search, { minPrice: band.min, maxPrice: band.max }))}
-          >
-            {band.label}
-          </Choice>
-        ))}
-        <PriceRange key={`${search.minPrice ?? ''}-${search.maxPrice ?? ''}`} search={search} onChange={onChange} />
-      </Row>
-      <Row label="项目状态">
-        <Choice active={!search.state} onClick={() => onChange(withFilter(search, { state: undefined }))}>
-          全部
-        </Choice>
-        {groups.states.map((state) => (
-          <Choice key={state} active={search.state === state} onClick={() => onChange(withFilter(search, { state }))}>
-            {state}
-          </Choice>
-        ))}
-      </Row>
+      </div>
     </section>
   );
 }
