@@ -44,6 +44,36 @@ async function covered(page: Page, parts: Record<string, Locator>): Promise<stri
 
 const header = (page: Page) => ({ header: page.locator('.site-topbar, .site-header, .site-nav') });
 
+/**
+ * The header's unread count sits clear of the word 消息 and of 提醒设置, inside the top bar, and the bar is
+ * as tall with the count as without it. Returns what is wrong (empty: nothing).
+ */
+async function badgeFaults(page: Page): Promise<string[]> {
+  const box = async (locator: Locator) => (await locator.boundingBox())!;
+  const bar = page.locator('.site-topbar__inner');
+  const count = page.getByTestId('header-messages-count').locator('.ant-badge-count');
+  await expect(count).toBeVisible();
+  const [word, badge, settings, barBox] = [
+    await box(page.locator('.site-topbar__messages-label')),
+    await box(count),
+    await box(page.getByRole('button', { name: '提醒设置' })),
+    await box(bar),
+  ];
+  const faults: string[] = [];
+  if (overlaps(word, badge)) faults.push(`count over 消息: ${JSON.stringify({ word, badge })}`);
+  if (overlaps(settings, badge)) faults.push(`count over 提醒设置: ${JSON.stringify({ settings, badge })}`);
+  if (badge.y < barBox.y || badge.y + badge.height > barBox.y + barBox.height) faults.push(`count outside the bar: ${JSON.stringify({ barBox, badge })}`);
+  const withoutCount = await count.evaluate((el) => {
+    const wrapper = el.closest<HTMLElement>('.ant-badge')!;
+    wrapper.style.display = 'none';
+    const height = document.querySelector('.site-topbar__inner')!.getBoundingClientRect().height;
+    wrapper.style.display = '';
+    return height;
+  });
+  if (Math.abs(withoutCount - barBox.height) > 0.5) faults.push(`the bar is ${barBox.height} px tall with the count, ${withoutCount} px without`);
+  return faults;
+}
+
 for (const [device, options] of [
   ['phone', PHONE],
   ['desktop', DESKTOP],
@@ -83,6 +113,10 @@ for (const [device, options] of [
     expect(await covered(room, roomParts)).toEqual([]);
     await expect(room.locator('.ant-notification-notice')).toHaveCount(0);
     await room.screenshot({ path: `${screenshotDir}/alerts-room-${device}.png` });
+    // The header's unread count (at least this message) beside 消息, not over it; the bar as tall as without it.
+    await expect(room.getByTestId('header-messages')).toHaveAttribute('data-unread', /^[1-9]\d*$/);
+    expect(await badgeFaults(room)).toEqual([]);
+    await room.locator('.site-topbar').screenshot({ path: `${screenshotDir}/alerts-badge-${device}.png` });
 
     // On the hall, the next outbid is a toast at the bottom, clear of the header, with the full list a click away.
     await bidNext(room);

@@ -108,6 +108,38 @@ export function nextValidBidFen(state: Pick<AscendingBidState, 'startFen' | 'cur
   return state.bidCount === 0 ? state.startFen : state.currentFen + currentIncrementFen(state);
 }
 
+/** A quick bid (快捷加价): `steps` increments counted from the next valid bid (1 = that bid itself). */
+export interface QuickBid {
+  steps: number;
+  amountFen: number;
+  /** The amount is the cap itself: a valid bid that reaches it ends open bidding. */
+  atCap: boolean;
+}
+
+/**
+ * The quick bids of an amount form: for each k of `steps`, the next valid bid + (k − 1) increments — never
+ * above the cap (`ascendingBidRejection` and `sealedBidRejection` refuse those as aboveCap). A k that would
+ * go above it offers instead the highest valid bid not above the cap (the cap itself when it lies on the
+ * increments' grid), once: with start 82, increment 1,000 and cap 1,082 the buttons are 82 and 1,082 (at
+ * the cap), not 4,082. Amounts are distinct and ascending; none when even the next bid is above the cap.
+ * `capFen` null: no cap (or none that bounds these amounts: final's offers lie above it by design).
+ */
+export function quickBids(state: { nextFen: number; incrementFen: number; capFen: number | null }, steps: readonly number[]): QuickBid[] {
+  const { nextFen, incrementFen, capFen } = state;
+  if (capFen !== null && nextFen > capFen) return [];
+  const step = Math.max(incrementFen, 0);
+  // The most whole increments above the next bid that stay within the cap.
+  const most = capFen === null ? Infinity : step === 0 ? 0 : Math.floor((capFen - nextFen) / step);
+  const bids: QuickBid[] = [];
+  for (const k of steps) {
+    const above = Math.min(Math.max(k - 1, 0), most);
+    const amountFen = nextFen + above * step;
+    if (bids.some((b) => b.amountFen === amountFen)) continue;
+    bids.push({ steps: above + 1, amountFen, atCap: amountFen === capFen });
+  }
+  return bids.sort((a, b) => a.amountFen - b.amountFen);
+}
+
 /**
  * Why `amountFen` by `userId` is not a valid bid now, or null when it is. Time is checked separately
  * (`bidWindowRejection`). After the first bid a bid must be current + k × increment, k ≥ 1; the first

@@ -4,7 +4,7 @@
  * room"). Pure: the components only lay these values out, and the route tests check
  * the rules through them. Amount arithmetic runs on integer fen (domain/rules/money), never on floats.
  */
-import { ascendingBidRejection, bidWindowRejection, BID_REJECTION_MESSAGES, dutchBidRejection, finalPhaseRejection, fixedPriceRejection, nextValidBidFen, sealedBidRejection, suspendedBidMessage, type BidRejection } from '#domain/rules/bidRules';
+import { ascendingBidRejection, bidWindowRejection, BID_REJECTION_MESSAGES, dutchBidRejection, finalPhaseRejection, fixedPriceRejection, nextValidBidFen, quickBids, sealedBidRejection, suspendedBidMessage, type BidRejection } from '#domain/rules/bidRules';
 import type { ModePhase } from '#domain/contract/bidModes';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import { LISTING_STATUS_LABELS } from '#domain/rules/listing';
@@ -114,18 +114,35 @@ export function nextValidFen(data: PriceFields, phase: ModePhase | undefined = d
 /** The quick buttons: +k increments, +1 being the next valid price (current + k × increment after a bid). */
 export const QUICK_STEPS = [1, 2, 5] as const;
 
-export function quickAmountFen(data: PriceFields, steps: number, phase: ModePhase | undefined = data.modeState?.phase): number {
-  return nextValidFen(data, phase) + (steps - 1) * stepFen(data);
+/**
+ * The cap that bounds the amounts the form sends in this phase: the activity's cap, except in final's window
+ * of final offers, which lie above it in whole increments by design.
+ */
+function boundingCapFen(data: PriceFields, phase: ModePhase | undefined): number | null {
+  return data.mode === 'final' && phase === 'final' ? null : capFen(data);
+}
+
+/** A quick button: the amount it puts in the field and its words. */
+export interface QuickButton {
+  amountFen: number;
+  label: string;
 }
 
 /**
- * A quick button's words for what it holds: after a bid, +k above the current price; before the first (or
- * for a sealed offer) the next valid price is the start price itself, so the buttons read 起拍价 and
- * 起拍价 +k−1 个幅度 — a first bid at the start price is valid and must not read as one increment above.
+ * The quick buttons of the amount form (domain quickBids): +1/+2/+5 increments from the next valid price,
+ * never above the cap — one that would be offers the highest valid bid within it instead, once (with start
+ * 82, increment 1,000 and cap 1,082: 起拍价 82 and 封顶价 1,082, no 4,082). A button at the cap reads 封顶价
+ * (a bid there usually ends the activity). Otherwise after a bid, +k above the current price; before the
+ * first (or for a sealed offer) the next valid price is the start price itself, so the buttons read 起拍价
+ * and 起拍价 +k−1 个幅度 — a first bid at the start price is valid and must not read as one increment above.
  */
-export function quickStepLabel(data: PriceFields, steps: number, phase: ModePhase | undefined = data.modeState?.phase): string {
-  if (nextValidFen(data, phase) !== fen(data.startPrice)) return `+${steps} 个幅度`;
-  return steps === 1 ? '起拍价' : `起拍价 +${steps - 1} 个幅度`;
+export function quickButtons(data: PriceFields, phase: ModePhase | undefined = data.modeState?.phase): QuickButton[] {
+  const nextFen = nextValidFen(data, phase);
+  const fromStart = nextFen === fen(data.startPrice);
+  return quickBids({ nextFen, incrementFen: stepFen(data), capFen: boundingCapFen(data, phase) }, QUICK_STEPS).map((b) => ({
+    amountFen: b.amountFen,
+    label: b.atCap ? '封顶价' : !fromStart ? `+${b.steps} 个幅度` : b.steps === 1 ? '起拍价' : `起拍价 +${b.steps - 1} 个幅度`,
+  }));
 }
 
 /** Fen → the input's text ('1234500.00' → '1234500', '12.5' keeps its fen). */

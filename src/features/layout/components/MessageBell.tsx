@@ -60,9 +60,10 @@ export function MessageBell({ token }: { token: string }) {
         data-unread={unread}
         aria-label={unread > 0 ? `我的消息，${unread} 条未读` : '我的消息'}
       >
-        <Badge count={unread} size="small" overflowCount={99} offset={[6, -2]}>
-          <BellOutlined /> 消息
-        </Badge>
+        <BellOutlined />
+        <span className="site-topbar__messages-label">消息</span>
+        {/* The count in the line after the word (a badge floating over its corner covered the word). */}
+        {unread > 0 && <Badge count={unread} size="small" overflowCount={99} className="site-topbar__messages-count" data-testid="header-messages-count" />}
       </a>
       <Popover trigger="click" title="提醒设置" content={<AlertSettings />} placement="bottomRight">
         <Button type="link" size="small" className="site-topbar__alerts">

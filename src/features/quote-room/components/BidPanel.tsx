@@ -17,9 +17,7 @@ import {
   nextValidFen,
   parseBidFen,
   precheckBid,
-  QUICK_STEPS,
-  quickStepLabel,
-  quickAmountFen,
+  quickButtons,
   sanitizeBidInput,
   stepFen,
   type MyModeFields,
@@ -91,6 +89,8 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
   const phase = currentPhase(data, serverNow);
   const action = bidAction(data, serverNow, bidThisVisit, mine);
   const nextFen = nextValidFen(data, phase);
+  // Never above the cap (room.ts quickButtons): a bid at the cap is the highest one offered.
+  const quick = action.kind === 'amount' ? quickButtons(data, phase) : [];
   const live = data.status === 'live';
   const amountText = shownAmount(typed, nextFen);
   const setAmountText = (text: string) => setTyped({ text, atFen: nextFen });
@@ -223,17 +223,16 @@ export function BidPanel({ data, myBidCode, mine, serverNow, bidThisVisit, onAcc
       )}
       {action.kind === 'amount' && (
         <>
-          <div className="room-bid__quick" role="group" aria-label="快捷加价">
-            {QUICK_STEPS.map((steps) => {
-              const fen = quickAmountFen(data, steps, phase);
-              return (
-                <Button key={steps} disabled={!live || leading} onClick={() => setAmountText(amountInputText(fen))} className="room-bid__quick-button">
-                  <span className="room-bid__quick-step">{quickStepLabel(data, steps, phase)}</span>
-                  <span className="room-bid__quick-amount tabular">{formatFenAsYuan(fen, { suffix: '' })}</span>
+          {quick.length > 0 && (
+            <div className="room-bid__quick" role="group" aria-label="快捷加价">
+              {quick.map(({ amountFen, label }) => (
+                <Button key={amountFen} disabled={!live || leading} onClick={() => setAmountText(amountInputText(amountFen))} className="room-bid__quick-button">
+                  <span className="room-bid__quick-step">{label}</span>
+                  <span className="room-bid__quick-amount tabular">{formatFenAsYuan(amountFen, { suffix: '' })}</span>
                 </Button>
-              );
-            })}
-          </div>
+              ))}
+            </div>
+          )}
           <form
             className="room-bid__form"
             aria-label="出价"
