@@ -57,7 +57,9 @@ async function main(): Promise<void> {
           onError: (error) => app.log.error({ err: error }, 'demo scheduler failed'),
         })
       : null;
-    await app.listen({ port: config.port, host: config.host });
+    // A longer accept queue than Node's 511: when another node dies, its thousands of push streams come
+    // here within a few seconds (bench:nodes), and a full queue drops connections the balancer then retries.
+    await app.listen({ port: config.port, host: config.host, backlog: 4096 });
     const { port } = app.server.address() as AddressInfo;
     console.log(`河北产权交易所门户已启动: http://localhost:${port}`);
 

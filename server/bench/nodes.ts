@@ -2,17 +2,19 @@
  * `npm run bench:nodes`: several server processes on one PostgreSQL behind HAProxy (Debian's package, the
  * repository's deploy/haproxy/haproxy.cfg), driven through the balancers by the load tester
  * (server/loadtest: prepared over the operator API, bidders, push watchers, hall pollers, the public
- * records checked afterwards). Three phases, each a `spike` run (bidders in the lots' last seconds):
+ * records checked afterwards). Three phases:
  *
- * - watchers: N watchers held across the nodes, nothing broken: push lag p50/p99 (accepted answer → seen);
- * - kill: one node killed with SIGKILL a third into the window: its watchers reconnect (as the live worker
+ * - watchers: N watchers held across the nodes, nothing broken, `steady` bids at bench:push's pace (20
+ *   bidders, one bid each 4 s on average: about 5 a second; its single-process figure is the one to keep):
+ *   push lag p50/p99 (accepted answer → seen by each watcher following the lot);
+ * - kill: the same load, one node killed with SIGKILL a third into the window: its watchers reconnect (as the live worker
  *   does: the server's retry hint, Last-Event-ID) through a balancer to the other node, which replays what
  *   they missed; per lost stream, lost → re-attached and lost → view current (holds every bid the tool
  *   knew of when it re-attached), and at the end no watcher's view behind; the killed node is started again
  *   after the phase;
- * - rolling: each node in turn stopped with SIGTERM (it turns unready, tells its streams to reconnect,
- *   finishes its requests) and started again, during the window: no bid answered with an error, every
- *   accepted bid in the public record.
+ * - rolling: a `spike` run (all bidders in the lots' last seconds); each node in turn stopped with SIGTERM
+ *   (it turns unready, tells its streams to reconnect, finishes its requests) and started again during
+ *   the window: no bid answered with an error, every accepted bid in the public record.
  *
  * Why two balancers by default: one stream through HAProxy holds two file descriptors (client and node),
  * and this machine's hard limit is 20,000 per process (`ulimit -Hn`; not raisable here), so one HAProxy
@@ -21,8 +23,9 @@
  * and polls go through the first. Their request logs are off (stdout logging of every request costs
  * HAProxy CPU that a deployment spends on a log daemon elsewhere).
  *
- *   npm run bench:nodes -- [--nodes 2] [--balancers 2] [--watchers 10000] [--lots 20] [--bidders 200]
- *                          [--pollers 20] [--phases watchers,kill,rolling] [--report-dir data/bench-nodes]
+ *   npm run bench:nodes -- [--nodes 2] [--balancers 2] [--watchers 10000] [--lots 20] [--bidders 200 (spike)]
+ *                          [--steady-bidders 20] [--window 30s] [--pollers 20] [--phases watchers,kill,rolling]
+ *                          [--report-dir data/bench-nodes]
  *
  * PostgreSQL: DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test; the run creates a database of its
  * own next to that one and drops it at the end. Targets (issue 30): push p50 < 100 ms and p99 < 250 ms
@@ -40,7 +43,7 @@ import pg from 'pg';
 import { openDatabase } from '../db/connection.ts';
 import { decodeHistogram, summarize } from '../loadtest/histograms.ts';
 import { registerWithFixedCodes, serverTime } from '../loadtest/prepare.ts';
-import { freePort, runLoadTest, spawnServer, waitForServer, type RunOutcome } from '../loadtest/run.ts';
+import { freePort, runLoadTest, serverEnv, spawnServer, waitForServer, type RunOutcome } from '../loadtest/run.ts';
 import { prepareDatabase } from '../seed/prepare.ts';
 import { killTree, stopServer } from './process-tree.ts';
 
@@ -55,10 +58,12 @@ const { values } = parseArgs({
     watchers: { type: 'string', default: '10000' },
     lots: { type: 'string', default: '20' },
     bidders: { type: 'string', default: '200' },
+    'steady-bidders': { type: 'string', default: '20' },
     pollers: { type: 'string', default: '20' },
     window: { type: 'string', default: '30s' },
     phases: { type: 'string', default: 'watchers,kill,rolling' },
     'report-dir': { type: 'string', default: path.join('data', 'bench-nodes') },
+    profile: { type: 'string' },
   },
 });
 const nodeCount = Number(values.nodes);
@@ -111,8 +116,18 @@ interface Node {
   child: ChildProcess | null;
 }
 
+/** --profile DIR: each node under `node --cpu-prof` (written when it stops; a node killed -9 writes none). */
+function spawnNode(port: number, dataDir: string, env: Record<string, string>): ChildProcess {
+  if (!values.profile) return spawnServer(port, dataDir, env);
+  return spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`, '--import', 'tsx', path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env: serverEnv(port, dataDir, env),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
 function startNode(node: Node, dataDir: string, databaseUrl: string): Promise<void> {
-  node.child = spawnServer(node.port, dataDir, {
+  node.child = spawnNode(node.port, dataDir, {
     DATABASE_URL: databaseUrl,
     // A test installation: fixed codes and load-test accounts (refused in production), as `npm run loadtest`'s own server.
     NODE_ENV: 'test',
@@ -123,6 +138,8 @@ function startNode(node: Node, dataDir: string, databaseUrl: string): Promise<vo
     PORTAL_LOADTEST_ACCOUNTS: '1',
     PORTAL_TRUST_PROXY: '127.0.0.1',
     PORTAL_STATIC_DIR: path.join(dataDir, 'no-dist'),
+    // /metrics for the bench's reading of each node's own push lag (commit → written to every stream).
+    PORTAL_METRICS: '1',
   });
   return waitForServer(`http://127.0.0.1:${node.port}`, node.child);
 }
@@ -149,6 +166,25 @@ interface PhaseResult {
   phase: Phase;
   outcome: RunOutcome;
   events: string[];
+  /** Per node: its push lag by source ('local': its own commit; 'feed': another node's, heard through the database). */
+  serverLag: string[];
+}
+
+/**
+ * A node's portal_push_lag_seconds by source: count and the p50/p99 buckets' upper bounds (ms), read from
+ * its /metrics (cumulative since it started: the phase's figures when it started with the phase).
+ */
+async function serverPushLag(node: Node): Promise<string> {
+  const text = await fetch(`http://127.0.0.1:${node.port}/metrics`).then((r) => r.text(), () => '');
+  const out: string[] = [];
+  for (const source of ['local', 'feed']) {
+    const buckets = [...text.matchAll(new RegExp(`^portal_push_lag_seconds_bucket\\{le="([^"]+)",source="${source}"\\} (\\d+)`, 'gm'))].map((m) => ({ le: m[1] === '+Inf' ? Infinity : Number(m[1]), n: Number(m[2]) }));
+    const total = buckets.at(-1)?.n ?? 0;
+    if (total === 0) continue;
+    const at = (q: number) => buckets.find((b) => b.n >= q * total)!.le * 1000;
+    out.push(`${source} ${total} 次 p50 ≤ ${at(0.5)} ms p99 ≤ ${at(0.99)} ms`);
+  }
+  return `:${node.port} ${out.join('；') || '无'}`;
 }
 
 async function main(): Promise<void> {
@@ -195,18 +231,21 @@ async function main(): Promise<void> {
         log(`  ${line}`);
       };
       log(`—— ${phase}`);
+      // watchers and kill: bids at bench:push's pace (the figure to keep across nodes), so the lag measured
+      // is the push path's, not a saturated load process's; rolling: the last-minute spike.
+      const spike = phase === 'rolling';
       const outcome = await runLoadTest({
         url: bases[0]!,
         streamUrls: bases,
-        scenario: 'spike',
+        scenario: spike ? 'spike' : 'steady',
         lots: Number(values.lots),
-        bidders: Number(values.bidders),
+        bidders: spike ? Number(values.bidders) : Number(values['steady-bidders']),
         watchers: Number(values.watchers),
         pollers: Number(values.pollers),
         pollIntervalMs: 2500,
-        durationMs: 20_000,
+        durationMs: spike ? 20_000 : Number.parseInt(values.window, 10) * 1000,
         spikeWindowMs: Number.parseInt(values.window, 10) * 1000,
-        bidIntervalMs: 3000,
+        bidIntervalMs: 4000,
         extensionSec: 5,
         budgetSteps: 60,
         report: path.join(reportDir, `report-${phase}.html`),
@@ -233,11 +272,13 @@ async function main(): Promise<void> {
           }
         },
       });
+      const serverLag = await Promise.all(nodes.map(serverPushLag));
+      for (const line of serverLag) log(`  节点推送延迟（提交 → 写入每个连接）${line}`);
       if (phase === 'kill') {
         await startNode(nodes[0]!, dir, databaseUrl);
         await waitReady(nodes[0]!);
       }
-      results.push({ phase, outcome, events });
+      results.push({ phase, outcome, events, serverLag });
     }
   } finally {
     for (const b of balancers) b.kill('SIGTERM');
@@ -253,7 +294,10 @@ async function main(): Promise<void> {
 
 function printTable(results: PhaseResult[]): void {
   const f = (n: number) => n.toFixed(1);
-  console.log(`\nbench:nodes — ${nodeCount} 个节点，${balancerCount} 个 HAProxy，${values.watchers} 个推送连接，${values.bidders} 个竞买人，${values.lots} 个标的（spike，窗口 ${values.window}）\n`);
+  console.log(
+    `\nbench:nodes — ${nodeCount} 个节点，${balancerCount} 个 HAProxy，${values.watchers} 个推送连接，${values.lots} 个标的，窗口 ${values.window}；` +
+      `watchers、kill：steady ${values['steady-bidders']} 个竞买人（平均每人 4 s 一次）；rolling：spike ${values.bidders} 个竞买人\n`,
+  );
   console.log('| 阶段 | 成交 / 发出 | 出价错误 | 出价 p50/p99 ms | 推送 p50/p99/max ms | 断开 / 重连 | 重连 p50/p99/max ms | 追上 p50/p99/max ms | 未连上 | 视图落后 | 记录核对 |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const { phase, outcome } of results) {

@@ -261,21 +261,26 @@ export class EventLog {
   /**
    * What a stream resuming at `after` (its Last-Event-ID: every row keyed below it was delivered) missed, up
    * to this process's position (what the hub has been handed), or a re-sync when the log no longer reaches
-   * back that far. The resumes of one turn are answered together (replayBatch): when a node goes, thousands
-   * of streams arrive at another within a second, and a few reads for all of them keep it answering (its
-   * readiness check included) where a few reads each queued behind one another for seconds.
+   * back that far. Resumes are answered together (replayBatch: those of one turn, and those that arrive
+   * while a batch reads): when a node goes, thousands of streams arrive at another within seconds, and a
+   * few reads for all of them keep it answering (its readiness check included) where a few reads each
+   * queued behind one another for seconds.
    */
   replay(after: number | null, activityIds: readonly number[] | null): Promise<ResumeOutcome> {
     if (after === null) return Promise.resolve({ resync: 'invalid' });
     return new Promise((resolve, reject) => {
       this.resumes.push({ after, activityIds, resolve, reject });
-      if (this.resumes.length === 1) setImmediate(() => void this.replayBatch());
+      if (this.resumes.length === 1 && !this.replaying) setImmediate(() => void this.replayBatch());
     });
   }
+
+  /** A replay batch is reading: resumes arriving meanwhile wait for the next one (one batch at a time). */
+  private replaying = false;
 
   private async replayBatch(): Promise<void> {
     const batch = this.resumes;
     this.resumes = [];
+    this.replaying = true;
     try {
       await this.ready;
       // The settled position now, not this process's (which stands still while nobody listens): what lies
@@ -310,6 +315,9 @@ export class EventLog {
       }
     } catch (error) {
       for (const r of batch) r.reject(error);
+    } finally {
+      this.replaying = false;
+      if (this.resumes.length > 0) setImmediate(() => void this.replayBatch());
     }
   }
 

@@ -68,7 +68,7 @@ export interface PushHubOptions {
   maxConnections?: number;
   /** Extra wait to coalesce a burst (per activity, latest wins). Default 0: the same event-loop turn. */
   coalesceMs?: number;
-  /** The `retry:` hint sent to clients (EventSource reconnection delay). Default 3,000 ms. */
+  /** The `retry:` hint sent to clients (EventSource reconnection delay), spread ±OPEN_RETRY_SPREAD_MS / 2. Default DEFAULT_RETRY_MS. */
   retryMs?: number;
   /** Server clock for the ready event. */
   now?: () => number;
@@ -92,6 +92,18 @@ export type PushRefusal = 'user' | 'ip' | 'global' | 'draining';
 
 /** The `retry:` hint of the drain notice: the client reconnects after about this long… */
 export const DRAIN_RETRY_MS = 1000;
+/**
+ * The `retry:` hint at open, about which a client whose stream broke (its node died) comes back: 1–3 s with
+ * the spread below. Re-attached and caught up within 5 s of a node's death with 5,000 of its streams
+ * moving at once (bench:nodes); EventSource's customary 3 s put the slowest past it.
+ */
+export const DEFAULT_RETRY_MS = 2000;
+/**
+ * The `retry:` hint at open is spread this wide around retryMs (stream by stream, in turn): when a node
+ * dies, its streams' clients come back over this long, not all in one instant (with thousands, the node
+ * that takes them refused connections from its full backlog and the clients' backoff doubled: bench:nodes).
+ */
+export const OPEN_RETRY_SPREAD_MS = 2000;
 /** …plus up to this, spread over the streams: a node's thousands of streams reach the others over seconds, not at once. */
 export const DRAIN_SPREAD_MS = 3000;
 
@@ -134,6 +146,8 @@ export class PushHub {
   private readonly maxConnections: number;
   private readonly coalesceMs: number;
   private readonly retryMs: number;
+  /** Streams opened so far (each one's retry hint takes the next step of the spread). */
+  private opened = 0;
   /** Every open stream. */
   private readonly connections = new Set<Connection>();
   /** Streams without a filter (the hall). */
@@ -160,7 +174,7 @@ export class PushHub {
     this.perIp = options.perIp ?? 32;
     this.maxConnections = options.maxConnections ?? 20_000;
     this.coalesceMs = options.coalesceMs ?? 0;
-    this.retryMs = options.retryMs ?? 3000;
+    this.retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
   }
 
   get size(): number {
@@ -201,8 +215,10 @@ export class PushHub {
         if (!set) this.byActivity.set(id, (set = new Set()));
         set.add(connection);
       }
-    if (resume) this.send(connection, `retry: ${this.retryMs}\n\n`);
-    else this.send(connection, `retry: ${this.retryMs}\n${this.readyFrame()}`);
+    const step = OPEN_RETRY_SPREAD_MS / 20;
+    const retry = Math.max(step, this.retryMs - OPEN_RETRY_SPREAD_MS / 2 + (this.opened++ % 20) * step);
+    if (resume) this.send(connection, `retry: ${retry}\n\n`);
+    else this.send(connection, `retry: ${retry}\n${this.readyFrame()}`);
     this.startHeartbeat();
     return connection;
   }

@@ -22,16 +22,20 @@ export interface Answer {
 export function connection(base: string, timeoutMs: number) {
   const url = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1, maxFreeSockets: 1 });
-  const call = (method: 'GET' | 'POST', pathAndQuery: string, headers: Record<string, string> = {}, keepBody = true): Promise<Answer> =>
+  const call = (method: 'GET' | 'POST', pathAndQuery: string, headers: Record<string, string> = {}, keepBody = true, again = true): Promise<Answer> =>
     new Promise((resolve, reject) => {
+      let answered = false;
       const req = http.request({ host: url.hostname, port: url.port, path: pathAndQuery, method, agent, headers: { 'client-id': 'loadtest', ...headers } }, (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => keepBody && chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, body: keepBody ? Buffer.concat(chunks).toString('utf8') : '', connected: !req.reusedSocket }));
         res.on('error', reject);
       });
       req.setTimeout(timeoutMs, () => req.destroy(new Error(`timeout after ${timeoutMs} ms`)));
-      req.on('error', reject);
+      // A kept-alive socket the other end closed as the request went out (its idle timeout: HAProxy's 10 s):
+      // sent again once on a new one, as browsers do (safe: a bid carries its idempotency key, a poll reads).
+      req.on('error', (error) => (again && !answered && req.reusedSocket ? call(method, pathAndQuery, headers, keepBody, false).then(resolve, reject) : reject(error)));
       req.end();
     });
   return { call, close: () => agent.destroy() };

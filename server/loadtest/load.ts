@@ -144,6 +144,8 @@ export interface LoadResult {
 
 export interface LoadEvents {
   onProgress?: (p: LoadProgress) => void;
+  /** The measured window begins: its start and planned stop, server epoch ms (spike: it may run on past the stop). */
+  onWindow?: (window: { startsAt: number; endsAt: number }) => void;
 }
 
 const clock = () => performance.timeOrigin + performance.now();
@@ -379,6 +381,7 @@ export async function runLoad(spec: LoadSpec, events: LoadEvents = {}): Promise<
   const startedAt = clock();
   const t0 = performance.now();
   measuring = true;
+  events.onWindow?.({ startsAt: windowStartServer, endsAt: spec.scenario === 'spike' ? planned : hardStopServer });
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const cpuStart = process.cpuUsage();
@@ -601,13 +604,15 @@ export async function runLoad(spec: LoadSpec, events: LoadEvents = {}): Promise<
 
 // ------------------------------------------------------------------ the load's own process
 
-type LoadEvent = { type: 'progress'; progress: LoadProgress };
+type LoadEvent = { type: 'progress'; progress: LoadProgress } | { type: 'window'; window: { startsAt: number; endsAt: number } };
 
 const here = fileURLToPath(import.meta.url);
 
 /** Runs the load in a process of its own (child.ts). */
 export async function startLoad(spec: LoadSpec, events: LoadEvents = {}): Promise<LoadResult> {
-  return runInChild<LoadSpec, LoadEvent, LoadResult>(here, 'load', 'load process', spec, (m) => events.onProgress?.(m.progress));
+  return runInChild<LoadSpec, LoadEvent, LoadResult>(here, 'load', 'load process', spec, (m) => (m.type === 'progress' ? events.onProgress?.(m.progress) : events.onWindow?.(m.window)));
 }
 
-serveInChild<LoadSpec, LoadEvent, LoadResult>(here, 'load', (spec, send) => runLoad(spec, { onProgress: (progress) => send({ type: 'progress', progress }) }));
+serveInChild<LoadSpec, LoadEvent, LoadResult>(here, 'load', (spec, send) =>
+  runLoad(spec, { onProgress: (progress) => send({ type: 'progress', progress }), onWindow: (window) => send({ type: 'window', window }) }),
+);

@@ -225,12 +225,15 @@ export async function runLoadTest(o: RunOptions): Promise<RunOutcome> {
     log(`在浏览器中观看：${base}/#/hall`);
 
     const rssStart = rssMb(child?.pid);
-    const windowStarts = o.scenario === 'spike' ? endAt - o.spikeWindowMs : (await serverTime(base)) + o.watchers * 4 + 2000;
-    // Its failure is held (not an unhandled rejection mid-load) and thrown once the load is done.
-    const beside = o.during?.({ startsAt: windowStarts, endsAt: o.scenario === 'spike' ? endAt : windowStarts + o.durationMs }).then(
-      () => null,
-      (error: unknown) => ({ error }),
-    );
+    // Started when the load process says its window begins; its failure is held (not an unhandled
+    // rejection mid-load) and thrown once the load is done.
+    let beside: Promise<{ error: unknown } | null> | undefined;
+    const onWindow = (window: { startsAt: number; endsAt: number }) => {
+      beside = o.during?.(window).then(
+        () => null,
+        (error: unknown) => ({ error }),
+      );
+    };
     const result = await startLoad(
       {
         base,
@@ -253,6 +256,7 @@ export async function runLoadTest(o: RunOptions): Promise<RunOutcome> {
         timeoutMs: 15_000,
       },
       {
+        onWindow,
         onProgress: (p) =>
           log(
             `${String(p.atSeconds).padStart(4)} s  成交 ${p.acceptedPerSecond.toFixed(1)}/s（发出 ${p.sentPerSecond.toFixed(1)}/s）  出价 p50/p99 ${p.bid.p50.toFixed(1)}/${p.bid.p99.toFixed(1)} ms  ` +
@@ -267,7 +271,9 @@ export async function runLoadTest(o: RunOptions): Promise<RunOutcome> {
     // The record: once the lots ended (the last bid's extension, then the sweep).
     log('核对出价记录（等待标的结束）…');
     const lotIds = prepared.lots.map((l) => l.id);
-    const stillOpen = await waitForEnd(base, lotIds, o.extensionSec * 1000 + 30_000);
+    // Until the planned end (steady: the load stops before it; an over-estimated lead leaves a while), then
+    // the last extension and the sweep.
+    const stillOpen = await waitForEnd(base, lotIds, Math.max(0, endAt - (await serverTime(base))) + o.extensionSec * 1000 + 30_000);
     const records = await checkRecords(base, lotIds, result.accepted, stillOpen);
 
     const h = Object.fromEntries(Object.entries(result.histograms).map(([k, v]) => [k, summarize(decodeHistogram(v))])) as Record<keyof LoadResult['histograms'], ReturnType<typeof summarize>>;

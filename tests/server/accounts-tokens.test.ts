@@ -146,6 +146,16 @@ describe('ending sessions', () => {
     expect((await refresh(s.refresh_token)).body).toEqual(INVALID_REFRESH);
   });
 
+  it('requests arriving together are each answered for their own session (the lookups share one query)', async () => {
+    const live = [await loginAs(), await loginAs()];
+    const ended = await loginAs();
+    await t.call('GET', '/api/logout', { token: ended.access_token });
+    // Same turn: one batch of session lookups (tokens.ts lookUpSession), the ended session among them, twice over.
+    const tokens = [live[0]!, ended, live[1]!, live[0]!, ended].map((s) => s.access_token);
+    const answers = await Promise.all(tokens.map((token) => t.call('GET', DETAIL, { token })));
+    expect(answers.map((a) => a.status)).toEqual([200, 401, 200, 200, 401]);
+  });
+
   it('a password change keeps the current session and ends every other one', async () => {
     const here = await loginAs('demo_new');
     const there = await loginAs('demo_new');

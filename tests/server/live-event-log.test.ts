@@ -144,6 +144,8 @@ describe('push hub: resuming streams', () => {
     });
     expect(hints.map((h) => h.retryMs)).toEqual([1000, 1500, 2000, 2500]);
     expect(sinks.every((s) => s.ended)).toBe(true);
+    // At open too: each stream's hint the next step around the 2 s default (OPEN_RETRY_SPREAD_MS ±1 s in 20 steps).
+    expect(sinks.map((sink) => Number(/^retry: (\d+)/.exec(sink.text)![1]))).toEqual([1000, 1100, 1200, 1300]);
     hub.close();
   });
 });

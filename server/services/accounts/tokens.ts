@@ -10,7 +10,8 @@ import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import { ACCESS_TOKEN_SECONDS, AUTH_MESSAGES } from '#domain/rules/auth';
 import { OAUTH_CLIENT_ID, type TokenResponse } from '#domain/contract/auth';
 import type { AppUserTable } from '../../db/tables/accounts.ts';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { appendAudit } from './audit.ts';
 import type { Accounts } from './context.ts';
 import { randomId } from './crypto.ts';
@@ -232,16 +233,61 @@ export async function refreshGrant(a: Accounts, refreshToken: string, ip: string
 export async function authenticate(a: Accounts, token: string): Promise<AuthUser | null> {
   const claims = await verifyToken(a, token, 'access');
   if (!claims) return null;
-  const row = await a.db
-    .selectFrom('auth_session')
-    .innerJoin('app_user', 'app_user.id', 'auth_session.user_id')
-    .select(['app_user.id', 'app_user.login_name', 'app_user.user_type', 'app_user.is_allowed', 'auth_session.revoked_at', 'auth_session.expires_at'])
-    .where('auth_session.id', '=', claims.sid)
-    .executeTakeFirst();
+  const row = await lookUpSession(a.db, claims.sid);
   if (!row || String(row.id) !== claims.sub || row.revoked_at !== null || row.is_allowed !== 1 || row.expires_at <= a.now()) {
     return null;
   }
   return { id: row.id, loginName: row.login_name, userType: row.user_type, sessionId: claims.sid };
+}
+
+type SessionRow = { id: number; login_name: string; user_type: number; is_allowed: number; revoked_at: number | null; expires_at: number };
+
+interface SessionLookups {
+  /** sid → its waiting callers, for the next query. */
+  waiting: Map<string, Array<{ resolve: (row: SessionRow | undefined) => void; reject: (error: unknown) => void }>>;
+  /** A query is out: lookups arriving meanwhile wait for the next one. */
+  busy: boolean;
+}
+const sessionLookups = new WeakMap<Kysely<Database>, SessionLookups>();
+const SESSION_BATCH = 500;
+
+/**
+ * A session and its user, looked up together with the lookups of the same turn and those arriving while a
+ * query is out: one query for all of them, one query at a time. When a node dies its thousands of push
+ * streams reach another within seconds, each authenticated; a query each queued on the pool for seconds
+ * (bench:nodes), where a query per batch does not.
+ */
+function lookUpSession(db: Kysely<Database>, sid: string): Promise<SessionRow | undefined> {
+  let lookups = sessionLookups.get(db);
+  if (!lookups) sessionLookups.set(db, (lookups = { waiting: new Map(), busy: false }));
+  const state = lookups;
+  const run = async (): Promise<void> => {
+    const batch = [...state.waiting].slice(0, SESSION_BATCH);
+    for (const [id] of batch) state.waiting.delete(id);
+    state.busy = true;
+    try {
+      const rows = await db
+        .selectFrom('auth_session')
+        .innerJoin('app_user', 'app_user.id', 'auth_session.user_id')
+        .select(['auth_session.id as sid', 'app_user.id', 'app_user.login_name', 'app_user.user_type', 'app_user.is_allowed', 'auth_session.revoked_at', 'auth_session.expires_at'])
+        .where('auth_session.id', 'in', batch.map(([id]) => id))
+        .execute();
+      const bySid = new Map(rows.map(({ sid: id, ...row }) => [id, row]));
+      for (const [id, callers] of batch) for (const c of callers) c.resolve(bySid.get(id));
+    } catch (error) {
+      for (const [, callers] of batch) for (const c of callers) c.reject(error);
+    } finally {
+      state.busy = false;
+      if (state.waiting.size > 0) setImmediate(() => void run());
+    }
+  };
+  return new Promise((resolve, reject) => {
+    const first = state.waiting.size === 0;
+    const list = state.waiting.get(sid);
+    if (list) list.push({ resolve, reject });
+    else state.waiting.set(sid, [{ resolve, reject }]);
+    if (first && !state.busy) setImmediate(() => void run());
+  });
 }
 
 /** The user and session a bearer token names. */
