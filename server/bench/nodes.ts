@@ -144,11 +144,15 @@ function startNode(node: Node, dataDir: string, databaseUrl: string): Promise<vo
   return waitForServer(`http://127.0.0.1:${node.port}`, node.child);
 }
 
-/** Ready as the balancers see it: /readyz 200, then two of their 1 s checks (rise 2). */
-async function waitReady(node: Node): Promise<void> {
+/**
+ * Ready as the balancers see it — /readyz 200, then two of their 2 s checks (rise 2) — and warm: a rolling
+ * restart waits `settleMs` more before it stops the next node, as an operator waits for a new node to take
+ * traffic before stopping another (the streams it takes then come to a process past its start-up work).
+ */
+async function waitReady(node: Node, settleMs = 0): Promise<void> {
   for (let i = 0; i < 300; i++) {
     const ok = await fetch(`http://127.0.0.1:${node.port}/readyz`).then((r) => r.ok, () => false);
-    if (ok) return void (await sleep(2500));
+    if (ok) return void (await sleep(4500 + settleMs));
     await sleep(200);
   }
   throw new Error(`node :${node.port} not ready in 60 s`);
@@ -266,7 +270,7 @@ async function main(): Promise<void> {
               await stopServer(node.child);
               note(`节点 ${i + 1} 已退出，重新启动`);
               await startNode(node, dir, databaseUrl);
-              await waitReady(node);
+              await waitReady(node, 5000);
               note(`节点 ${i + 1} 已就绪`);
             }
           }

@@ -105,7 +105,7 @@ export const DEFAULT_RETRY_MS = 2000;
  */
 export const OPEN_RETRY_SPREAD_MS = 2000;
 /** …plus up to this, spread over the streams: a node's thousands of streams reach the others over seconds, not at once. */
-export const DRAIN_SPREAD_MS = 3000;
+export const DRAIN_SPREAD_MS = 5000;
 
 export interface PushConnection {
   readonly client: PushClient;

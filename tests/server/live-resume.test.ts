@@ -7,7 +7,7 @@
  *   events; a filtered stream only its own activities;
  * - an id older than the log keeps (PORTAL_LIVE_LOG_ROWS), or no id at all, gets `resync`; pruning keeps
  *   the bound;
- * - SIGTERM: the draining process tells its stream to reconnect (`retry: 1000…4000`, `event: reconnect`), the
+ * - SIGTERM: the draining process tells its stream to reconnect (`retry: 1000…6000`, `event: reconnect`), the
  *   stream resumes on the other process with what was committed meanwhile.
  * No fixed sleeps: every wait is for an event or an answer, bounded by a timeout.
  */
