@@ -131,7 +131,9 @@ export function chartSvg(title: string, unit: string, xs: number[], series: Seri
   }
   for (const m of markers) {
     parts.push(`<line x1="${x(m.t)}" x2="${x(m.t)}" y1="${T}" y2="${T + ph}" class="mark"/>`);
-    parts.push(`<text x="${x(m.t) + 4}" y="${T + 12}" class="mk">${esc(m.label)}</text>`);
+    // Its label on the side with room: left of a mark in the right half (the planned end is often the last second).
+    const right = x(m.t) > L + pw / 2;
+    parts.push(`<text x="${x(m.t) + (right ? -4 : 4)}" y="${T + 12}" class="mk"${right ? ' text-anchor="end"' : ''}>${esc(m.label)}</text>`);
   }
   // Legend, top right.
   let lx = W - R;
