@@ -33,7 +33,6 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { HALL_PATHS } from '#domain/contract/hall';
 import { LIVE_EVENTS_PATH, type LiveChangeEvent } from '#domain/contract/liveEvents';
 import { SseParser } from '../../workers/sse';
@@ -42,6 +41,7 @@ import { createClient, freePort, spawnServer, waitForServer } from '../../server
 import { LOAD_PASSWORD, seedLoad } from '../../server/loadtest/seed.ts';
 import { prepareDatabase } from '../../server/seed/prepare.ts';
 import { openBenchRoom, type BenchRoom } from './push-room.ts';
+import { createBenchDatabase } from '../../server/bench/bench-database.ts';
 import { processTree, stopServer } from '../../server/bench/process-tree.ts';
 
 const LOTS = 20;
@@ -497,18 +497,11 @@ async function main() {
   };
   console.log(`bench:push — N = ${o.counts.join(', ')}，每个 N ${o.rounds} 轮（推送与每秒轮询交替），${values.db === 'postgres' ? 'PostgreSQL' : 'SQLite'}`);
   if (values.db === 'postgres') {
-    const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-    const name = `bench_push_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
+    const database = await createBenchDatabase('bench_push');
     try {
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      printSummary(await run('PostgreSQL', url.toString(), o), o);
+      printSummary(await run('PostgreSQL', database.url, o), o);
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await database.drop();
     }
   } else {
     printSummary(await run('SQLite', undefined, o), o);

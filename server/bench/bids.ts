@@ -29,12 +29,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { openDatabase } from '../db/connection.ts';
 import { freePort, spawnServer, waitForServer } from '../loadtest/run.ts';
 import { seedLoad } from '../loadtest/seed.ts';
 import { prepareDatabase } from '../seed/prepare.ts';
 import type { FromLoad, RunResult, ToLoad } from './bid-load.ts';
+import { createBenchDatabase } from './bench-database.ts';
 import { killTree, processTree } from './process-tree.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -319,23 +319,13 @@ async function main() {
     }
   }
   if (values.only !== 'sqlite') {
-    const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-    const name = `bench_bids_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+    const database = await createBenchDatabase('bench_bids');
     const dir = mkdtempSync(path.join(tmpdir(), 'hbcq-bench-bids-'));
     try {
-      cells.push(...(await benchDatabase('PostgreSQL', dir, url.toString())));
+      cells.push(...(await benchDatabase('PostgreSQL', dir, database.url)));
     } finally {
       rmSync(dir, { recursive: true, force: true });
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
+      await database.drop();
     }
   }
   printTable(cells);

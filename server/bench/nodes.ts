@@ -39,12 +39,12 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { openDatabase } from '../db/connection.ts';
 import { decodeHistogram, summarize } from '../loadtest/histograms.ts';
 import { registerWithFixedCodes, serverTime } from '../loadtest/prepare.ts';
 import { freePort, runLoadTest, serverEnv, spawnServer, waitForServer, type RunOutcome } from '../loadtest/run.ts';
 import { prepareDatabase } from '../seed/prepare.ts';
+import { createBenchDatabase } from './bench-database.ts';
 import { killTree, stopServer } from './process-tree.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -193,15 +193,8 @@ async function serverPushLag(node: Node): Promise<string> {
 
 async function main(): Promise<void> {
   ensureHaproxy();
-  const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `bench_nodes_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const { url: databaseUrl, drop } = await createBenchDatabase('bench_nodes');
+  const name = new URL(databaseUrl).pathname.slice(1);
   const dir = mkdtempSync(path.join(tmpdir(), 'hbcq-bench-nodes-'));
   const nodes: Node[] = [];
   const balancers: ChildProcess[] = [];
@@ -288,10 +281,7 @@ async function main(): Promise<void> {
     for (const b of balancers) b.kill('SIGTERM');
     for (const n of nodes) await stopServer(n.child).catch(() => {});
     rmSync(dir, { recursive: true, force: true });
-    const drop = new pg.Client({ connectionString: adminUrl });
-    await drop.connect();
-    await drop.query(`drop database if exists ${name} with (force)`);
-    await drop.end();
+    await drop();
   }
   printTable(results);
 }
