@@ -101,8 +101,10 @@ export class EventLog {
   private timer: NodeJS.Timeout | undefined;
   private readonly intervals: NodeJS.Timeout[] = [];
   private readonly keepRows: number;
-  /** Resumes waiting for this turn's replayBatch. */
+  /** Resumes waiting for the next replayBatch. */
   private resumes: Array<{ after: number; activityIds: readonly number[] | null; resolve: (outcome: ResumeOutcome) => void; reject: (error: unknown) => void }> = [];
+  /** A replay batch is reading: resumes arriving meanwhile wait for the next one (one batch at a time). */
+  private replaying = false;
   private resolveReady!: () => void;
   /** Resolves once the position is known (the first settled read). */
   readonly ready: Promise<void>;
@@ -273,9 +275,6 @@ export class EventLog {
       if (this.resumes.length === 1 && !this.replaying) setImmediate(() => void this.replayBatch());
     });
   }
-
-  /** A replay batch is reading: resumes arriving meanwhile wait for the next one (one batch at a time). */
-  private replaying = false;
 
   private async replayBatch(): Promise<void> {
     const batch = this.resumes;
