@@ -172,7 +172,7 @@ export async function topUpLiveDemo(trx: Kysely<Database>, now: number, settings
     if (!project) break;
     const startFen = project.start_price_fen;
     const incrementFen = demoIncrementFen(startFen);
-    const codes = new Map(bidders.map((b) => [b.id, String(rng.int(100_000, 999_999))]));
+    const codes = demoBidCodes(rng, bidders.map((b) => b.id));
     const shape = modeShape(plan, startFen, incrementFen, now);
     const count = bidders.length >= 2 && !shape.noBids ? Math.min(plan.bids, shape.maxBids) : 0;
     const demoBids = shape.sealed
@@ -249,6 +249,24 @@ export async function topUpLiveDemo(trx: Kysely<Database>, now: number, settings
     ids.push(id);
   }
   return { report, ids };
+}
+
+/**
+ * Each bidder's six-digit bid code in one activity, unique within it: a bidder drawing a code already
+ * given draws again (two equal codes failed the seed's insert about once in 10^5 activities; a clean-clone
+ * CI run met it).
+ */
+export function demoBidCodes(rng: { int(min: number, max: number): number }, userIds: readonly number[]): Map<number, string> {
+  const codes = new Map<number, string>();
+  const given = new Set<string>();
+  for (const id of userIds) {
+    let code: string;
+    do code = String(rng.int(100_000, 999_999));
+    while (given.has(code));
+    given.add(code);
+    codes.set(id, code);
+  }
+  return codes;
 }
 
 /** The demo's own listings (data/projects.ts codes); staff-published lots are never touched. */

@@ -4,6 +4,7 @@ import type { Database } from '../../server/db/schema.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { migrateToLatest, withStartupLock } from '../../server/db/migrate.ts';
 import { migrations } from '../../server/db/migrations/index.ts';
+import { demoBidCodes } from '../../server/seed/bidding.ts';
 import { seedDemoData } from '../../server/seed/seed.ts';
 import { prepareDatabase } from '../../server/seed/prepare.ts';
 import { createTestDatabase, NOW, type TestDatabase } from './helpers.ts';
@@ -115,4 +116,18 @@ it('the start-up lock lets one holder in at a time, across handles', async () =>
     expect(events[i]!.split(' ')).toEqual([expect.any(String), 'in']);
     expect(events[i + 1]).toBe(`${events[i]!.split(' ')[0]} out`);
   }
+});
+
+describe('the demo bid codes', () => {
+  it('are unique within an activity: a drawn code already given is drawn again', () => {
+    // A generator that repeats itself, as a seeded one did once in a CI run.
+    const draws = [123456, 123456, 123456, 654321, 123456, 777777];
+    const rng = { int: () => draws.shift()! };
+    const codes = demoBidCodes(rng, [1, 2, 3]);
+    expect([...codes.entries()]).toEqual([
+      [1, '123456'],
+      [2, '654321'],
+      [3, '777777'],
+    ]);
+  });
 });
