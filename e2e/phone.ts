@@ -148,7 +148,27 @@ async function axeFindings(page: Page): Promise<PhoneFinding[]> {
     .map((v) => ({ rule: v.id, where: v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | '), detail: `${v.impact}: ${v.help} (${v.nodes.length} elements)` }));
 }
 
-/** Every phone finding on the page as it is. */
+/**
+ * Until the page's finite CSS animations and transitions have run (at most 2 s; spinners and the live dot
+ * loop for ever and are not waited for). A toast sliding in measures smaller and fainter than it is: its
+ * links were found 23 px high, its text below contrast, while it was still scaling and fading in.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
+}
+
+/** Every phone finding on the page as it is, once its animations have run. */
 export async function phoneFindings(page: Page, options: { axe?: boolean } = {}): Promise<PhoneFinding[]> {
+  await animationsSettled(page);
   return [...(await page.evaluate(pageChecks)), ...(options.axe === false ? [] : await axeFindings(page))];
 }

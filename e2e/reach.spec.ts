@@ -11,6 +11,7 @@ import { expect, test } from './fixtures';
 import type { BiddingEntry } from '#domain/contract/hall';
 import { bidNext, liveHall } from './room';
 import { logInAs } from './login';
+import { animationsSettled } from './phone';
 
 const screenshotDir = new URL('./screenshots', import.meta.url).pathname;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -171,8 +172,9 @@ async function axeFindings(page: Page): Promise<Finding[]> {
     .map((v) => ({ rule: v.id, where: v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | '), detail: `${v.impact}: ${v.help} (${v.nodes.length} elements)` }));
 }
 
-/** Both checks on the page. */
+/** Both checks on the page, once its animations have run (a toast fading in is below contrast meanwhile). */
 async function accessibility(page: Page): Promise<Finding[]> {
+  await animationsSettled(page);
   return [...(await page.evaluate(pageChecks)), ...(await axeFindings(page))];
 }
 
