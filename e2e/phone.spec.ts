@@ -47,6 +47,9 @@ async function walk(browser: Browser, request: APIRequestContext, routes: RouteE
   if (loginName) await logInAs(page, loginName, '/usercenterIndex');
   const found: Record<string, PhoneFinding[]> = {};
   for (const route of routes) {
+    // A full load per route: a hash change keeps the previous page on screen until the next one's data
+    // arrives, and the walk once measured the home page's links on /register.
+    await page.goto('about:blank');
     await page.goto(urlOf(route, ids));
     await settled(page);
     const findings = await phoneFindings(page);
