@@ -139,8 +139,8 @@ function pageChecks(): PhoneFinding[] {
   return findings;
 }
 
-/** axe-core's serious and critical violations. */
-async function axeFindings(page: Page): Promise<PhoneFinding[]> {
+/** axe-core's serious and critical violations (every rule axe runs by default). */
+export async function axeFindings(page: Page): Promise<PhoneFinding[]> {
   // Violations only (resultTypes): axe skips gathering the details of every passing node, which the walk never reads.
   const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   return violations

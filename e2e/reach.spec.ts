@@ -5,13 +5,12 @@
  * judge — one h1, countdowns that are timers never read out. Screenshots at 390 and 1280 px.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { BiddingEntry } from '#domain/contract/hall';
 import { bidNext, liveHall } from './room';
 import { logInAs } from './login';
-import { animationsSettled } from './phone';
+import { animationsSettled, axeFindings } from './phone';
 
 const screenshotDir = new URL('./screenshots', import.meta.url).pathname;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -162,14 +161,6 @@ function pageChecks(): Finding[] {
     if (timer.closest('[aria-live="polite"], [aria-live="assertive"]')) findings.push({ rule: 'timer-live', where: where(timer), detail: 'inside a live region' });
   }
   return findings;
-}
-
-/** axe-core's serious and critical violations on the page as it is (every rule axe runs by default). */
-async function axeFindings(page: Page): Promise<Finding[]> {
-  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, where: v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | '), detail: `${v.impact}: ${v.help} (${v.nodes.length} elements)` }));
 }
 
 /** Both checks on the page, once its animations have run (a toast fading in is below contrast meanwhile). */

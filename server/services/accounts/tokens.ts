@@ -258,36 +258,38 @@ const SESSION_BATCH = 500;
  * (bench:nodes), where a query per batch does not.
  */
 function lookUpSession(db: Kysely<Database>, sid: string): Promise<SessionRow | undefined> {
-  let lookups = sessionLookups.get(db);
-  if (!lookups) sessionLookups.set(db, (lookups = { waiting: new Map(), busy: false }));
-  const state = lookups;
-  const run = async (): Promise<void> => {
-    const batch = [...state.waiting].slice(0, SESSION_BATCH);
-    for (const [id] of batch) state.waiting.delete(id);
-    state.busy = true;
-    try {
-      const rows = await db
-        .selectFrom('auth_session')
-        .innerJoin('app_user', 'app_user.id', 'auth_session.user_id')
-        .select(['auth_session.id as sid', 'app_user.id', 'app_user.login_name', 'app_user.user_type', 'app_user.is_allowed', 'auth_session.revoked_at', 'auth_session.expires_at'])
-        .where('auth_session.id', 'in', batch.map(([id]) => id))
-        .execute();
-      const bySid = new Map(rows.map(({ sid: id, ...row }) => [id, row]));
-      for (const [id, callers] of batch) for (const c of callers) c.resolve(bySid.get(id));
-    } catch (error) {
-      for (const [, callers] of batch) for (const c of callers) c.reject(error);
-    } finally {
-      state.busy = false;
-      if (state.waiting.size > 0) setImmediate(() => void run());
-    }
-  };
+  let state = sessionLookups.get(db);
+  if (!state) sessionLookups.set(db, (state = { waiting: new Map(), busy: false }));
+  const lookups = state;
   return new Promise((resolve, reject) => {
-    const first = state.waiting.size === 0;
-    const list = state.waiting.get(sid);
+    const first = lookups.waiting.size === 0;
+    const list = lookups.waiting.get(sid);
     if (list) list.push({ resolve, reject });
-    else state.waiting.set(sid, [{ resolve, reject }]);
-    if (first && !state.busy) setImmediate(() => void run());
+    else lookups.waiting.set(sid, [{ resolve, reject }]);
+    if (first && !lookups.busy) setImmediate(() => void runSessionLookups(db, lookups));
   });
+}
+
+/** One query for the lookups waiting (up to SESSION_BATCH); then the next batch, if any arrived meanwhile. */
+async function runSessionLookups(db: Kysely<Database>, state: SessionLookups): Promise<void> {
+  const batch = [...state.waiting].slice(0, SESSION_BATCH);
+  for (const [id] of batch) state.waiting.delete(id);
+  state.busy = true;
+  try {
+    const rows = await db
+      .selectFrom('auth_session')
+      .innerJoin('app_user', 'app_user.id', 'auth_session.user_id')
+      .select(['auth_session.id as sid', 'app_user.id', 'app_user.login_name', 'app_user.user_type', 'app_user.is_allowed', 'auth_session.revoked_at', 'auth_session.expires_at'])
+      .where('auth_session.id', 'in', batch.map(([id]) => id))
+      .execute();
+    const bySid = new Map(rows.map(({ sid: id, ...row }) => [id, row]));
+    for (const [id, callers] of batch) for (const c of callers) c.resolve(bySid.get(id));
+  } catch (error) {
+    for (const [, callers] of batch) for (const c of callers) c.reject(error);
+  } finally {
+    state.busy = false;
+    if (state.waiting.size > 0) setImmediate(() => void runSessionLookups(db, state));
+  }
 }
 
 /** The user and session a bearer token names. */
