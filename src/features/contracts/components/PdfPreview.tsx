@@ -1,11 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Spin } from 'antd';
+import { Alert, App, Button, Spin } from 'antd';
 import { saveBlob } from '@/lib/saveBlob';
 import { getContractPdf } from '../api/contracts';
 
-/** The contract's PDF fetched with the token and shown from an object URL; nothing another user could open. */
+/**
+ * The contract's PDF fetched with the token and shown from an object URL; nothing another user could open.
+ * 下载 PDF stays in place while the preview reloads (a new signature), and saves the PDF as the server has
+ * it at the click: one signed a moment ago is never downloaded without its newest signature.
+ */
 export function PdfPreview({ id, name, stamp, height = 560 }: { id: number; name: string; stamp: string; height?: number }) {
-  const [state, setState] = useState<{ url: string; blob: Blob } | { error: string } | null>(null);
+  const { message } = App.useApp();
+  const [state, setState] = useState<{ url: string } | { error: string } | null>(null);
+  const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (typeof URL.createObjectURL !== 'function') return;
     const controller = new AbortController();
@@ -14,7 +20,7 @@ export function PdfPreview({ id, name, stamp, height = 560 }: { id: number; name
     getContractPdf(id, controller.signal)
       .then((blob) => {
         url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
-        setState({ url, blob });
+        setState({ url });
       })
       .catch((err: Error) => {
         if (!controller.signal.aborted) setState({ error: err.message || '合同读取失败' });
@@ -25,17 +31,31 @@ export function PdfPreview({ id, name, stamp, height = 560 }: { id: number; name
     };
     // `stamp` changes when the PDF does (a new signature): fetch again.
   }, [id, stamp]);
-  if (state === null) return <Spin tip="正在加载合同…"><div style={{ height: 120 }} /></Spin>;
-  if ('error' in state) return <Alert type="error" showIcon title={state.error} />;
+  const download = () => {
+    setSaving(true);
+    downloadContractPdf(id, name)
+      .catch((e: Error) => void message.error(e.message || '下载失败'))
+      .finally(() => setSaving(false));
+  };
   return (
     <div className="contract-pdf">
-      <Button onClick={() => saveBlob(state.blob, name)}>下载 PDF</Button>
-      <iframe className="contract-pdf__frame" title={`合同 PDF：${name}`} src={`${state.url}#navpanes=0&view=FitH`} style={{ display: 'block', width: '100%', maxWidth: '100%', boxSizing: 'border-box', height, border: '1px solid #eee', marginTop: 8 }} />
+      <Button onClick={download} loading={saving}>
+        下载 PDF
+      </Button>
+      {state === null ? (
+        <Spin description="正在加载合同…">
+          <div style={{ height: 120 }} />
+        </Spin>
+      ) : 'error' in state ? (
+        <Alert type="error" showIcon title={state.error} style={{ marginTop: 8 }} />
+      ) : (
+        <iframe className="contract-pdf__frame" title={`合同 PDF：${name}`} src={`${state.url}#navpanes=0&view=FitH`} style={{ display: 'block', width: '100%', maxWidth: '100%', boxSizing: 'border-box', height, border: '1px solid #eee', marginTop: 8 }} />
+      )}
     </div>
   );
 }
 
-/** Downloads the PDF at once (the list's 下载 action). */
+/** Downloads the PDF at once (the list's 下载 action, and the preview's). */
 export async function downloadContractPdf(id: number, name: string) {
   saveBlob(await getContractPdf(id), name);
 }
