@@ -1,4 +1,5 @@
 import '@/styles/portal-content.css';
+import { WhenNear } from '@/components/WhenNear';
 import { AdBanners } from './components/AdBanners';
 import { BannerCarousel } from './components/BannerCarousel';
 import { CategoryEntries } from './components/CategoryEntries';
@@ -33,23 +34,40 @@ export function HomePage() {
         <TopNews />
         <SiteNotices />
       </div>
-      <CategoryEntries />
-      <div className="home-row">
-        <ListingTabs />
-        <div className="home-column">
-          <NoticePanel />
-          <HotInvestments />
+      {/* Below a phone's first screen (the heights are a phone's, measured at 390 px). */}
+      <WhenNear height={200}>
+        <CategoryEntries />
+      </WhenNear>
+      <WhenNear height={1900}>
+        <div className="home-row">
+          <ListingTabs />
+          <div className="home-column">
+            <NoticePanel />
+            <HotInvestments />
+          </div>
         </div>
-      </div>
-      <AdBanners />
-      <KeyProjects />
-      <ProjectHall />
-      <div className="home-row">
-        <JudicialTable />
-        <PolicyColumn />
-      </div>
-      <NewsBlock />
-      <PartnerScroller />
+      </WhenNear>
+      <WhenNear height={140}>
+        <AdBanners />
+      </WhenNear>
+      <WhenNear height={280}>
+        <KeyProjects />
+      </WhenNear>
+      <WhenNear height={880}>
+        <ProjectHall />
+      </WhenNear>
+      <WhenNear height={720}>
+        <div className="home-row">
+          <JudicialTable />
+          <PolicyColumn />
+        </div>
+      </WhenNear>
+      <WhenNear height={610}>
+        <NewsBlock />
+      </WhenNear>
+      <WhenNear height={130}>
+        <PartnerScroller />
+      </WhenNear>
     </div>
   );
 }
