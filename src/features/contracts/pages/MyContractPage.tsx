@@ -3,6 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { Money } from '@/components/Money';
+import { cardColumns, cardScroll, TABLE_CARDS } from '@/components/phoneCards';
 import { CONTRACT_STATES, type ContractState, type ContractSummary } from '#domain/contract/tradeContract';
 import { CONTRACT_STATE_TEXT, PARTY_ROLE_TEXT } from '#domain/rules/tradeContract';
 import { useContracts } from '../api/contracts';
@@ -64,16 +65,19 @@ export function MyContractPage() {
         {(p) => (
           <>
             <Table<ContractSummary>
+              className={TABLE_CARDS}
               rowKey="id"
               size="middle"
               pagination={false}
               dataSource={p.records}
-              scroll={{ x: 980 }}
-              columns={[
+              // On a phone each contract is a card, its actions a row of buttons at the foot (phone.css .table-cards).
+              scroll={cardScroll(980)}
+              columns={cardColumns<ContractSummary>([
                 {
                   title: '合同',
                   key: 'title',
                   width: 170,
+                  card: 'title',
                   render: (_, c) => (
                     <div>
                       <a href={`#/confirm?id=${c.id}`}>{c.title}</a>
@@ -86,8 +90,8 @@ export function MyContractPage() {
                 { title: '我的身份', dataIndex: 'myRole', width: 120, render: (r: ContractSummary['myRole']) => PARTY_ROLE_TEXT[r] },
                 { title: '状态', dataIndex: 'state', width: 90, render: (s: ContractState, c) => <Tag color={STATE_COLOR[s]}>{c.stateText}</Tag> },
                 { title: '更新时间', dataIndex: 'updateTime', width: 110, render: (t: string) => <span className="contract-sub">{t}</span> },
-                { title: '操作', key: 'actions', width: 150, render: (_, c) => <Actions c={c} /> },
-              ]}
+                { title: '操作', key: 'actions', width: 150, card: 'actions', render: (_, c) => <Actions c={c} /> },
+              ])}
             />
             {p.total > PAGE_SIZE && (
               <Pagination style={{ marginTop: 16, textAlign: 'right' }} current={current} pageSize={PAGE_SIZE} total={p.total} showSizeChanger={false} onChange={(n) => go({ current: n, state })} />

@@ -5,6 +5,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { ContractDetail, ContractParty, SignatoryCandidate } from '#domain/contract/tradeContract';
 import { addSignatory, findSignatory, removeSignatory, useContractUpdated } from '../api/contracts';
 import { ContractShell } from '../components/ContractShell';
+import { cardColumns, TABLE_CARDS } from '@/components/phoneCards';
 import type { ContractSearch } from '../search';
 import '@/styles/contracts.css';
 
@@ -21,16 +22,18 @@ function PartyTable({ c }: { c: ContractDetail }) {
   const editable = c.canEdit;
   return (
     <Table<ContractParty>
+      className={TABLE_CARDS}
       rowKey="id"
       size="middle"
       pagination={false}
       dataSource={c.parties}
-      columns={[
+      columns={cardColumns<ContractParty>([
         { title: '签署顺序', dataIndex: 'signOrder', width: 90, align: 'center' },
         { title: '身份', dataIndex: 'roleText' },
         {
           title: '名称',
           dataIndex: 'name',
+          card: 'title',
           render: (name: string, p) => (
             <>
               {name}
@@ -47,6 +50,7 @@ function PartyTable({ c }: { c: ContractDetail }) {
               {
                 title: '操作',
                 key: 'op',
+                card: 'actions' as const,
                 render: (_: unknown, p: ContractParty) =>
                   p.role === 'added' ? (
                     <Popconfirm title={`移除签署方 ${p.name}？`} onConfirm={() => remove.mutate(p.id)} okText="移除" cancelText="取消">
@@ -56,7 +60,7 @@ function PartyTable({ c }: { c: ContractDetail }) {
               },
             ]
           : []),
-      ]}
+      ])}
     />
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Descriptions, Result, Table, Tag } from 'antd';
 import { useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
+import { cardColumns, TABLE_CARDS } from '@/components/phoneCards';
 import { Money } from '@/components/Money';
 import type { DemandMatch } from '#domain/contract/userFiles';
 import { useDemand } from '../api/demands';
@@ -34,18 +35,19 @@ export function DemandDetailPage() {
               )}
               <h3 style={{ margin: '8px 0 12px' }}>匹配的挂牌项目</h3>
               <Table<DemandMatch>
+                className={TABLE_CARDS}
                 size="small"
                 rowKey="assetsId"
                 pagination={false}
                 dataSource={d.matches}
                 locale={{ emptyText: '暂无匹配的项目，新项目挂牌时将通知您' }}
-                columns={[
-                  { title: '项目名称', dataIndex: 'assetsName', render: (v: string, m) => <a href={`#/projectDetail/${m.assetsId}.html`}>{v}</a> },
+                columns={cardColumns<DemandMatch>([
+                  { title: '项目名称', dataIndex: 'assetsName', card: 'title', render: (v: string, m) => <a href={`#/projectDetail/${m.assetsId}.html`}>{v}</a> },
                   { title: '项目编号', dataIndex: 'projectCode', width: 190 },
                   { title: '所在地', dataIndex: 'region', width: 140 },
                   { title: '挂牌价格', dataIndex: 'startPrice', width: 150, render: (v: number | null) => (v === null ? '面议' : <Money yuan={v} />) },
                   { title: '匹配时间', dataIndex: 'matchTime', width: 160 },
-                ]}
+                ])}
               />
             </>
           )}

@@ -2,6 +2,7 @@ import { Button, Pagination, Table, Tag } from 'antd';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
+import { cardColumns, TABLE_CARDS } from '@/components/phoneCards';
 import type { DemandStatus, DemandSummary } from '#domain/contract/userFiles';
 import { useDemands } from '../api/demands';
 
@@ -27,12 +28,13 @@ export function MyServicePage() {
         {(page) => (
           <>
             <Table<DemandSummary>
+              className={TABLE_CARDS}
               size="small"
               rowKey="id"
               pagination={false}
               dataSource={page.records}
-              columns={[
-                { title: '需求编号', dataIndex: 'demandCode', width: 150 },
+              columns={cardColumns<DemandSummary>([
+                { title: '需求编号', dataIndex: 'demandCode', width: 150, card: 'title' },
                 { title: '资产类型', dataIndex: 'typeText', width: 90 },
                 { title: '地区', dataIndex: 'region', width: 130 },
                 { title: '价格区间', dataIndex: 'priceText', width: 150 },
@@ -43,6 +45,7 @@ export function MyServicePage() {
                   title: '操作',
                   key: 'op',
                   width: 150,
+                  card: 'actions',
                   render: (_, r) => (
                     <>
                       <a href={`#/myServiceDetail?id=${r.id}`}>详情</a>
@@ -52,7 +55,7 @@ export function MyServicePage() {
                     </>
                   ),
                 },
-              ]}
+              ])}
             />
             {page.total > PAGE_SIZE && (
               <Pagination style={{ marginTop: 16 }} current={current} pageSize={PAGE_SIZE} total={page.total} showSizeChanger={false} onChange={(p) => void navigate({ href: `/myService?current=${p}` })} />

@@ -2,6 +2,7 @@ import { Button, Descriptions, Result, Space, Table, Tag } from 'antd';
 import { useSearch } from '@tanstack/react-router';
 import { QueryState, WayBackActions } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
+import { cardColumns, TABLE_CARDS } from '@/components/phoneCards';
 import { ProjectLink } from '@/components/ProjectLink';
 import { type DepositDetail, type DepositProof } from '#domain/contract/enrolment';
 import { Money } from '@/components/Money';
@@ -67,18 +68,19 @@ export function DepositDetailPage() {
                 <>
                   <div className="uc-section-title">付款凭证</div>
                   <Table<DepositProof>
+                    className={TABLE_CARDS}
                     size="small"
                     rowKey="id"
                     pagination={false}
                     dataSource={d.proofs}
-                    columns={[
-                      { title: '付款人', dataIndex: 'payerName' },
+                    columns={cardColumns<DepositProof>([
+                      { title: '付款人', dataIndex: 'payerName', card: 'title' },
                       { title: '付款账号', dataIndex: 'payerAccount' },
                       { title: '付款银行', dataIndex: 'bankName' },
                       { title: '金额', dataIndex: 'amount', render: (v: number) => <Money yuan={v} /> },
                       { title: '付款时间', dataIndex: 'paidTime' },
                       { title: '状态', dataIndex: 'status', render: (v: DepositProof['status'], p) => (v === 'rejected' ? `${PROOF_TEXT[v]}：${p.rejectReason}` : PROOF_TEXT[v]) },
-                    ]}
+                    ])}
                   />
                 </>
               )}

@@ -4,6 +4,7 @@ import type { UploadFile } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
+import { cardColumns, TABLE_CARDS } from '@/components/phoneCards';
 import { SEAL_MAX_BYTES, SEAL_NAME_MAX } from '#domain/rules/esign';
 import { type SealApplication, type SealStatus } from '#domain/contract/esign';
 import { applySeal, useSealEligibility, useSealImage, useSeals } from '../api/seals';
@@ -100,13 +101,14 @@ export function SealApplyPage() {
               <QueryState query={seals} isEmpty={(rows) => rows.length === 0} emptyHint="可在上方提交印章申请">
                 {(rows) => (
                   <Table<SealApplication>
+                    className={TABLE_CARDS}
                     rowKey="id"
                     size="middle"
                     pagination={false}
                     dataSource={rows}
-                    columns={[
+                    columns={cardColumns<SealApplication>([
                       { title: '印章', key: 'image', width: 72, render: (_, r) => <SealThumb id={r.id} /> },
-                      { title: '印章名称', dataIndex: 'sealName' },
+                      { title: '印章名称', dataIndex: 'sealName', card: 'title' },
                       { title: '申请时间', dataIndex: 'createTime', width: 170 },
                       {
                         title: '状态',
@@ -119,7 +121,7 @@ export function SealApplyPage() {
                         ),
                       },
                       { title: '审核时间', dataIndex: 'decideTime', width: 170, render: (v: string) => v || '—' },
-                    ]}
+                    ])}
                   />
                 )}
               </QueryState>

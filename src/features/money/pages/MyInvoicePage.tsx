@@ -8,6 +8,7 @@ import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { checkInvoiceRequest } from '#domain/rules/invoice';
 import { type InvoiceItem, type InvoiceKind, type InvoiceRequest } from '#domain/contract/invoice';
 import { Money } from '@/components/Money';
+import { cardColumns, cardScroll, TABLE_CARDS } from '@/components/phoneCards';
 import { tableMoneyText } from '#domain/rules/money';
 import { getInvoiceDocument, postInvoiceRequest, useInvoiceable, useInvoices } from '../api/invoices';
 import '@/styles/money.css';
@@ -100,14 +101,16 @@ export function MyInvoicePage() {
         {(page) => (
           <>
             <Table<InvoiceItem>
+              className={TABLE_CARDS}
               size="small"
               rowKey="id"
               pagination={false}
               dataSource={page.records}
-              // On a phone the table scrolls sideways, the project pinned, instead of squeezing every column.
-              scroll={{ x: 900 }}
-              columns={[
-                { title: '项目', dataIndex: 'assetsName', key: 'name', width: 150, fixed: 'left', ellipsis: true },
+              // On a narrow desktop window the table scrolls sideways, the project pinned; on a phone each
+              // invoice is a card (phone.css .table-cards).
+              scroll={cardScroll(900)}
+              columns={cardColumns<InvoiceItem>([
+                { title: '项目', dataIndex: 'assetsName', key: 'name', width: 150, fixed: 'left', ellipsis: true, card: 'title' },
                 { title: '发票类型', dataIndex: 'kindText', key: 'kind', width: 130 },
                 { title: '抬头', dataIndex: 'title', key: 'title', ellipsis: true },
                 { title: '金额', dataIndex: 'amount', key: 'amount', align: 'right', render: (v: number) => <Money yuan={v} /> },
@@ -116,6 +119,7 @@ export function MyInvoicePage() {
                 {
                   title: '操作',
                   key: 'op',
+                  card: 'actions',
                   render: (_: unknown, r) =>
                     r.status === 'issued' ? (
                       <Button type="link" size="small" onClick={() => openDocument(r.id)}>
@@ -127,7 +131,7 @@ export function MyInvoicePage() {
                       '待开具'
                     ),
                 },
-              ]}
+              ])}
             />
             <Pagination className="wallet__pager" current={page.current} pageSize={PAGE_SIZE} total={page.total} showSizeChanger={false} onChange={(next) => void navigate({ to: '/myInvoice', search: { current: next } })} />
           </>

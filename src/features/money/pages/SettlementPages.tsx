@@ -8,6 +8,7 @@ import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import type { TopUpOrder } from '#domain/contract/ledger';
 import { Money } from '@/components/Money';
+import { cardColumns, cardScroll, TABLE_CARDS } from '@/components/phoneCards';
 import { tableMoneyText } from '#domain/rules/money';
 import { DEAL_PROOF_NOTE_MAX } from '#domain/rules/settlement';
 import { type DealDetail, type DealStatus, type DealSummary } from '#domain/contract/settlement';
@@ -44,15 +45,16 @@ export function ProjectSettlementPage() {
         {(page) => (
           <>
             <Table<DealSummary>
+              className={TABLE_CARDS}
               size="small"
               rowKey="id"
               pagination={false}
               dataSource={page.records}
-              // On a phone the table scrolls sideways, the project pinned, instead of squeezing the amounts to a
-              // digit a line and the state over the time (found by e2e/phone-journey.spec.ts).
-              scroll={{ x: 780 }}
-              columns={[
-                { title: '项目名称', dataIndex: 'assetsName', key: 'name', width: 150, fixed: 'left', ellipsis: true, render: (name: string, d) => <a href={`#/projectSettleDetail?id=${d.id}`}>{name}</a> },
+              // On a narrow desktop window the table scrolls sideways, the project pinned; on a phone each deal
+              // is a card (squeezed, the amounts were a digit a line — found by e2e/phone-journey.spec.ts).
+              scroll={cardScroll(780)}
+              columns={cardColumns<DealSummary>([
+                { title: '项目名称', dataIndex: 'assetsName', key: 'name', width: 150, fixed: 'left', ellipsis: true, card: 'title', render: (name: string, d) => <a href={`#/projectSettleDetail?id=${d.id}`}>{name}</a> },
                 { title: '成交价', dataIndex: 'price', key: 'price', width: 120, align: 'right', render: money },
                 { title: '应付金额', dataIndex: 'amountDue', key: 'due', width: 120, align: 'right', render: money },
                 { title: '状态', dataIndex: 'statusText', key: 'status', width: 120, render: (text: string, d) => <Tag color={COLOR[d.status]}>{text}</Tag> },
@@ -61,6 +63,7 @@ export function ProjectSettlementPage() {
                   title: '操作',
                   key: 'op',
                   width: 100,
+                  card: 'actions',
                   render: (_: unknown, d) =>
                     d.status === 'awaitingConfirmation' ? (
                       <a href={`#/projectSettleDetail?id=${d.id}`}>确认成交</a>
@@ -70,7 +73,7 @@ export function ProjectSettlementPage() {
                       <a href={`#/projectSettleDetail?id=${d.id}`}>查看</a>
                     ),
                 },
-              ]}
+              ])}
             />
             <Pagination className="wallet__pager" current={page.current} pageSize={PAGE_SIZE} total={page.total} showSizeChanger={false} onChange={(next) => void navigate({ to: '/projectSettlement', search: { current: next } })} />
           </>

@@ -7,6 +7,7 @@ import { LEDGER_ENTRY_TEXT } from '#domain/rules/ledger';
 import { useWalletEntries } from '../api/get-wallet-entries';
 import { useWalletEntry } from '../api/get-wallet-entry';
 import { Change } from '../components/Yuan';
+import { TABLE_CARDS } from '@/components/phoneCards';
 import { ENTRY_COLUMNS, ENTRY_TABLE_SCROLL } from './WalletPage';
 import '@/styles/money.css';
 
@@ -79,7 +80,7 @@ export function WalletDetailPage() {
       <QueryState query={entries} isEmpty={(p) => p.total === 0} emptyHint="没有符合条件的账务记录">
         {(page) => (
           <>
-            <Table<WalletEntry> size="small" rowKey="id" pagination={false} dataSource={page.records} columns={ENTRY_COLUMNS} scroll={ENTRY_TABLE_SCROLL} />
+            <Table<WalletEntry> className={TABLE_CARDS} size="small" rowKey="id" pagination={false} dataSource={page.records} columns={ENTRY_COLUMNS} scroll={ENTRY_TABLE_SCROLL} />
             <Pagination
               className="wallet__pager"
               current={page.current}

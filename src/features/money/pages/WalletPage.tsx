@@ -6,23 +6,25 @@ import { useWalletEntries } from '../api/get-wallet-entries';
 import { useWalletSummary } from '../api/get-wallet-summary';
 import { Change } from '../components/Yuan';
 import { Money } from '@/components/Money';
+import { cardColumns, cardScroll, TABLE_CARDS } from '@/components/phoneCards';
 import '@/styles/money.css';
 
 /** A balance by the one money rule (万元 from 10000 yuan, the exact yuan on hover). */
 const balance = (value: number | string) => <Money yuan={Number(value)} />;
 
 /**
- * The ledger's columns, on /wallet/index and /wallet/detail. On a phone the table scrolls sideways at the
- * width of its columns (ENTRY_TABLE_SCROLL) instead of squeezing the amounts and the memo to nothing.
+ * The ledger's columns, on /wallet/index and /wallet/detail. On a desktop the table scrolls sideways at the
+ * width of its columns (ENTRY_TABLE_SCROLL) instead of squeezing the amounts and the memo to nothing; on a
+ * phone each entry is a card (TABLE_CARDS): its type on top, the time, the changes and the memo a line each.
  */
-export const ENTRY_TABLE_SCROLL = { x: 780 };
-export const ENTRY_COLUMNS = [
+export const ENTRY_TABLE_SCROLL = cardScroll(780);
+export const ENTRY_COLUMNS = cardColumns<WalletEntry>([
   { title: '时间', dataIndex: 'time', key: 'time', width: 170 },
-  { title: '类型', dataIndex: 'kindText', key: 'kind', width: 140, render: (text: string, e: WalletEntry) => <a href={`#/wallet/detail?id=${e.id}`}>{text}</a> },
+  { title: '类型', dataIndex: 'kindText', key: 'kind', width: 140, card: 'title', render: (text: string, e: WalletEntry) => <a href={`#/wallet/detail?id=${e.id}`}>{text}</a> },
   { title: '可用余额变动', dataIndex: 'availableChange', key: 'available', align: 'right' as const, render: (v: number) => <Change value={v} /> },
   { title: '冻结金额变动', dataIndex: 'frozenChange', key: 'frozen', align: 'right' as const, render: (v: number) => <Change value={v} /> },
   { title: '说明', dataIndex: 'memo', key: 'memo', ellipsis: true },
-];
+]);
 
 /** /wallet/index: 我的钱包 — balances, the way to top up and withdraw, the latest entries. */
 export function WalletPage() {
@@ -66,7 +68,7 @@ export function WalletPage() {
       </Space>
       <h2 className="wallet__sub">最近账务</h2>
       <QueryState query={latest} isEmpty={(p) => p.total === 0} emptyHint="暂无账务记录">
-        {(page) => <Table<WalletEntry> size="small" rowKey="id" pagination={false} dataSource={page.records} columns={ENTRY_COLUMNS} scroll={ENTRY_TABLE_SCROLL} />}
+        {(page) => <Table<WalletEntry> className={TABLE_CARDS} size="small" rowKey="id" pagination={false} dataSource={page.records} columns={ENTRY_COLUMNS} scroll={ENTRY_TABLE_SCROLL} />}
       </QueryState>
     </UserCentreFrame>
   );

@@ -4,6 +4,7 @@ import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import { type DepositSummary } from '#domain/contract/enrolment';
 import { Money } from '@/components/Money';
+import { cardColumns, cardScroll, TABLE_CARDS } from '@/components/phoneCards';
 import { useMyDeposits } from '../api/get-my-deposits';
 
 const PAGE_SIZE = 10;
@@ -20,14 +21,16 @@ export function MyDepositPage() {
         {(page) => (
           <>
             <Table<DepositSummary>
+              className={TABLE_CARDS}
               size="small"
               rowKey="id"
               pagination={false}
               dataSource={page.records}
-              // On a phone the table scrolls sideways with the project's name pinned (as 我的项目's).
-              scroll={{ x: 720 }}
-              columns={[
-                { title: '项目名称', dataIndex: 'assetsName', width: 150, fixed: 'left', ellipsis: true },
+              // On a narrow desktop window the table scrolls sideways with the project's name pinned (as 我的项目's);
+              // on a phone each deposit is a card (phone.css .table-cards).
+              scroll={cardScroll(720)}
+              columns={cardColumns<DepositSummary>([
+                { title: '项目名称', dataIndex: 'assetsName', width: 150, fixed: 'left', ellipsis: true, card: 'title' },
                 { title: '金额', dataIndex: 'amount', width: 150, render: (v: number) => <Money yuan={v} /> },
                 { title: '状态', dataIndex: 'statusText', width: 110, render: (v: string, r) => <Tag color={COLOR[r.status]}>{v}</Tag> },
                 { title: '到账时间', dataIndex: 'confirmTime', width: 160, render: (v: string | null) => v ?? '—' },
@@ -35,6 +38,7 @@ export function MyDepositPage() {
                   title: '操作',
                   key: 'op',
                   width: 150,
+                  card: 'actions',
                   render: (_, r) => (
                     <>
                       <a href={`#/depositDetail?id=${r.id}`}>详情</a>
@@ -46,7 +50,7 @@ export function MyDepositPage() {
                     </>
                   ),
                 },
-              ]}
+              ])}
             />
             {page.total > PAGE_SIZE && (
               <Pagination style={{ marginTop: 16 }} current={current} pageSize={PAGE_SIZE} total={page.total} showSizeChanger={false} onChange={(p) => void navigate({ href: `/myDeposit?current=${p}` })} />

@@ -7,6 +7,7 @@ import { type EnrolmentSummary, type QualifiedRoom } from '#domain/contract/enro
 import type { MyLot } from '#domain/contract/desk';
 import { DeadlineCountdown } from '@/components/DeadlineCountdown';
 import { Money } from '@/components/Money';
+import { cardColumns, cardScroll, TABLE_CARDS } from '@/components/phoneCards';
 import { StandingTag } from '@/components/Standing';
 import { bidderStanding } from '#domain/rules/desk';
 import { LISTING_STATUS_LABELS } from '#domain/rules/listing';
@@ -50,22 +51,24 @@ function Enrolments({ current }: { current: number }) {
       {(page) => (
         <>
           <Table<EnrolmentSummary>
+            className={TABLE_CARDS}
             size="small"
             rowKey="id"
             pagination={false}
             dataSource={page.records}
-            // The columns' widths add up to the desktop's 950 px: on a phone the table scrolls sideways with
-            // the project's name pinned at the left (without a width of its own it was squeezed to nothing).
-            scroll={{ x: 940 }}
-            columns={[
-              { title: '项目名称', dataIndex: 'assetsName', width: 130, fixed: 'left', ellipsis: true, render: (v: string, r) => <ProjectLink project={{ assetsId: r.assetsId, projectType: null }}>{v}</ProjectLink> },
+            // The columns' widths add up to the desktop's 950 px: in a narrower window the table scrolls sideways
+            // with the project's name pinned at the left (without a width of its own it was squeezed to nothing);
+            // on a phone each enrolment is a card (phone.css .table-cards).
+            scroll={cardScroll(940)}
+            columns={cardColumns<EnrolmentSummary>([
+              { title: '项目名称', dataIndex: 'assetsName', width: 130, fixed: 'left', ellipsis: true, card: 'title', render: (v: string, r) => <ProjectLink project={{ assetsId: r.assetsId, projectType: null }}>{v}</ProjectLink> },
               { title: '报名时间', dataIndex: 'submitTime', width: 160 },
               { title: '保证金', dataIndex: 'depositAmount', width: 140, render: (v: number) => <Money yuan={v} /> },
               { title: '状态', dataIndex: 'statusText', width: 130, render: (v: string, r) => <Tag color={r.status === 'qualified' ? 'green' : r.status === 'rejected' ? 'red' : 'orange'}>{v}</Tag> },
               { title: '竞买号', dataIndex: 'bidCode', width: 90, render: (v: string | null) => v ?? '—' },
               { title: '下一步', key: 'next', width: 200, render: (_, r) => <NextStep lot={byAssets.get(r.assetsId)} /> },
-              { title: '操作', key: 'op', width: 90, render: (_, r) => <a href={`#/enrollDetail?id=${r.id}`}>查看详情</a> },
-            ]}
+              { title: '操作', key: 'op', width: 90, card: 'actions', render: (_, r) => <a href={`#/enrollDetail?id=${r.id}`}>查看详情</a> },
+            ])}
           />
           {page.total > PAGE_SIZE && (
             <Pagination style={{ marginTop: 16 }} current={current} pageSize={PAGE_SIZE} total={page.total} showSizeChanger={false} onChange={(p) => void navigate({ href: `/myProject?current=${p}` })} />

@@ -3,6 +3,7 @@ import { Input, Segmented, Space, Table, Tag } from 'antd';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
+import { cardColumns, TABLE_CARDS } from '@/components/phoneCards';
 import { formatBytes } from '#domain/rules/userFiles';
 import { type LibraryFile } from '#domain/contract/userFiles';
 import { useAllFiles } from '../api/get-all-files';
@@ -47,13 +48,14 @@ export function AllFilesPage() {
           );
           return (
             <Table<LibraryFile>
+              className={TABLE_CARDS}
               size="small"
               rowKey="fileId"
               dataSource={shown}
               pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
               locale={{ emptyText: '没有符合条件的文件' }}
-              columns={[
-                { title: '名称', dataIndex: 'name', render: (v: string, f) => <a onClick={() => setPreview(f)}>{v}</a> },
+              columns={cardColumns<LibraryFile>([
+                { title: '名称', dataIndex: 'name', card: 'title', render: (v: string, f) => <a onClick={() => setPreview(f)}>{v}</a> },
                 {
                   title: '所在文件夹',
                   dataIndex: 'folderPath',
@@ -62,7 +64,7 @@ export function AllFilesPage() {
                 { title: '类型', dataIndex: 'contentType', width: 80, render: (v: LibraryFile['contentType']) => <Tag>{TYPE_TEXT[v]}</Tag> },
                 { title: '大小', dataIndex: 'size', width: 90, render: (v: number) => formatBytes(v) },
                 { title: '上传时间', dataIndex: 'createTime', width: 170 },
-              ]}
+              ])}
             />
           );
         }}

@@ -4,6 +4,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
+import { cardColumns, cardScroll, TABLE_CARDS } from '@/components/phoneCards';
 import { APPEAL_KINDS, type AppealKind, type AppealStatus, type AppealSummary, type LibraryFile } from '#domain/contract/userFiles';
 import { APPEAL_MAX_FILES, APPEAL_REASON_MAX } from '#domain/rules/userFiles';
 import { submitAppeal, useAppeal, useAppealSubjects, useAppeals } from '../api/appeals';
@@ -153,25 +154,27 @@ export function AppealPage() {
         {(page) => (
           <>
             <Table<AppealSummary>
+              className={TABLE_CARDS}
               size="small"
               rowKey="id"
               pagination={false}
               dataSource={page.records}
-              // On a phone the table scrolls sideways instead of squeezing 申诉对象 to nothing.
-              scroll={{ x: 760 }}
-              columns={[
+              // In a narrow window the table scrolls sideways instead of squeezing 申诉对象 to nothing; on a
+              // phone each appeal is a card (phone.css .table-cards).
+              scroll={cardScroll(760)}
+              columns={cardColumns<AppealSummary>([
                 { title: '申诉编号', dataIndex: 'appealCode', width: 150 },
                 { title: '类型', dataIndex: 'kindText', width: 90 },
-                { title: '申诉对象', dataIndex: 'subjectTitle', ellipsis: true },
+                { title: '申诉对象', dataIndex: 'subjectTitle', ellipsis: true, card: 'title' },
                 { title: '状态', dataIndex: 'statusText', width: 90, render: (v: string, r) => <Tag color={COLOR[r.status]}>{v}</Tag> },
                 { title: '提交时间', dataIndex: 'submitTime', width: 160 },
-                { title: '操作', key: 'op', width: 70, render: (_, r) => (
+                { title: '操作', key: 'op', width: 70, card: 'actions', render: (_, r) => (
                     // A button (an <a> without href is not reachable by keyboard).
                     <Button type="link" size="small" autoInsertSpace={false} onClick={() => go({ ...base, id: r.id })}>
                       查看
                     </Button>
                   ) },
-              ]}
+              ])}
             />
             {page.total > PAGE_SIZE && (
               <Pagination style={{ marginTop: 16 }} current={current} pageSize={PAGE_SIZE} total={page.total} showSizeChanger={false} onChange={(p) => go({ current: p })} />

@@ -5,6 +5,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
+import { cardColumns, TABLE_CARDS } from '@/components/phoneCards';
 import { folderNameProblem, formatBytes, invisibleCharactersProblem } from '#domain/rules/userFiles';
 import { type FolderItem, type LibraryFile } from '#domain/contract/userFiles';
 import { useFolder } from '../api/get-folder';
@@ -147,15 +148,17 @@ export function MyFilesPage() {
                 </div>
               </div>
               <Table<Row>
+                className={TABLE_CARDS}
                 size="small"
                 rowKey="key"
                 pagination={false}
                 dataSource={rows}
                 locale={{ emptyText: '此文件夹为空，可上传 PDF、JPEG、PNG 文件（单个不超过10MB）' }}
-                columns={[
+                columns={cardColumns<Row>([
                   {
                     title: '名称',
                     key: 'name',
+                    card: 'title',
                     render: (_, r) =>
                       r.kind === 'folder' ? (
                         <a href={`#/usercenter/files/children?folderId=${r.folder.id}`}>
@@ -180,6 +183,7 @@ export function MyFilesPage() {
                     title: '操作',
                     key: 'op',
                     width: 250,
+                    card: 'actions',
                     render: (_, r) => (
                       <Space size="small">
                         {r.kind === 'file' && <a onClick={() => setPreview(r.file)}>预览</a>}
@@ -198,7 +202,7 @@ export function MyFilesPage() {
                       </Space>
                     ),
                   },
-                ]}
+                ])}
               />
             </>
           );
