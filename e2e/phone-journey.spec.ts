@@ -266,6 +266,8 @@ test('a visitor on a phone finds a lot, registers, verifies, enrols, pays the de
   const letter = page.getByRole('dialog', { name: '成交确认书' });
   const pdf = letter.getByTitle('成交确认书');
   await expect(pdf).toBeVisible();
+  // Drawn page by page at the phone's width (a phone's browser shows no PDF in a frame).
+  await expect(pdf.getByRole('img', { name: /^第 1 页，共 \d+ 页$/ })).toBeVisible();
   const box = (await pdf.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width, "the PDF within the phone's width").toBeLessThanOrEqual(390);
@@ -284,6 +286,7 @@ test("the contract on a phone: the PDF fits the screen's width, the signature pa
   await logInAs(page, 'bidder01', `/usercenter/contract/sign?id=${sealed!.id}`);
   const pdf = page.getByTitle(/^合同 PDF：/);
   await expect(pdf).toBeVisible();
+  await expect(pdf.getByRole('img', { name: /^第 1 页，共 \d+ 页$/ })).toBeVisible();
   const box = (await pdf.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);

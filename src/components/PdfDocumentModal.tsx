@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Modal, Spin } from 'antd';
+import { PdfView } from './PdfView';
 
 /**
  * A document the exchange issues as PDF (成交确认书, invoice): the caller's bytes fetched with the token (never
- * a URL another user could open), shown in the browser's PDF viewer from an object URL, with a download.
+ * a URL another user could open), shown from an object URL (components/PdfView: the browser's viewer, a
+ * phone's pages drawn at its width), with a download.
  * `load` is the fetch; null keeps the dialog closed.
  */
 export function PdfDocumentModal({ title, fileName, load, onClose }: { title: string; fileName: string; load: ((signal: AbortSignal) => Promise<Blob>) | null; onClose: () => void }) {
-  const [state, setState] = useState<{ url: string } | { error: string } | null>(null);
+  const [state, setState] = useState<{ url: string; blob: Blob } | { error: string } | null>(null);
   useEffect(() => {
     if (!load || typeof URL.createObjectURL !== 'function') return undefined;
     const controller = new AbortController();
@@ -15,8 +17,9 @@ export function PdfDocumentModal({ title, fileName, load, onClose }: { title: st
     setState(null);
     load(controller.signal)
       .then((blob) => {
-        url = URL.createObjectURL(blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' }));
-        setState({ url });
+        const pdf = blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
+        url = URL.createObjectURL(pdf);
+        setState({ url, blob: pdf });
       })
       .catch((err: Error) => {
         if (!controller.signal.aborted) setState({ error: err.message || '文件读取失败' });
@@ -55,7 +58,7 @@ export function PdfDocumentModal({ title, fileName, load, onClose }: { title: st
         </Spin>
       )}
       {state && 'error' in state && <Alert type="error" showIcon title={state.error} />}
-      {state && 'url' in state && <iframe title={title} src={state.url} className="deal__letter" />}
+      {state && 'url' in state && <PdfView blob={state.blob} url={state.url} title={title} className="deal__letter" />}
     </Modal>
   );
 }

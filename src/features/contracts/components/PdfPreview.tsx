@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Spin } from 'antd';
 import { saveBlob } from '@/lib/saveBlob';
+import { PdfView } from '@/components/PdfView';
 import { getContractPdf } from '../api/contracts';
 
 /**
@@ -10,7 +11,7 @@ import { getContractPdf } from '../api/contracts';
  */
 export function PdfPreview({ id, name, stamp, height = 560 }: { id: number; name: string; stamp: string; height?: number }) {
   const { message } = App.useApp();
-  const [state, setState] = useState<{ url: string } | { error: string } | null>(null);
+  const [state, setState] = useState<{ url: string; blob: Blob } | { error: string } | null>(null);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (typeof URL.createObjectURL !== 'function') return;
@@ -19,8 +20,9 @@ export function PdfPreview({ id, name, stamp, height = 560 }: { id: number; name
     setState(null);
     getContractPdf(id, controller.signal)
       .then((blob) => {
-        url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
-        setState({ url });
+        const pdf = new Blob([blob], { type: 'application/pdf' });
+        url = URL.createObjectURL(pdf);
+        setState({ url, blob: pdf });
       })
       .catch((err: Error) => {
         if (!controller.signal.aborted) setState({ error: err.message || '合同读取失败' });
@@ -49,7 +51,13 @@ export function PdfPreview({ id, name, stamp, height = 560 }: { id: number; name
       ) : 'error' in state ? (
         <Alert type="error" showIcon title={state.error} style={{ marginTop: 8 }} />
       ) : (
-        <iframe className="contract-pdf__frame" title={`合同 PDF：${name}`} src={`${state.url}#navpanes=0&view=FitH`} style={{ display: 'block', width: '100%', maxWidth: '100%', boxSizing: 'border-box', height, border: '1px solid #eee', marginTop: 8 }} />
+        <PdfView
+          blob={state.blob}
+          url={`${state.url}#navpanes=0&view=FitH`}
+          title={`合同 PDF：${name}`}
+          className="contract-pdf__frame"
+          style={{ display: 'block', width: '100%', maxWidth: '100%', boxSizing: 'border-box', height, border: '1px solid #eee', marginTop: 8 }}
+        />
       )}
     </div>
   );

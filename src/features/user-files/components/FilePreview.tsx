@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Modal, Spin } from 'antd';
 import type { LibraryFile } from '#domain/contract/userFiles';
+import { PdfView } from '@/components/PdfView';
 import { saveBlob } from '@/lib/saveBlob';
 import { getFileBlob } from '../api/get-file-blob';
 
@@ -52,7 +53,7 @@ export function FilePreview({ file, onClose }: { file: (Pick<LibraryFile, 'fileI
       {state === null && <Spin tip="正在加载…"><div style={{ height: 120 }} /></Spin>}
       {state && 'error' in state && <Alert type="error" showIcon title={state.error} />}
       {state && 'url' in state && file && state.pdf && (
-        <iframe title={`PDF 预览：${file.name}`} src={state.url} style={{ width: '100%', height: 600, border: '1px solid #eee' }} />
+        <PdfView blob={state.blob} url={state.url} title={`PDF 预览：${file.name}`} style={{ width: '100%', height: 600, border: '1px solid #eee' }} />
       )}
       {state && 'url' in state && file && !state.pdf && (
         <img alt={file.name} src={state.url} style={{ maxWidth: '100%', maxHeight: 600, display: 'block', margin: '0 auto' }} />
