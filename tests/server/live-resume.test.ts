@@ -252,7 +252,7 @@ describe(`push events resume across two processes on ${DIALECT}`, () => {
       const shape = (o: Awaited<ReturnType<EventLog['replay']>>) => ('resync' in o ? o : { changes: o.changes.map((c) => [c.id, c.event.activityId, c.event.lockVersion]) });
       const upTo = (o: Awaited<ReturnType<EventLog['replay']>>) => ('resync' in o ? null : o.upTo);
       const batch = await Promise.all(asks.map(([after, ids]) => log.replay(after, ids)));
-      const single = [];
+      const single: Array<Awaited<ReturnType<EventLog['replay']>>> = [];
       for (const [after, ids] of asks) single.push(await log.replay(after, ids));
       const together = batch.map(shape);
       expect(together).toEqual(single.map(shape));
