@@ -22,6 +22,7 @@
 import type { Kysely } from 'kysely';
 import { dutchEndAt, sealedRanking } from '#domain/rules/bidModes';
 import { bidChainHash, GENESIS_HASH } from '#domain/rules/bidChain';
+import { BID_CODE_MAX, BID_CODE_MIN, drawUnusedBidCode } from '#domain/rules/bidCode';
 import { type ActivitySettings } from '#domain/contract/bidModes';
 import { OPEN_ACTIVITY_STATUSES } from '#domain/contract/activity';
 import { BIDDING_MODES, type BiddingMode } from '#domain/contract/hall';
@@ -257,16 +258,8 @@ export async function topUpLiveDemo(trx: Kysely<Database>, now: number, settings
  * CI run met it).
  */
 export function demoBidCodes(rng: { int(min: number, max: number): number }, userIds: readonly number[]): Map<number, string> {
-  const codes = new Map<number, string>();
-  const given = new Set<string>();
-  for (const id of userIds) {
-    let code: string;
-    do code = String(rng.int(100_000, 999_999));
-    while (given.has(code));
-    given.add(code);
-    codes.set(id, code);
-  }
-  return codes;
+  const used = new Set<string>();
+  return new Map(userIds.map((id) => [id, drawUnusedBidCode(() => rng.int(BID_CODE_MIN, BID_CODE_MAX), used)]));
 }
 
 /** The demo's own listings (data/projects.ts codes); staff-published lots are never touched. */

@@ -10,6 +10,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { OPEN_ACTIVITY_STATUSES } from '#domain/contract/activity';
 import { AUTH_STATUS } from '#domain/contract/auth';
+import { BID_CODE_MAX, BID_CODE_MIN, drawUnusedBidCode } from '#domain/rules/bidCode';
 import type { Database } from '../../db/schema.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { createLoginCode } from './login.ts';
@@ -79,11 +80,7 @@ export async function provisionLoadAccounts(db: Kysely<Database>, input: LoadAcc
       const { id: userId } = await trx.insertInto('app_user').values(loadUserRow(loginName, input.from + i, hash, now)).returning('id').executeTakeFirstOrThrow();
       const bidCodes: Record<number, string> = {};
       const rows = ids.map((activityId) => {
-        const used = usedCodes.get(activityId)!;
-        let code: string;
-        do code = String(randomInt(100_000, 1_000_000));
-        while (used.has(code));
-        used.add(code);
+        const code = drawUnusedBidCode(() => randomInt(BID_CODE_MIN, BID_CODE_MAX + 1), usedCodes.get(activityId)!);
         bidCodes[activityId] = code;
         return { activity_id: activityId, user_id: userId, bid_code: code, pre_emptive_rank: null, created_at: now };
       });

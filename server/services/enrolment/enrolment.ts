@@ -11,6 +11,7 @@ import { isSealedLot } from '#domain/rules/liveValues';
 import { OPEN_ACTIVITY_STATUSES } from '#domain/contract/activity';
 import { ENROLMENT_COMMITMENTS, type AcceptedTerms, type Attachment, type CommitmentKey, type DepositStatus, type EnrolmentCheck, type EnrolmentDetail, type EnrolmentForm, type EnrolmentProject, type EnrolmentStatus, type EnrolmentSubmit, type EnrolmentSummary, type QualifiedRoom } from '#domain/contract/enrolment';
 import { ENROLMENT_STATUS_TEXT } from '#domain/rules/enrolment';
+import { BID_CODE_MAX, BID_CODE_MIN } from '#domain/rules/bidCode';
 import { formatChinaTime } from '#domain/rules/chinaTime';
 import { lotTitle } from '#domain/rules/desk';
 import type { Page } from '#domain/contract/envelope';
@@ -469,7 +470,7 @@ async function openActivity(db: Db, projectId: number) {
 /** A random six-digit bid code free in this activity (as the demo seed's). */
 async function freeBidCode(db: Db, activityId: number): Promise<string> {
   for (;;) {
-    const code = String(randomInt(100_000, 1_000_000));
+    const code = String(randomInt(BID_CODE_MIN, BID_CODE_MAX + 1));
     const taken = await db.selectFrom('bid_qualification').select('id').where('activity_id', '=', activityId).where('bid_code', '=', code).executeTakeFirst();
     if (!taken) return code;
   }
