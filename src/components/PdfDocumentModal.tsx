@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Alert, Button, Modal, Spin } from 'antd';
+import { saveBlob } from '@/lib/saveBlob';
+import { useFetchedFile } from '@/lib/useFetchedFile';
 import { PdfView } from './PdfView';
 
 /**
@@ -9,33 +10,8 @@ import { PdfView } from './PdfView';
  * `load` is the fetch; null keeps the dialog closed.
  */
 export function PdfDocumentModal({ title, fileName, load, onClose }: { title: string; fileName: string; load: ((signal: AbortSignal) => Promise<Blob>) | null; onClose: () => void }) {
-  const [state, setState] = useState<{ url: string; blob: Blob } | { error: string } | null>(null);
-  useEffect(() => {
-    if (!load || typeof URL.createObjectURL !== 'function') return undefined;
-    const controller = new AbortController();
-    let url = '';
-    setState(null);
-    load(controller.signal)
-      .then((blob) => {
-        const pdf = blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
-        url = URL.createObjectURL(pdf);
-        setState({ url, blob: pdf });
-      })
-      .catch((err: Error) => {
-        if (!controller.signal.aborted) setState({ error: err.message || '文件读取失败' });
-      });
-    return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [load]);
-  const download = () => {
-    if (!state || !('url' in state)) return;
-    const a = document.createElement('a');
-    a.href = state.url;
-    a.download = fileName;
-    a.click();
-  };
+  const state = useFetchedFile(load, load, { type: () => 'application/pdf', failed: '文件读取失败' });
+  const download = () => state && 'blob' in state && saveBlob(state.blob, fileName);
   return (
     <Modal
       open={load !== null}
@@ -44,7 +20,7 @@ export function PdfDocumentModal({ title, fileName, load, onClose }: { title: st
       onCancel={onClose}
       destroyOnHidden
       footer={[
-        <Button key="download" disabled={!state || !('url' in state)} onClick={download}>
+        <Button key="download" disabled={!state || !('blob' in state)} onClick={download}>
           下载 PDF
         </Button>,
         <Button key="close" type="primary" onClick={onClose}>

@@ -25,15 +25,15 @@ function PdfPages({ blob, title }: { blob: Blob; title: string }) {
     const el = box.current;
     if (!el) return;
     let cancelled = false;
-    let destroy = () => undefined as unknown;
+    let task: { destroy(): Promise<void> } | null = null;
     setState('drawing');
     (async () => {
       const pdfjs = await import('pdfjs-dist');
       pdfjs.GlobalWorkerOptions.workerSrc = pdfWorkerUrl;
       // No eval: the portal's Content-Security-Policy allows none.
-      const task = pdfjs.getDocument({ data: new Uint8Array(await blob.arrayBuffer()), isEvalSupported: false });
-      destroy = () => task.destroy();
-      const doc = await task.promise;
+      const loading = pdfjs.getDocument({ data: new Uint8Array(await blob.arrayBuffer()), isEvalSupported: false });
+      task = loading;
+      const doc = await loading.promise;
       el.replaceChildren();
       const ratio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
       for (let n = 1; n <= doc.numPages && !cancelled; n++) {
@@ -55,7 +55,7 @@ function PdfPages({ blob, title }: { blob: Blob; title: string }) {
     });
     return () => {
       cancelled = true;
-      void destroy();
+      void task?.destroy();
     };
   }, [blob]);
   return (

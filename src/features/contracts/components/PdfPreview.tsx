@@ -1,8 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, App, Button, Spin } from 'antd';
 import { saveBlob } from '@/lib/saveBlob';
+import { useFetchedFile } from '@/lib/useFetchedFile';
 import { PdfView } from '@/components/PdfView';
 import { getContractPdf } from '../api/contracts';
+
+const PDF = 'application/pdf';
 
 /**
  * The contract's PDF fetched with the token and shown from an object URL; nothing another user could open.
@@ -11,28 +14,9 @@ import { getContractPdf } from '../api/contracts';
  */
 export function PdfPreview({ id, name, stamp, height = 560 }: { id: number; name: string; stamp: string; height?: number }) {
   const { message } = App.useApp();
-  const [state, setState] = useState<{ url: string; blob: Blob } | { error: string } | null>(null);
+  // `stamp` changes when the PDF does (a new signature): fetch again.
+  const state = useFetchedFile(`${id}/${stamp}`, (signal) => getContractPdf(id, signal), { type: () => PDF, failed: '合同读取失败' });
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (typeof URL.createObjectURL !== 'function') return;
-    const controller = new AbortController();
-    let url = '';
-    setState(null);
-    getContractPdf(id, controller.signal)
-      .then((blob) => {
-        const pdf = new Blob([blob], { type: 'application/pdf' });
-        url = URL.createObjectURL(pdf);
-        setState({ url, blob: pdf });
-      })
-      .catch((err: Error) => {
-        if (!controller.signal.aborted) setState({ error: err.message || '合同读取失败' });
-      });
-    return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-    // `stamp` changes when the PDF does (a new signature): fetch again.
-  }, [id, stamp]);
   const download = () => {
     setSaving(true);
     downloadContractPdf(id, name)
