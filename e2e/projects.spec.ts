@@ -295,7 +295,7 @@ test.describe('judicial auctions', () => {
       const courtButton = page.locator('button.judicial-table__name');
       await expect(page.locator('.judicial-table tbody tr').first()).toBeVisible();
       for (let next = 2; (await courtButton.count()) === 0 && next <= 10; next++) {
-        await page.locator('.judicial-table-wrap .ant-pagination-next, .ant-pagination-next').first().click();
+        await page.locator('.ant-pagination-next').first().click();
         await expect(page.locator('.ant-pagination-item-active')).toHaveText(String(next));
         await expect(page.locator('.judicial-table tbody tr').first()).toBeVisible();
       }

@@ -251,6 +251,12 @@ interface SessionLookups {
 const sessionLookups = new WeakMap<Kysely<Database>, SessionLookups>();
 const SESSION_BATCH = 500;
 
+function sessionLookupsOf(db: Kysely<Database>): SessionLookups {
+  let lookups = sessionLookups.get(db);
+  if (!lookups) sessionLookups.set(db, (lookups = { waiting: new Map(), busy: false }));
+  return lookups;
+}
+
 /**
  * A session and its user, looked up together with the lookups of the same turn and those arriving while a
  * query is out: one query for all of them, one query at a time. When a node dies its thousands of push
@@ -258,9 +264,7 @@ const SESSION_BATCH = 500;
  * (bench:nodes), where a query per batch does not.
  */
 function lookUpSession(db: Kysely<Database>, sid: string): Promise<SessionRow | undefined> {
-  let state = sessionLookups.get(db);
-  if (!state) sessionLookups.set(db, (state = { waiting: new Map(), busy: false }));
-  const lookups = state;
+  const lookups = sessionLookupsOf(db);
   return new Promise((resolve, reject) => {
     const first = lookups.waiting.size === 0;
     const list = lookups.waiting.get(sid);
