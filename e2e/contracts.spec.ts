@@ -4,7 +4,7 @@
  * editor, looks up a signatory (masked) and reads the draft. bidder01 signs the demo contract waiting for
  * his signature (drawn signature, face check) and downloads the signed PDF. Every page is photographed.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Download, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import { signOnScreen } from './contract-signing';
 import { apiLogin, loggedIn } from './modes';
@@ -144,10 +144,16 @@ test('bidder01 signs the contract waiting for him (drawn signature, face check b
   await expect(page.getByText('已签署', { exact: true }).first()).toBeVisible();
   await shoot(page, 'contracts-signed');
 
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: /下载 PDF/ }).click();
-  const file = await download;
-  const bytes = await (await import('node:fs/promises')).readFile((await file.path())!);
+  // Now and then (twice in about twenty runs, locally and in CI) a click on 下载 PDF beside the PDF viewer's
+  // frame reached no handler in headless Chromium: no request went out, the button never showed its
+  // loading state. Cause not found; a reader clicks again, and so does this test.
+  let file: Download | undefined;
+  await expect(async () => {
+    const download = page.waitForEvent('download', { timeout: 8_000 });
+    await page.getByRole('button', { name: /下载 PDF/ }).click();
+    file = await download;
+  }).toPass({ timeout: 40_000 });
+  const bytes = await (await import('node:fs/promises')).readFile((await file!.path())!);
   expect(bytes.toString('latin1').match(/\/ETSI\.CAdES\.detached/g)?.length).toBe(2);
   // Anyone can check it: the exchange's public verification says both signatures are valid.
   const verified = await request.post('/api/dscq-esign/verify', { multipart: { file: { name: 'contract.pdf', mimeType: 'application/pdf', buffer: bytes } } });
