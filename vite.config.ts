@@ -1,7 +1,9 @@
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +58,102 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * antd's component styles as one stylesheet built with the app (`import 'virtual:antd.css'`), instead of
+ * antd generating and injecting them in the browser while each component first renders: that runtime was
+ * about a quarter of a phone's start-up script time (bench:mobile). The public app's ConfigProvider sets
+ * `zeroRuntime`, so antd only registers the theme's tokens at run time, as CSS variables, which the
+ * stylesheet's rules read (so the theme and 长辈模式 still apply). From antd's own prebuilt antd.css, less
+ * what must not be static: its token blocks (the default blue theme's variables, `.css-var-…`) and its SSR
+ * cache marker, and less the components the portal never draws (ANTD_UNUSED, checked against the code's
+ * imports by tests/architecture/antd-styles.test.ts). The staff console keeps antd's runtime styles.
+ */
+export const ANTD_UNUSED = ['tree', 'mentions', 'color', 'cascader', 'transfer', 'tour', 'slider', 'splitter', 'rate', 'float', 'anchor', 'masonry'];
+/** antd's prebuilt stylesheet less its token blocks, its SSR cache marker and ANTD_UNUSED's components. */
+export function antdStylesheet(css: string): string {
+  const unused = new RegExp(`\\.ant-(${ANTD_UNUSED.join('|')})(?![a-z])`);
+  const dropped = (selector: string) => selector.startsWith('.css-var-') || selector.startsWith('.data-ant-cssinjs-cache-path') || unused.test(selector);
+  // A flat list of rules and of grouping at-rules (@media, @supports…) holding rules: split at each
+  // top-level closing brace, and filter inside the groups (keyframes are kept whole).
+  const filter = (text: string): string => {
+    const kept: string[] = [];
+    let depth = 0;
+    let start = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === '{') depth++;
+      else if (text[i] === '}' && --depth === 0) {
+        const block = text.slice(start, i + 1);
+        start = i + 1;
+        const open = block.indexOf('{');
+        const selector = block.slice(0, open).trim();
+        if (/^@(media|supports|container|layer)/.test(selector)) {
+          const inner = filter(block.slice(open + 1, -1));
+          if (inner) kept.push(`${selector}{${inner}}`);
+        } else if (selector.startsWith('@') || !dropped(selector)) kept.push(block);
+      }
+    }
+    return kept.join('\n');
+  };
+  return filter(css);
+}
+
+function antdStaticStyles(): Plugin {
+  const ID = 'virtual:antd.css';
+  const RESOLVED = '\0antd-static.css';
+  return {
+    name: 'portal-antd-static-styles',
+    resolveId: (id) => (id === ID ? RESOLVED : null),
+    load: (id) => (id === RESOLVED ? antdStylesheet(readFileSync(require.resolve('antd/dist/antd.css'), 'utf8')) : null),
+  };
+}
+
+/**
+ * The page's shell (index.html: the header, 正在加载…) paints before the app's scripts run, not after. The
+ * scripts still download at once (modulepreload), but the entry starts one frame after the first paint
+ * (assets/start-<hash>.js: a same-origin script, as the CSP allows no inline one; under /assets/ with its
+ * content's hash, so the service worker keeps it with the rest for an offline start). On a slow phone the shell paints
+ * as soon as the HTML and the stylesheet are in; otherwise the browser may hold that paint until a
+ * megabyte of script has been evaluated (bench:mobile's first contentful paint). A hidden tab, which
+ * paints nothing, starts at once.
+ */
+function paintBeforeApp(): Plugin {
+  const START = `(function () {
+  var src = document.currentScript.dataset.app, started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = src;
+    document.head.appendChild(script);
+  }
+  if (document.visibilityState === 'hidden') start();
+  else requestAnimationFrame(function () { setTimeout(start); });
+})();
+`;
+  const fileName = `assets/start-${createHash('sha256').update(START).digest('hex').slice(0, 8)}.js`;
+  return {
+    name: 'portal-paint-before-app',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source: START });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (context.path !== '/index.html') return html;
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+        const src = html.match(entry)?.[1];
+        if (!src) throw new Error('paintBeforeApp: no entry script in index.html');
+        return html
+          .replace(entry, `<link rel="modulepreload" crossorigin href="${src}">\n    <script src="/${fileName}" data-app="${src}" defer></script>`)
+          .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+      },
+    },
+  };
+}
+
 /** The staff console's page: written at src/console/index.html, served by the server at /ops/. */
 const CONSOLE_HTML = 'src/console/index.html';
 export const CONSOLE_BUILT_HTML = 'ops/index.html';
@@ -86,10 +184,11 @@ function consoleEntry(): Plugin {
   };
 }
 
+const require = createRequire(import.meta.url);
 const serverPort = process.env.PORT ?? '8080';
 
 export default defineConfig({
-  plugins: [react(), versionFile(), consoleEntry(), serviceWorker(), precompressed()],
+  plugins: [react(), antdStaticStyles(), versionFile(), consoleEntry(), serviceWorker(), paintBeforeApp(), precompressed()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,5 +1,8 @@
 /// <reference types="vite/client" />
 
+/** antd's component styles, prebuilt at build time (vite.config.ts antdStaticStyles). */
+declare module 'virtual:antd.css';
+
 interface ImportMetaEnv {
   readonly VITE_API_BASE?: string;
   readonly VITE_JUDICIAL_BASE?: string;

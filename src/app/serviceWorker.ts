@@ -7,8 +7,10 @@ export const SERVICE_WORKER_URL = '/sw.js';
 
 export function registerServiceWorker(nav: Navigator = navigator): void {
   if (!import.meta.env.PROD || !('serviceWorker' in nav)) return;
-  window.addEventListener('load', () => {
-    // Refused (private mode, a policy, a test browser that blocks them): the portal works as without one.
-    nav.serviceWorker.register(SERVICE_WORKER_URL).catch(() => undefined);
-  });
+  // Refused (private mode, a policy, a test browser that blocks them): the portal works as without one.
+  const register = () => void nav.serviceWorker.register(SERVICE_WORKER_URL).catch(() => undefined);
+  // After the page's load, so it never competes with the first visit's own requests. The app usually
+  // starts after that event (it waits for the shell's first paint: vite.config.ts paintBeforeApp).
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

@@ -1,0 +1,68 @@
+// The public app draws antd from a prebuilt stylesheet (vite.config.ts antdStaticStyles) that leaves out the
+// components listed in ANTD_UNUSED: a page that starts using one would draw it unstyled. This keeps the list
+// true to the code, and checks what the stylesheet keeps and drops.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ANTD_UNUSED, antdStylesheet } from '../../vite.config';
+
+const root = resolve(__dirname, '../..');
+
+/** antd's components by the class prefix their styles use. */
+const COMPONENTS_BY_PREFIX: Record<string, string[]> = {
+  tree: ['Tree', 'TreeSelect'],
+  mentions: ['Mentions'],
+  color: ['ColorPicker'],
+  cascader: ['Cascader'],
+  transfer: ['Transfer'],
+  tour: ['Tour'],
+  slider: ['Slider'],
+  splitter: ['Splitter'],
+  rate: ['Rate'],
+  float: ['FloatButton'],
+  anchor: ['Anchor'],
+  masonry: ['Masonry'],
+};
+
+/** The public app's sources: src/ without the staff console (which keeps antd's runtime styles). */
+function publicSources(dir = 'src'): string[] {
+  return readdirSync(join(root, dir)).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(join(root, path)).isDirectory()) return path === join('src', 'console') ? [] : publicSources(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+function antdImports(): Set<string> {
+  const names = new Set<string>();
+  for (const file of publicSources()) {
+    for (const match of readFileSync(join(root, file), 'utf8').matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'antd'/g)) {
+      for (const part of match[1]!.split(',')) {
+        const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim();
+        if (name) names.add(name);
+      }
+    }
+  }
+  return names;
+}
+
+describe('antd prebuilt stylesheet', () => {
+  it('leaves out only components the public app never imports', () => {
+    expect(Object.keys(COMPONENTS_BY_PREFIX).sort()).toEqual([...ANTD_UNUSED].sort());
+    const imported = antdImports();
+    expect(imported.has('Button')).toBe(true); // the scan finds imports at all
+    const drawnButDropped = ANTD_UNUSED.flatMap((prefix) => COMPONENTS_BY_PREFIX[prefix]!.filter((name) => imported.has(name)));
+    expect(drawnButDropped).toEqual([]);
+  });
+
+  it('keeps the components, drops the static token blocks and the unused components', () => {
+    const css = antdStylesheet(readFileSync(createRequire(import.meta.url).resolve('antd/dist/antd.css'), 'utf8'));
+    for (const rule of ['.ant-btn{', '.ant-table-wrapper', '.ant-picker{', '.ant-modal-root']) expect(css).toContain(rule);
+    // The default blue theme's variables would fight the theme's, registered at run time.
+    expect(css).not.toMatch(/(^|\})\.css-var-/);
+    expect(css).not.toContain('--ant-color-primary:#1677ff');
+    expect(css).not.toContain('.data-ant-cssinjs-cache-path');
+    expect(css).not.toMatch(/\.ant-(tree|mentions|cascader|float-btn)[{ .:-]/);
+  });
+});
