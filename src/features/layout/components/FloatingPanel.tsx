@@ -56,16 +56,21 @@ const INFO_ENTRIES = [
 ] as const;
 
 function useScrolledPast(px: number, enabled: boolean): boolean {
-  const [past, setPast] = useState(() => !enabled || window.scrollY > px);
+  // Read at the next frame, not while React draws the page: scrollY forces a layout of the whole page, which
+  // in the middle of the first render made it one long task (bench:mobile); at the frame the layout is due anyway.
+  const [past, setPast] = useState(!enabled);
   useEffect(() => {
     if (!enabled) {
       setPast(true);
       return;
     }
     const onScroll = () => setPast(window.scrollY > px);
-    onScroll();
+    const firstCheck = requestAnimationFrame(onScroll);
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    return () => {
+      cancelAnimationFrame(firstCheck);
+      window.removeEventListener('scroll', onScroll);
+    };
   }, [px, enabled]);
   return past;
 }
