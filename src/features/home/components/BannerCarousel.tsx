@@ -25,10 +25,11 @@ export function BannerCarousel() {
     <section className="home-banner" aria-label="焦点图">
       <InertWhenHidden>
         <Carousel autoplay autoplaySpeed={HOME_BANNER_INTERVAL_MS} pauseOnHover={false} draggable>
-          {slides.map((ad) => (
+          {slides.map((ad, i) => (
             <div key={ad.id} className="home-banner__slide" data-testid="banner-slide">
               <a {...contentLinkProps(ad.url)} title={ad.title}>
-                <img src={ad.imgSrc} alt={ad.title} width={1200} height={320} />
+                {/* The first slide is the largest picture of the first screen: fetched before the others. */}
+                <img src={ad.imgSrc} alt={ad.title} width={1200} height={320} fetchPriority={i === 0 ? 'high' : 'low'} />
               </a>
             </div>
           ))}

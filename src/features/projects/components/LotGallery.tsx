@@ -7,7 +7,8 @@ import { ProjectCover } from './ProjectCover';
  * The lot's photo gallery on its detail page: the chosen photo large (its display size, width and height
  * given), the others as thumbnails below; a click opens the zoomable viewer over the whole gallery
  * (antd Image.PreviewGroup: zoom, rotate, swipe). A picture drawn for illustration says 示意图. Without
- * photos: the cover (or the placeholder) as before.
+ * photos: the cover (or the placeholder) as before. The large photo is the first screen's largest picture:
+ * fetched at high priority, before the thumbnails.
  */
 export function LotGallery({ detail }: { detail: Pick<ProjectDetail, 'photos' | 'imgUrl' | 'typeName' | 'assetsName'> }) {
   const photos = detail.photos ?? [];
@@ -23,7 +24,7 @@ export function LotGallery({ detail }: { detail: Pick<ProjectDetail, 'photos' | 
       >
         {/* The name starts with the caption it shows (示意图): what a screen reader says is what a sighted user reads. */}
         <button type="button" className="lot-gallery__main" onClick={() => setOpen(true)} aria-label={`${shown.caption ? `${shown.caption}，` : ''}查看大图（第 ${index + 1} 张，共 ${photos.length} 张）`}>
-          <img src={shown.url} width={shown.width} height={shown.height} alt={detail.assetsName} decoding="async" data-testid="lot-gallery-main" />
+          <img src={shown.url} width={shown.width} height={shown.height} alt={detail.assetsName} decoding="async" fetchPriority="high" data-testid="lot-gallery-main" />
           {shown.caption && <span className="lot-gallery__caption">{shown.caption}</span>}
         </button>
       </Image.PreviewGroup>
