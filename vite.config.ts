@@ -9,6 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
+const require = createRequire(import.meta.url);
+
 /** Emits dist/version.json: the live worker polls it and reloads the page when it changes. */
 function versionFile(): Plugin {
   const version = process.env.PORTAL_VERSION ?? new Date().toISOString();
@@ -109,12 +111,12 @@ function antdStaticStyles(): Plugin {
 
 /**
  * The page's shell (index.html: the header, 正在加载…) paints before the app's scripts run, not after. The
- * scripts still download at once (modulepreload), but the entry starts one frame after the first paint
- * (assets/start-<hash>.js: a same-origin script, as the CSP allows no inline one; under /assets/ with its
- * content's hash, so the service worker keeps it with the rest for an offline start). On a slow phone the shell paints
- * as soon as the HTML and the stylesheet are in; otherwise the browser may hold that paint until a
- * megabyte of script has been evaluated (bench:mobile's first contentful paint). A hidden tab, which
- * paints nothing, starts at once.
+ * scripts still download at once (modulepreload, at low priority: behind the stylesheet the first paint
+ * needs), but the entry starts one frame after the first paint (assets/start-<hash>.js: a same-origin
+ * script, as the CSP allows no inline one; under /assets/ with its content's hash, so the service worker
+ * keeps it with the rest for an offline start). On a slow phone the shell paints as soon as the HTML and
+ * the stylesheet are in; otherwise the browser may hold that paint until a megabyte of script has been
+ * evaluated (bench:mobile's first contentful paint). A hidden tab, which paints nothing, starts at once.
  */
 function paintBeforeApp(): Plugin {
   const START = `(function () {
@@ -184,7 +186,6 @@ function consoleEntry(): Plugin {
   };
 }
 
-const require = createRequire(import.meta.url);
 const serverPort = process.env.PORT ?? '8080';
 
 export default defineConfig({
