@@ -1,13 +1,12 @@
 // The public app draws antd from a prebuilt stylesheet (vite.config.ts antdStaticStyles) that leaves out the
 // components listed in ANTD_UNUSED: a page that starts using one would draw it unstyled. This keeps the list
 // true to the code, and checks what the stylesheet keeps and drops.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ANTD_UNUSED, antdStylesheet } from '../../vite.config';
-
-const root = resolve(__dirname, '../..');
+import { listSourceFiles, root } from './sourceFiles';
 
 /** antd's components by the class prefix their styles use. */
 const COMPONENTS_BY_PREFIX: Record<string, string[]> = {
@@ -25,18 +24,10 @@ const COMPONENTS_BY_PREFIX: Record<string, string[]> = {
   masonry: ['Masonry'],
 };
 
-/** The public app's sources: src/ without the staff console (which keeps antd's runtime styles). */
-function publicSources(dir = 'src'): string[] {
-  return readdirSync(join(root, dir)).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(join(root, path)).isDirectory()) return path === join('src', 'console') ? [] : publicSources(path);
-    return /\.tsx?$/.test(name) ? [path] : [];
-  });
-}
-
 function antdImports(): Set<string> {
   const names = new Set<string>();
-  for (const file of publicSources()) {
+  // The public app's sources: src/ without the staff console (which keeps antd's runtime styles).
+  for (const file of listSourceFiles('src', ['src/console'])) {
     for (const match of readFileSync(join(root, file), 'utf8').matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'antd'/g)) {
       for (const part of match[1]!.split(',')) {
         const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim();

@@ -4,14 +4,13 @@
 // no timers on the main thread); these need the whole graph.
 // (eslint-plugin-import-x did this before, but its native resolver has platform packages the registry we
 // install from does not carry, so `npm ci` refused the lock file.)
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { listSourceFiles, root } from './sourceFiles';
 
-const root = resolve(__dirname, '../..');
 const sourceRoots = ['domain', 'src', 'workers', 'server'];
-const extensions = ['.ts', '.tsx'];
 
 interface Edge {
   /** Repository-relative path of the imported file. */
@@ -20,14 +19,6 @@ interface Edge {
   typeOnly: boolean;
   /** `import()`: loaded later, so it cannot take part in a load-order circle either. */
   dynamic: boolean;
-}
-
-function listFiles(dir: string): string[] {
-  return readdirSync(join(root, dir)).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(join(root, path)).isDirectory()) return name === 'node_modules' ? [] : listFiles(path);
-    return extensions.some((ext) => name.endsWith(ext)) && !name.endsWith('.d.ts') ? [path] : [];
-  });
 }
 
 /** Resolves like Vite and tsx do: relative paths, the `@/` alias and package.json's `#domain` imports, with or without the extension, index files. */
@@ -87,7 +78,7 @@ function edgesOf(file: string): Edge[] {
   return edges;
 }
 
-const files = sourceRoots.flatMap(listFiles);
+const files = sourceRoots.flatMap((dir) => listSourceFiles(dir));
 const graph = new Map(files.map((file) => [file, edgesOf(file)]));
 
 // The server's layers, top to bottom. A file may import its own layer and any layer below it:
