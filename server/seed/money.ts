@@ -1,6 +1,6 @@
 /**
  * Demo money: bidder01 has won deals in each state (awaiting confirmation, awaiting
- * payment, paid, handed over), a bound card, wallet movements (a top-up through the bank, a withdrawal paid
+ * payment, paid, handed over; two paid, so a contract still waits for his signature after one is signed), a bound card, wallet movements (a top-up through the bank, a withdrawal paid
  * out) and an issued invoice, so every money page of the demo has content. Everything goes through the
  * ledger like real movements, so `npm run ops -- ledger check` stays clean. Idempotent: skipped once
  * bidder01 has a demo deal.
@@ -16,7 +16,9 @@ import { completeWithdrawal, requestWithdrawal, settleWithDeposit, storeCard } f
 
 const HOUR = 3_600_000;
 const DEMO_CARD = '6222020200112233446';
-const STATES: DealStatus[] = ['awaitingConfirmation', 'awaitingPayment', 'paid', 'handedOver'];
+// Two paid deals: each gets a contract waiting for bidder01's signature (seed/contracts.ts), so signing one
+// (the contracts journey) leaves the other for a reader trying the pad (the phone journey).
+const STATES: DealStatus[] = ['awaitingConfirmation', 'awaitingPayment', 'paid', 'handedOver', 'paid'];
 
 export async function ensureDemoMoney(db: Kysely<Database>, now: number, secrets?: SecretOverrides): Promise<boolean> {
   const user = await db.selectFrom('app_user').select(['id', 'name']).where('login_name', '=', 'bidder01').executeTakeFirst();
@@ -92,7 +94,8 @@ export async function ensureDemoMoney(db: Kysely<Database>, now: number, secrets
         .returning('id')
         .executeTakeFirstOrThrow();
       if (paid) await settleWithDeposit(trx, { dealId: inserted.id, depositId: null, userId: user.id, priceFen, feeFen, source: { kind: 'bank' }, at: dealAt + 2 * HOUR, memo: a.assets_name });
-      if (status === 'paid') {
+      // An issued invoice for the first paid deal.
+      if (status === 'paid' && STATES.indexOf(status) === i) {
         await trx
           .insertInto('invoice')
           .values({
