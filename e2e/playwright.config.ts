@@ -30,8 +30,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: true,
   // Most of a journey's time is waiting on the real clock (a bid window, a countdown, push and polling),
-  // not CPU: two workers left a two-core machine three quarters idle (8m57 real for 3m33 user).
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // not CPU: two workers once left a two-core machine three quarters idle (8m57 real for 3m33 user), and
+  // three ran the suite in 14.6 min. But on 2026-11-30 three thrashed the same kind of machine: a page-load
+  // check took 18.7 s beside two others and 4.4 s alone, and a dozen journeys ran out of time. Two.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list']],
   use: {
