@@ -286,7 +286,7 @@ test("the contract on a phone: the PDF fits the screen's width, the signature pa
   await logInAs(page, 'bidder01', `/usercenter/contract/sign?id=${sealed!.id}`);
   const pdf = page.getByTitle(/^合同 PDF：/);
   // pdf.js fetches the signed PDF and draws its pages off the main thread: on a loaded two-core machine
-  // (three journeys at once) that took longer than the default 10 s.
+  // (other journeys beside it) that took longer than the default 10 s.
   await expect(pdf).toBeVisible({ timeout: 30_000 });
   await expect(pdf.getByRole('img', { name: /^第 1 页，共 \d+ 页$/ })).toBeVisible({ timeout: 30_000 });
   const box = (await pdf.boundingBox())!;

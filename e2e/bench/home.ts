@@ -32,7 +32,7 @@ interface Visit {
 async function visit(browser: Browser, url: string, throttled: boolean): Promise<Visit> {
   // No service worker: once it controls the page (it may, before the page's last chunks load, on a slow
   // network) it fetches them itself, and the page's network log shows them as 0 bytes (the sum read 516 kB
-  // where the page took 592 kB).
+  // where the page took 578 kB).
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', serviceWorkers: 'block' });
   try {
     const page = await context.newPage();

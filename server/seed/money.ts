@@ -1,7 +1,7 @@
 /**
- * Demo money: bidder01 has won deals in each state (awaiting confirmation, awaiting
- * payment, paid, handed over; two paid, so a contract still waits for his signature after one is signed), a bound card, wallet movements (a top-up through the bank, a withdrawal paid
- * out) and an issued invoice, so every money page of the demo has content. Everything goes through the
+ * Demo money: bidder01 has won deals in each state (awaiting confirmation, awaiting payment, paid (two, so a
+ * contract still waits for his signature after one is signed), handed over), a bound card, wallet movements
+ * (a top-up through the bank, a withdrawal paid out) and an issued invoice, so every money page of the demo has content. Everything goes through the
  * ledger like real movements, so `npm run ops -- ledger check` stays clean. Idempotent: skipped once
  * bidder01 has a demo deal.
  */
