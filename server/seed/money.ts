@@ -1,9 +1,9 @@
 /**
  * Demo money: bidder01 has won deals in each state (awaiting confirmation, awaiting payment, paid (two, so a
  * contract still waits for his signature after one is signed), handed over), a bound card, wallet movements
- * (a top-up through the bank, a withdrawal paid out) and an issued invoice, so every money page of the demo has content. Everything goes through the
- * ledger like real movements, so `npm run ops -- ledger check` stays clean. Idempotent: skipped once
- * bidder01 has a demo deal.
+ * (a top-up through the bank, a withdrawal paid out) and an issued invoice, so every money page of the demo
+ * has content. Everything goes through the ledger like real movements, so `npm run ops -- ledger check`
+ * stays clean. Idempotent: skipped once bidder01 has a demo deal.
  */
 import type { Kysely } from 'kysely';
 import { addWorkingDays, buyerFeeFen } from '#domain/rules/settlement';
