@@ -1,8 +1,8 @@
 /**
- * Demo contracts: every paid deal without a contract gets its draft (deals paid before
- * contracts existed); bidder01's handed-over demo deal has a contract signed by both parties and sealed by
- * the exchange (a downloadable signed PDF), and each of his two paid demo deals one signed by the transferor and
- * waiting for his signature. The steps are the real service calls (drafting, confirmation, signing with the
+ * Demo contracts: every paid deal without a contract gets its draft (deals paid before contracts existed);
+ * bidder01's handed-over demo deal has a contract signed by both parties and sealed by the exchange (a
+ * downloadable signed PDF), and each of his two paid demo deals one signed by the transferor and waiting for
+ * his signature. The steps are the real service calls (drafting, confirmation, signing with the
  * installation's provider, sealing), with the face check passed as the demo's. demo_org stands for the
  * transferor. Idempotent: a contract past drafting is left as it is.
  */

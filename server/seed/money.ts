@@ -19,6 +19,8 @@ const DEMO_CARD = '6222020200112233446';
 // Two paid deals: each gets a contract waiting for bidder01's signature (seed/contracts.ts), so signing one
 // (the contracts journey) leaves the other for a reader trying the pad (the phone journey).
 const STATES: DealStatus[] = ['awaitingConfirmation', 'awaitingPayment', 'paid', 'handedOver', 'paid'];
+/** The deal with the demo's issued invoice. */
+const FIRST_PAID = STATES.indexOf('paid');
 
 export async function ensureDemoMoney(db: Kysely<Database>, now: number, secrets?: SecretOverrides): Promise<boolean> {
   const user = await db.selectFrom('app_user').select(['id', 'name']).where('login_name', '=', 'bidder01').executeTakeFirst();
@@ -94,8 +96,7 @@ export async function ensureDemoMoney(db: Kysely<Database>, now: number, secrets
         .returning('id')
         .executeTakeFirstOrThrow();
       if (paid) await settleWithDeposit(trx, { dealId: inserted.id, depositId: null, userId: user.id, priceFen, feeFen, source: { kind: 'bank' }, at: dealAt + 2 * HOUR, memo: a.assets_name });
-      // An issued invoice for the first paid deal.
-      if (status === 'paid' && STATES.indexOf(status) === i) {
+      if (i === FIRST_PAID) {
         await trx
           .insertInto('invoice')
           .values({
