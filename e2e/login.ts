@@ -23,10 +23,14 @@ export async function logInAs(page: Page, loginName: string, target: string): Pr
   await expect(page).toHaveURL(new RegExp(`#${target.replace(/[?]/g, '\\?')}$`));
 }
 
-/** Reloads until `text` shows: a page that is not live reads its state once (a demo approval, another member's decision). */
+/**
+ * Reloads until `text` shows: a page that is not live reads its state once (a demo approval, another member's
+ * decision). Each reload gets 5 s to draw the page: on a loaded two-core machine a reloaded page took over 2 s
+ * to show what was already there, so every attempt missed (console-journey, a clean-clone run).
+ */
 export async function reloadUntil(page: Page, text: string | RegExp, timeout = 30_000): Promise<void> {
   await expect(async () => {
     await page.reload();
-    await expect(page.getByText(text).first()).toBeVisible({ timeout: 2000 });
+    await expect(page.getByText(text).first()).toBeVisible({ timeout: 5000 });
   }).toPass({ timeout, intervals: [1000, 2000] });
 }
