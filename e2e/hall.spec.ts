@@ -144,8 +144,8 @@ test.describe('live bidding hall', () => {
     await expect(page.getByTestId('live-row').first()).toBeVisible();
   });
 
-  test('screenshots: /hall and the home live table at 1200 and 1440 px', async ({ page }) => {
-    for (const width of [1200, 1440]) {
+  for (const width of [1200, 1440]) {
+    test(`screenshots: /hall and the home live table at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/#/hall');
       await expect(page.getByTestId('live-row').first()).toBeVisible();
@@ -156,6 +156,6 @@ test.describe('live bidding hall', () => {
       await hallBlock.scrollIntoViewIfNeeded();
       await expect(page.getByTestId('home-live-row').first()).toBeVisible();
       await hallBlock.screenshot({ path: `${screenshotDir}/home-live-${width}.png` });
-    }
-  });
+    });
+  }
 });

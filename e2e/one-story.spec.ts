@@ -78,6 +78,10 @@ const yuanAmounts = (text: string) =>
   [...text.matchAll(/(?<![\d.,万])(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s*元/g)].map((m) => ({ text: m[0], value: Number(m[1]!.replace(/,/g, '')) }));
 
 test.describe('one lot, one story', () => {
+  // Each test reads a lot on several pages (seven page loads in the first): on a loaded machine that is
+  // longer than the default minute.
+  test.describe.configure({ timeout: 120_000 });
+
   test('a live and an upcoming lot of bidder01: the same state, countdown, next step and price on the page, in the hall and in 我的竞价室', async ({ page, request }) => {
     const token = await apiLogin(request, 'bidder01');
     const lots = await api<MyLot[]>(request, 'GET', '/dscq-user/desk/lots', { token });
@@ -161,7 +165,6 @@ test.describe('one lot, one story', () => {
   });
 
   test('the user centre writes every amount of 10,000 yuan or more in 万元 (the exact yuan on hover)', async ({ page }) => {
-    test.setTimeout(120_000);
     await logInAs(page, 'bidder01', '/usercenterIndex');
     for (const route of ['/usercenterIndex', '/myProject', '/myProject?list=2', '/myDeposit', '/projectSettlement', '/wallet/index', '/myInvoice', '/myContract', '/myWatch']) {
       await page.goto(`/#${route}`);

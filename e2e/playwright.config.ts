@@ -26,7 +26,9 @@ if (!process.env.E2E_DATA_DIR) process.on('exit', () => rmSync(dataDir, { recurs
 export default defineConfig({
   testDir: '.',
   outputDir: '../test-results/e2e',
-  timeout: 30_000,
+  // A minute: the short journeys take 5–25 s alone, and a loaded machine doubles that (a clean-clone run had
+  // the hall's screenshots, two pages at two widths, run out of 30 s).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   // Most of a journey's time is waiting on the real clock (a bid window, a countdown, push and polling),

@@ -301,7 +301,8 @@ test.describe('judicial auctions', () => {
       }
       await courtButton.first().click();
     }
-    await expect(page).toHaveURL(/#\/sfProject\?pk=/);
+    // From a later page of /sfProject the URL keeps its page too (?current=2&pk=…).
+    await expect(page).toHaveURL(/#\/sfProject\?(?:.*&)?pk=\w+/);
     await expect(page.locator('.ant-drawer')).toContainText('拍品详情');
   });
 });
