@@ -15,7 +15,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BID_REJECTION_MESSAGES } from '#domain/rules/bidRules';
 import { formatYuan } from '#domain/rules/money';
 import { setAlertPrefs } from '@/lib/alertPrefs';
-import { frozenClock } from '../mocks/clock';
+import { frozenClock, stepClock } from '../mocks/clock';
 import { authMock } from '../mocks/handlers/auth';
 import { NOT_QUALIFIED_MSG, quoteRoomBackend, RIVAL_CODE, ROOM_ACTIVITY_ID, ROOM_CODES } from '../mocks/handlers/quote-room';
 import { renderApp } from '../mocks/renderApp';
@@ -295,6 +295,16 @@ describe('/quoteHall: placing a bid', () => {
     fireEvent.click(within(question.closest('.ant-modal-confirm') as HTMLElement).getByText(/^取\s*消$/).closest('button')!);
     expect(screen.queryByTestId('room-bid-feedback')!.textContent).toBe('');
     // Nothing went out: the next, confirmed bid is the server's first (no waiting for something not to happen).
+    await bid('1000000');
+    await waitText('room-bid-feedback', /出价成功/);
+    expect(backend.state.bidCalls).toHaveLength(1);
+  });
+
+  it("bids in the auction's first second: the room's whole-second clock is not taken for 竞价尚未开始 once the server says live", async () => {
+    // The auction opened 0.4 s into the second the room's clock shows; the server's time is past it.
+    const backend = quoteRoomBackend({ startTime: Date.now() + 400 });
+    await openRoom(backend);
+    stepClock(500);
     await bid('1000000');
     await waitText('room-bid-feedback', /出价成功/);
     expect(backend.state.bidCalls).toHaveLength(1);

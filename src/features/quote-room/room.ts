@@ -188,7 +188,10 @@ export function precheckBid(
   // The floor: no bid while suspended (with the exchange's reason), none once terminated.
   if (data.status === 'suspended') return { rejection: 'suspended', message: suspendedBidMessage(data.suspendReason) };
   if (data.status === 'ended' && data.outcome === 'terminated') return { rejection: 'terminated', message: BID_REJECTION_MESSAGES.terminated };
-  const rejection = (data.status === 'ended' ? 'closed' : bidWindowRejection(data.startTime, data.endTime, serverNow)) ?? modeRejection(data, myBidCode, amountFen, serverNow, bidThisVisit, mine);
+  // Once the server says live the auction has started: the frame's serverNow is the whole second (workers/clock.ts),
+  // up to a second behind, and would refuse a bid in the auction's first second as 竞价尚未开始.
+  const windowAt = data.status === 'live' ? Math.max(serverNow, data.startTime) : serverNow;
+  const rejection = (data.status === 'ended' ? 'closed' : bidWindowRejection(data.startTime, data.endTime, windowAt)) ?? modeRejection(data, myBidCode, amountFen, serverNow, bidThisVisit, mine);
   return rejection ? { rejection, message: BID_REJECTION_MESSAGES[rejection] } : null;
 }
 
