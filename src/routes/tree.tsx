@@ -8,7 +8,7 @@
  */
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { pageSearch } from '@/lib/searchParams';
 import { session } from '@/lib/session';
 import { tabLock } from '@/lib/tabLock';
@@ -181,7 +181,7 @@ const sfProjectRoute = createRoute({
 /** One page route whose search is validated by its feature's schema. */
 function searchPage<
   const TPath extends string,
-  TSearch extends z.ZodType<Record<string, unknown>, Record<string, unknown>>,
+  TSearch extends z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>,
   TParent extends AnyRoute = typeof rootRoute,
 >(path: TPath, title: string, component: PageComponent, validateSearch: TSearch, options: { simpleHeader?: boolean; fluid?: boolean; parent?: TParent } = {}) {
   return createRoute({
@@ -261,7 +261,7 @@ export const authLayoutRoute = createRoute({
 const authPage = <const TPath extends string>(path: TPath, title: string, component: PageComponent = DoingPage) =>
   page(path, title, component, { parent: authLayoutRoute });
 
-const authSearchPage = <const TPath extends string, TSearch extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+const authSearchPage = <const TPath extends string, TSearch extends z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>>(
   path: TPath,
   title: string,
   component: PageComponent,

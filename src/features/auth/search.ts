@@ -1,13 +1,14 @@
 /** The URL state of the login pages, validated by the route table. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { lenient } from '@/lib/searchParams';
 
-const redirect = z.string().optional().catch(undefined);
+const redirect = lenient(z.string());
 
 /** /login: where to go after logging in. */
 export const loginSearch = z.object({ redirect });
 export type LoginSearch = z.infer<typeof loginSearch>;
 
-const ticketPart = z.string().trim().min(1).max(512).optional().catch(undefined);
+const ticketPart = lenient(z.string().check(z.trim(), z.minLength(1), z.maxLength(512)));
 
 /** /hbtsSso: the unified identity platform's ticket (spec section 7: userguid, loginid, dognum, token) and `redirect`. */
 export const hbtsSsoSearch = z.object({
@@ -21,6 +22,6 @@ export type HbtsSsoSearch = z.infer<typeof hbtsSsoSearch>;
 
 /** /findAccountSuccess: the masked login names found by account recovery. */
 export const findAccountSuccessSearch = z.object({
-  loginNames: z.array(z.string().max(64)).max(50).optional().catch(undefined),
+  loginNames: lenient(z.array(z.string().check(z.maxLength(64))).check(z.maxLength(50))),
 });
 export type FindAccountSuccessSearch = z.infer<typeof findAccountSuccessSearch>;

@@ -1,6 +1,6 @@
 /** The content pages' URL state (spec section 2: plateId, newsId, num, id = notice type), validated by the route table. */
-import { z } from 'zod';
-import { optionalId } from '@/lib/searchParams';
+import { z } from 'zod/mini';
+import { lenient, optionalId } from '@/lib/searchParams';
 
 /** Column pages (/djgz, /zcfg, /jyfw, /xwzx, /hgzx, /xxgk): the plate shown. */
 export const plateSearch = z.object({ plateId: optionalId });
@@ -23,5 +23,5 @@ export const idSearch = z.object({ id: optionalId });
 export type IdSearch = z.infer<typeof idSearch>;
 
 /** /lock: where to return once unlocked. */
-export const lockSearch = z.object({ redirect: z.string().max(500).optional().catch(undefined) });
+export const lockSearch = z.object({ redirect: lenient(z.string().check(z.maxLength(500))) });
 export type LockSearch = z.infer<typeof lockSearch>;

@@ -1,5 +1,5 @@
 /** The enrolment pages' URL state, validated by the route table. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { optionalId } from '@/lib/searchParams';
 
 /** /bidEnrollNormal, /bidEnrollPkg: the project to enrol in. */

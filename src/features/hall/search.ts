@@ -1,13 +1,13 @@
 /** /hall's URL state, validated by the route table. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { HALL_MAX_PAGE_SIZE } from '#domain/contract/hall';
-import { optionalId, positiveInt } from '@/lib/searchParams';
+import { lenient, optionalId, positiveInt } from '@/lib/searchParams';
 
 /** The name searched and the page live in the URL; any size up to HALL_MAX_PAGE_SIZE (load tests). */
 export const hallSearch = z.object({
-  assetsName: z.string().trim().min(1).max(50).optional().catch(undefined),
+  assetsName: lenient(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))),
   current: optionalId,
-  size: positiveInt.max(HALL_MAX_PAGE_SIZE).optional().catch(undefined),
+  size: lenient(positiveInt.check(z.lte(HALL_MAX_PAGE_SIZE))),
 });
 export type HallSearch = z.infer<typeof hallSearch>;
 
@@ -16,6 +16,6 @@ export const WATCH_FILTERS = ['all', 'live', 'upcoming', 'leading', 'outbid', 'f
 export type WatchFilter = (typeof WATCH_FILTERS)[number];
 
 export const watchSearch = z.object({
-  filter: z.enum(WATCH_FILTERS).optional().catch(undefined),
-  q: z.string().trim().min(1).max(50).optional().catch(undefined),
+  filter: lenient(z.enum(WATCH_FILTERS)),
+  q: lenient(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))),
 });

@@ -1,5 +1,5 @@
 /** /sfProject's URL state (its schema, validated by the route table) and its paging. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { JUDICIAL_PAGE_SIZE } from '#domain/contract/projects';
 import { optionalId, searchText } from '@/lib/searchParams';
 

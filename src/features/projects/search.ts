@@ -1,12 +1,12 @@
 /** The trading centre's URL state (its schema, validated by the route table) and its API query. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PROJECT_SEARCH_DEFAULT_SIZE } from '#domain/rules/projects';
 import { PROJECT_SORTS, type ProjectSearchParams } from '#domain/contract/projects';
-import { optionalId, positiveInt, searchText } from '@/lib/searchParams';
+import { lenient, optionalId, positiveInt, searchText } from '@/lib/searchParams';
 
 const placeName = searchText(20);
 /** Yuan. */
-const yuan = z.coerce.number().nonnegative().max(1e13).optional().catch(undefined);
+const yuan = lenient(z.coerce.number().check(z.nonnegative(), z.lte(1e13)));
 
 /**
  * /project and /gyzcProject: the search state lives in the URL (spec section 2: q, typeCode, associationId,
@@ -16,15 +16,15 @@ export const projectSearch = z.object({
   q: searchText(50),
   typeCode: optionalId,
   associationId: optionalId,
-  size: positiveInt.max(100).optional().catch(undefined),
+  size: lenient(positiveInt.check(z.lte(100))),
   current: optionalId,
   city: placeName,
   county: placeName,
   minPrice: yuan,
   maxPrice: yuan,
   state: searchText(20),
-  orderBy: z.enum(PROJECT_SORTS).optional().catch(undefined),
-  order: z.enum(['asc', 'desc']).optional().catch(undefined),
+  orderBy: lenient(z.enum(PROJECT_SORTS)),
+  order: lenient(z.enum(['asc', 'desc'])),
 });
 export type ProjectUrlSearch = z.infer<typeof projectSearch>;
 

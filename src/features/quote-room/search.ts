@@ -1,5 +1,5 @@
 /** /quoteHall's URL state, validated by the route table. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { optionalId } from '@/lib/searchParams';
 
 /** The bidding room of one activity (?activityId=). */

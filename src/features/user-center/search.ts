@@ -1,5 +1,5 @@
 /** The user centre's URL state, validated by the route table. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { optionalId } from '@/lib/searchParams';
 
 /** /myProject: the page of enrolments, or the bidding-room list (list=2). */

@@ -1,5 +1,5 @@
 /** /verify's URL state, validated by the route table. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { optionalId } from '@/lib/searchParams';
 
 /** ?activityId=: check the exchange's published 电子竞价记录 of that activity (fetched, then checked here). */

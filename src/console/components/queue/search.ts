@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { QUEUE_STATES, type ListedQueue } from '#domain/contract/staffQueues';
-import { optionalId } from '@/lib/searchParams';
+import { lenient, optionalId } from '@/lib/searchParams';
 
 /** The filters of a queue's page in the URL: state (absent: waiting), page, and the item open in the drawer. */
 export interface QueueSearch {
@@ -13,11 +13,7 @@ export interface QueueSearch {
 export function queueSearch(queue: ListedQueue) {
   const allowed: readonly string[] = ['waiting', 'handled', 'all', ...QUEUE_STATES[queue].all];
   return z.object({
-    state: z
-      .string()
-      .refine((state) => allowed.includes(state))
-      .optional()
-      .catch(undefined),
+    state: lenient(z.string().check(z.refine((state) => allowed.includes(state)))),
     current: optionalId,
     id: optionalId,
   });

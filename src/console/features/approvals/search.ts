@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { FOUR_EYES_KIND_KEYS, type ApprovalState, type FourEyesKind } from '#domain/rules/staff';
-import { optionalId } from '@/lib/searchParams';
+import { lenient, optionalId } from '@/lib/searchParams';
 
 const STATES = ['pending', 'approved', 'rejected', 'withdrawn'] as const satisfies readonly ApprovalState[];
 
 /** 待复核's filters in the URL: state (absent: pending; `all`: every state), kind, page. */
 export const approvalsSearch = z.object({
-  state: z.enum([...STATES, 'all']).optional().catch(undefined),
-  kind: z.enum(FOUR_EYES_KIND_KEYS as [FourEyesKind, ...FourEyesKind[]]).optional().catch(undefined),
+  state: lenient(z.enum([...STATES, 'all'])),
+  kind: lenient(z.enum(FOUR_EYES_KIND_KEYS as [FourEyesKind, ...FourEyesKind[]])),
   current: optionalId,
 });
 export type ApprovalsSearch = z.infer<typeof approvalsSearch>;

@@ -1,11 +1,7 @@
-import { z } from 'zod';
-import { optionalId, searchText } from '@/lib/searchParams';
+import { z } from 'zod/mini';
+import { lenient, optionalId, searchText } from '@/lib/searchParams';
 
-const chinaTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
-  .optional()
-  .catch(undefined);
+const chinaTime = lenient(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)));
 
 /** 操作日志's search in the URL: who, what, on what, a keyword, a time range (China time), the page. */
 export const auditSearch = z.object({

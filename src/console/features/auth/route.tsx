@@ -1,14 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { lenient } from '@/lib/searchParams';
 import { rootRoute, staffRoute } from '../../layout/routes';
 
 /** Where to go after signing in: a console path (never another site). */
 const loginSearch = z.object({
-  redirect: z
-    .string()
-    .regex(/^\/(?!\/)/)
-    .optional()
-    .catch(undefined),
+  redirect: lenient(z.string().check(z.regex(/^\/(?!\/)/))),
 });
 
 export const loginRoute = createRoute({

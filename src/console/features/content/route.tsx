@@ -1,12 +1,12 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { STAFF_CONTENT_KINDS } from '#domain/contract/staffLots';
-import { optionalId, searchText } from '@/lib/searchParams';
+import { lenient, optionalId, searchText } from '@/lib/searchParams';
 import { staffRoute } from '../../layout/routes';
 
 export const contentSearch = z.object({
-  kind: z.enum(STAFF_CONTENT_KINDS).optional().catch(undefined),
-  state: z.enum(['scheduled', 'published', 'hidden']).optional().catch(undefined),
+  kind: lenient(z.enum(STAFF_CONTENT_KINDS)),
+  state: lenient(z.enum(['scheduled', 'published', 'hidden'])),
   q: searchText(64),
   current: optionalId,
 });

@@ -1,11 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
-import { optionalId, searchText } from '@/lib/searchParams';
+import { z } from 'zod/mini';
+import { lenient, optionalId, searchText } from '@/lib/searchParams';
 import { staffRoute } from '../../layout/routes';
 
 /** 项目's list filters in the URL. */
 export const lotsSearch = z.object({
-  state: z.enum(['draft', 'pending', 'published']).optional().catch(undefined),
+  state: lenient(z.enum(['draft', 'pending', 'published'])),
   q: searchText(64),
   current: optionalId,
 });

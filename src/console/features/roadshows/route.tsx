@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { optionalId } from '@/lib/searchParams';
 import { staffRoute } from '../../layout/routes';
 
