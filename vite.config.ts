@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { rolldown } from 'rolldown';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -110,36 +111,31 @@ function antdStaticStyles(): Plugin {
 }
 
 /**
- * The page's shell (index.html: the header, 正在加载…) paints before the app's scripts run, not after. The
- * scripts still download at once (modulepreload, at low priority: behind the stylesheet the first paint
- * needs), but the entry starts one frame after the first paint (assets/start-<hash>.js: a same-origin
- * script, as the CSP allows no inline one; under /assets/ with its content's hash, so the service worker
- * keeps it with the rest for an offline start). On a slow phone the shell paints as soon as the HTML and
- * the stylesheet are in; otherwise the browser may hold that paint until a megabyte of script has been
- * evaluated (bench:mobile's first contentful paint). A hidden tab, which paints nothing, starts at once.
+ * The page's shell (index.html: the header, 正在加载…) paints before the app's scripts run, not after, and a
+ * lot's page paints the lot's title and photo in it (src/start/start.ts, bundled here as a classic script:
+ * assets/start-<hash>.js, same-origin as the CSP allows no inline one, and under /assets/ so the service
+ * worker keeps it with the rest for an offline start; not deferred: it sets the phone's viewport before the
+ * body is laid out). The entry's chunks leave the HTML for the start step, which preloads them at low
+ * priority (behind the stylesheet the first paint needs) except on a lot's page, and starts the entry one
+ * frame after the first paint. On a slow phone the shell paints as soon as the HTML
+ * and the stylesheet are in; otherwise the browser may hold that paint until a megabyte of script has been
+ * evaluated (bench:mobile's first contentful paint).
  */
 function paintBeforeApp(): Plugin {
-  const START = `(function () {
-  var src = document.currentScript.dataset.app, started = false;
-  function start() {
-    if (started) return;
-    started = true;
-    var script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = src;
-    document.head.appendChild(script);
-  }
-  if (document.visibilityState === 'hidden') start();
-  else requestAnimationFrame(function () { setTimeout(start); });
-})();
-`;
-  const fileName = `assets/start-${createHash('sha256').update(START).digest('hex').slice(0, 8)}.js`;
+  let fileName = '';
+  let source = '';
   return {
     name: 'portal-paint-before-app',
     apply: 'build',
+    async buildStart() {
+      const built = await rolldown({ input: fileURLToPath(new URL('./src/start/start.ts', import.meta.url)), platform: 'browser' });
+      const { output } = await built.generate({ format: 'iife', minify: true });
+      await built.close();
+      source = output[0].code;
+      fileName = `assets/start-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+    },
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName, source: START });
+      this.emitFile({ type: 'asset', fileName, source });
     },
     transformIndexHtml: {
       order: 'post',
@@ -148,9 +144,11 @@ function paintBeforeApp(): Plugin {
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
         const src = html.match(entry)?.[1];
         if (!src) throw new Error('paintBeforeApp: no entry script in index.html');
+        const preload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+        const chunks = [...html.matchAll(preload)].map((m) => m[1]!);
         return html
-          .replace(entry, `<link rel="modulepreload" crossorigin href="${src}">\n    <script src="/${fileName}" data-app="${src}" defer></script>`)
-          .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+          .replace(preload, '')
+          .replace(entry, `<link rel="modulepreload" fetchpriority="low" crossorigin href="${src}">\n    <script src="/${fileName}" data-app="${src}" data-preload="${chunks.join(' ')}"></script>`);
       },
     },
   };

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { PHONE } from './phone';
+import { liveHall } from './room';
 
 const screenshotDir = new URL('./screenshots', import.meta.url).pathname;
 
@@ -110,6 +112,37 @@ test.describe('portal frame', () => {
     await expect(panel).not.toHaveClass(/float-panel--hidden/);
     await panel.getByRole('button', { name: /我的收藏/ }).click();
     await expect(page.getByRole('dialog').getByText('请先登录')).toBeVisible();
+  });
+});
+
+test.describe("a lot's first screen before the app (src/start)", () => {
+  test.use({ ...PHONE });
+
+  test("on a phone, a lot's page draws its title and photo at the phone's width with the app's scripts held back; the app then draws the page from the same answer", async ({ page, request }) => {
+    const lot = (await liveHall(request)).records.find((r) => r.mode === 'ongoing')!;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const details: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/dscq-project/project/detail')) details.push(r.url());
+    });
+    await page.goto(`/#/projectDetail/${lot.assetsId}.html`);
+    const shell = page.locator('.app-shell__lot');
+    await expect(shell.getByRole('heading', { level: 1 })).toHaveText(lot.assetsName);
+    await expect.poll(() => shell.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await page.evaluate(() => window.innerWidth)).toBe(390);
+    expect((await shell.locator('img').boundingBox())!.width).toBeGreaterThan(300);
+    await page.screenshot({ path: `${screenshotDir}/phone-lot-first-screen.png` });
+
+    release();
+    await expect(page.getByTestId('lot-gallery-main')).toBeVisible();
+    await expect(shell).toHaveCount(0);
+    // One request for the detail: the app took the start step's answer.
+    expect(details).toHaveLength(1);
   });
 });
 
