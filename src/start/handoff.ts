@@ -26,18 +26,20 @@ export function handOverLot(lotId: number, detail: Promise<unknown>): void {
   });
 }
 
+/** The handoff for `lotId`, taken (once); null when the start step fetched another lot's or none. */
+function take(lotId: number, when: (handed: FirstScreenHandoff) => boolean = () => true): FirstScreenHandoff | null {
+  const handed = window.__portalFirstScreen;
+  if (!handed || handed.lotId !== lotId || !when(handed)) return null;
+  delete window.__portalFirstScreen;
+  return handed;
+}
+
 /** The lot's detail the start step fetched, once, as a promise; null when it fetched another lot's or none. */
 export function takeHandedLot(lotId: number): Promise<unknown> | null {
-  const handed = window.__portalFirstScreen;
-  if (!handed || handed.lotId !== lotId) return null;
-  delete window.__portalFirstScreen;
-  return handed.detail;
+  return take(lotId)?.detail ?? null;
 }
 
 /** The lot's detail if it has already come (taken, once); undefined otherwise (still on its way, none, or null). */
 export function arrivedHandedLot(lotId: number): unknown {
-  const handed = window.__portalFirstScreen;
-  if (!handed || handed.lotId !== lotId || !handed.arrived) return undefined;
-  delete window.__portalFirstScreen;
-  return handed.arrived.data ?? undefined;
+  return take(lotId, (handed) => handed.arrived !== undefined)?.arrived?.data ?? undefined;
 }

@@ -23,10 +23,25 @@ const entry = script.dataset.app!;
 const preloads = (script.dataset.preload ?? '').split(' ').filter(Boolean);
 
 
-/** Runs `then` once the page's HTML is parsed (this script runs in the head, before the body exists). */
-function whenParsed(then: () => void): void {
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', then, { once: true });
-  else then();
+/** Settles once the page's HTML is parsed (this script runs in the head, before the body exists). */
+const parsed = new Promise<void>((resolve) => {
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
+  else resolve();
+});
+
+/** Puts the lot's title and photo in place of 正在加载…; settles once the photo is in (or there is none). */
+function drawLot(lot: LotFirstScreen | null): Promise<void> | void {
+  const loading = document.querySelector('#root .app-shell__loading');
+  const first = lot && loading ? lotFirstScreen(document, lot) : null;
+  if (!first || !loading) return;
+  loading.replaceWith(first);
+  // The app waits for the photo: drawn by the app instead, it would wait for the app's scripts again.
+  const photo = first.querySelector('img');
+  if (!photo || photo.complete) return;
+  return new Promise((drawn) => {
+    photo.addEventListener('load', () => drawn(), { once: true });
+    photo.addEventListener('error', () => drawn(), { once: true });
+  });
 }
 
 /** Longest the app waits for a lot's first screen: on a line too slow for the photo, the app comes anyway. */
@@ -55,28 +70,10 @@ if (lotId === null) {
     .then((body) => (body?.code === 200 && body.data ? body.data : null))
     .catch(() => null);
   handOverLot(lotId, detail);
-  firstScreen = detail.then(
-    (lot) =>
-      new Promise<void>((drawn) =>
-        whenParsed(() => {
-          const loading = document.querySelector('#root .app-shell__loading');
-          const first = lot && loading ? lotFirstScreen(document, lot) : null;
-          if (!first || !loading) return drawn();
-          loading.replaceWith(first);
-          // The app waits for the photo: drawn by the app instead, it would wait for the app's scripts again.
-          const photo = first.querySelector('img');
-          if (!photo || photo.complete) return drawn();
-          photo.addEventListener('load', () => drawn(), { once: true });
-          photo.addEventListener('error', () => drawn(), { once: true });
-        }),
-      ),
-  );
+  firstScreen = Promise.all([detail, parsed]).then(([lot]) => drawLot(lot));
 }
 
-let started = false;
 function start(): void {
-  if (started) return;
-  started = true;
   const app = document.createElement('script');
   app.type = 'module';
   app.crossOrigin = '';
@@ -86,7 +83,7 @@ function start(): void {
 // One-off steps of the page's start, not live timers (those are the live worker's).
 /* eslint-disable no-restricted-globals */
 const capped = new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
-whenParsed(() => {
+void parsed.then(() => {
   // A hidden tab paints nothing: the app starts at once.
   if (document.visibilityState === 'hidden') start();
   // Else one frame after the first paint (and the lot's first screen).
