@@ -1,6 +1,6 @@
 /** Security headers, static files and their caching, the SPA fallback, server time, logout. */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -133,6 +133,25 @@ describe('with a built web app', () => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/dscq-project/search/page?size=0' });
     expect(bad.statusCode).toBe(400);
     expectSecurityHeaders(bad.headers);
+  });
+
+  it('compresses a large API answer for a client that accepts it, not a small one, and none for a client that does not', async () => {
+    const url = '/api/dscq-project/search/page?size=20';
+    const plain = await t.app.inject({ method: 'POST', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const br = await t.app.inject({ method: 'POST', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-store');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await t.app.inject({ method: 'POST', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    // Under 1 kB: as it is (compressing would cost more than it saves).
+    const time = await t.app.inject({ method: 'GET', url: '/api/dscq-sync/v1/server-time', headers: { 'accept-encoding': 'br' } });
+    expect(time.headers['content-encoding']).toBeUndefined();
+    expect(time.json().data.now).toBe(1_795_000_000_000);
   });
 
   it('answers the server time uncached, from the server clock', async () => {
