@@ -1,6 +1,3 @@
-// antd's rules that belong to no component (its link and icon defaults, motion), first in the stylesheet;
-// each component's come with the code that draws it (vite.config.ts antdStaticStyles).
-import 'virtual:antd.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -11,6 +8,8 @@ import { API_BASE, CLIENT_ID, VERSION_URL } from './api/config';
 import { reloadOnceForChunkError } from './lib/chunkReload';
 import { applyElderMode } from './lib/elderMode';
 import { getLiveClient } from './live';
+// antd's component styles, prebuilt (vite.config.ts antdStaticStyles): before the portal's own, which override them.
+import 'virtual:antd.css';
 import './styles/global.css';
 import './styles/phone.css';
 

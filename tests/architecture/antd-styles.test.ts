@@ -1,99 +1,59 @@
-// The public app draws antd from its prebuilt stylesheet split by component (vite.config.ts antdStaticStyles):
-// a module that imports a component gets that component's rules. These tests keep the table of components
-// true to the code and check how the sheet is split and layered.
+// The public app draws antd from a prebuilt stylesheet (vite.config.ts antdStaticStyles) that leaves out the
+// components listed in ANTD_UNUSED: a page that starts using one would draw it unstyled. This keeps the list
+// true to the code, and checks what the stylesheet keeps and drops.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANTD_IN_ENTRY, ANTD_SHARED, ANTD_STYLES, antdImportsOf, antdStyleGroups } from '../../vite.config';
-import { edgesOf, listSourceFiles, root } from './sourceFiles';
+import { ANTD_UNUSED, antdStylesheet } from '../../vite.config';
+import { listSourceFiles, root } from './sourceFiles';
 
-const antdCss = readFileSync(createRequire(import.meta.url).resolve('antd/dist/antd.css'), 'utf8');
-const groups = antdStyleGroups(antdCss);
-const group = (name: string) => groups.get(name) ?? '';
-/** A module's code as the build sees it: type-only imports draw nothing (TypeScript strips them). */
-const withoutTypeImports = (code: string) => code.replace(/import\s+type\s*\{[^}]*\}\s*from\s*'antd';?/g, '');
+/** antd's components by the class prefix their styles use. */
+const COMPONENTS_BY_PREFIX: Record<string, string[]> = {
+  tree: ['Tree', 'TreeSelect'],
+  mentions: ['Mentions'],
+  color: ['ColorPicker'],
+  cascader: ['Cascader'],
+  transfer: ['Transfer'],
+  tour: ['Tour'],
+  slider: ['Slider'],
+  splitter: ['Splitter'],
+  rate: ['Rate'],
+  float: ['FloatButton'],
+  anchor: ['Anchor'],
+  masonry: ['Masonry'],
+};
 
-describe('antd styles by component', () => {
-  it('lists the styles of every antd component the public app imports (the build refuses one it does not know)', () => {
-    const imported = new Set<string>();
-    // The public app's sources: src/ without the staff console (which keeps antd's runtime styles). Type-only
-    // imports draw nothing; the build sees the code with them stripped.
-    for (const file of listSourceFiles('src', ['src/console'])) {
-      for (const name of antdImportsOf(withoutTypeImports(readFileSync(join(root, file), 'utf8')))) imported.add(name);
-    }
-    expect(imported.has('Button') && imported.has('Table')).toBe(true); // the scan finds imports at all
-    expect([...imported].filter((name) => !(name in ANTD_STYLES))).toEqual([]);
-    // Every prefix listed is a class prefix of the sheet (a misspelt one would draw its component unstyled).
-    const listed = [...new Set(Object.values(ANTD_STYLES).flat())];
-    expect(listed.filter((prefix) => !new RegExp(`\\.ant-${prefix}[{ .:>-]`).test(antdCss))).toEqual([]);
-  });
-
-  it('reads a module’s antd imports as the build sees them', () => {
-    expect(antdImportsOf(`import { App as AntdApp, ConfigProvider } from 'antd';\nimport { Button } from "antd";`)).toEqual(['App', 'ConfigProvider', 'Button']);
-    expect(antdImportsOf(`import { Button } from 'antd-mobile';`)).toEqual([]);
-  });
-
-  it('gives each rule to the component of its first antd class, by the longest prefix', () => {
-    expect(group('table')).toContain('.ant-table-wrapper');
-    // A pagination under a table is styled by the table's rules; a number input is not a plain input.
-    expect(group('table')).toContain('.ant-table-wrapper .ant-table-pagination.ant-pagination');
-    expect(group('pagination')).not.toContain('.ant-table-pagination');
-    expect(group('input-number')).toContain('.ant-input-number{');
-    expect(group(ANTD_SHARED)).not.toMatch(/(^|[{}\n])\.ant-input-number/);
-    // A component's media queries go with it.
-    expect(group('col')).toMatch(/@media[^{]*\{\.ant-col-sm-/);
-  });
-
-  it('keeps the styles of the components the entry draws with the entry, and only those', () => {
-    // The entry's static imports (type-only and dynamic ones aside), through the public app's modules.
-    const reached = new Set(['src/main.tsx']);
-    const queue = ['src/main.tsx'];
-    for (let file = queue.shift(); file; file = queue.shift()) {
-      for (const edge of edgesOf(file)) {
-        if (edge.typeOnly || edge.dynamic || reached.has(edge.to)) continue;
-        reached.add(edge.to);
-        queue.push(edge.to);
+function antdImports(): Set<string> {
+  const names = new Set<string>();
+  // The public app's sources: src/ without the staff console (which keeps antd's runtime styles).
+  for (const file of listSourceFiles('src', ['src/console'])) {
+    for (const match of readFileSync(join(root, file), 'utf8').matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'antd'/g)) {
+      for (const part of match[1]!.split(',')) {
+        const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim();
+        if (name) names.add(name);
       }
     }
-    const drawn = new Set([...reached].filter((file) => file.startsWith('src/')).flatMap((file) => antdImportsOf(withoutTypeImports(readFileSync(join(root, file), 'utf8')))));
-    expect([...drawn].sort()).toEqual([...ANTD_IN_ENTRY].sort());
-    expect(group(ANTD_SHARED)).toContain('.ant-btn{');
-    expect(group(ANTD_SHARED)).toContain('.ant-drawer');
-    expect(groups.has('btn')).toBe(false);
-    expect(group(ANTD_SHARED)).not.toContain('.ant-table-wrapper');
+  }
+  return names;
+}
+
+describe('antd prebuilt stylesheet', () => {
+  it('leaves out only components the public app never imports', () => {
+    expect(Object.keys(COMPONENTS_BY_PREFIX).sort()).toEqual([...ANTD_UNUSED].sort());
+    const imported = antdImports();
+    expect(imported.has('Button')).toBe(true); // the scan finds imports at all
+    const drawnButDropped = ANTD_UNUSED.flatMap((prefix) => COMPONENTS_BY_PREFIX[prefix]!.filter((name) => imported.has(name)));
+    expect(drawnButDropped).toEqual([]);
   });
 
-  it('keeps what belongs to no component for every page, and leaves out what must not be static', () => {
-    const shared = group(ANTD_SHARED);
-    expect(shared).toMatch(/(^|[{}\n])a\{/); // antd's link defaults
-    expect(shared).toContain('@keyframes');
-    expect(shared).toContain('.anticon');
-    const all = [...groups.values()].join('\n');
+  it('keeps the components, drops the static token blocks and the unused components', () => {
+    const css = antdStylesheet(readFileSync(createRequire(import.meta.url).resolve('antd/dist/antd.css'), 'utf8'));
+    for (const rule of ['.ant-btn{', '.ant-table-wrapper', '.ant-picker{', '.ant-modal-root']) expect(css).toContain(rule);
     // The default blue theme's variables would fight the theme's, registered at run time.
-    expect(all).not.toMatch(/(^|[{}\n])\.css-var-/);
-    expect(all).not.toContain('--ant-color-primary:#1677ff');
-    expect(all).not.toContain('.data-ant-cssinjs-cache-path');
-  });
-
-  it('puts every antd rule in the layer under the portal’s own, with the portal’s element defaults after antd’s', () => {
-    for (const [name, css] of groups) {
-      expect(css.startsWith('@layer base{'), name).toBe(true);
-      // Outside the layer: only copies of rules holding their !important declarations (in the layer, antd's
-      // would beat every !important of the portal's, whatever its selector).
-      const outside = css.slice(css.indexOf('\n}') + 2);
-      for (const declaration of outside.match(/\{[^{}]*\}/g) ?? []) expect(declaration.slice(1, -1).split(';').filter(Boolean).every((d) => d.includes('!important')), `${name}: ${declaration}`).toBe(true);
-    }
-    const carousel = group('carousel');
-    const layer = carousel.slice(0, carousel.indexOf('\n}') + 2);
-    expect(layer).toContain('.ant-carousel .slick-dots{');
-    expect(layer).not.toContain('!important');
-    expect(carousel.slice(layer.length)).toMatch(/\.ant-carousel \.slick-dots\{display:flex!important;?\}/);
-    const global = readFileSync(join(root, 'src/styles/global.css'), 'utf8');
-    expect(global).toMatch(/@layer base \{[^@]*\n\s*a \{ color: inherit;/);
-    // The shared antd rules (antd's own `a{}`) are the entry's first import, before global.css.
-    const main = readFileSync(join(root, 'src/main.tsx'), 'utf8');
-    expect(main.indexOf("import 'virtual:antd.css'")).toBeLessThan(main.indexOf("import './styles/global.css'"));
-    expect(main.indexOf("import 'virtual:antd.css'")).toBeLessThan(main.indexOf('import {'));
+    expect(css).not.toMatch(/(^|\})\.css-var-/);
+    expect(css).not.toContain('--ant-color-primary:#1677ff');
+    expect(css).not.toContain('.data-ant-cssinjs-cache-path');
+    expect(css).not.toMatch(/\.ant-(tree|mentions|cascader|float-btn)[{ .:-]/);
   });
 });

@@ -8,8 +8,7 @@ import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import type { MyLot } from '#domain/contract/desk';
 import { LISTING_STATUS_LABELS } from '#domain/rules/listing';
-import { useLiveList, type LiveBidRow, type LiveListStore } from '@/live';
-import { LiveListGate } from '@/live/LiveListGate';
+import { LiveListGate, useLiveList, type LiveBidRow, type LiveListStore } from '@/live';
 import { rowStanding, WatchTable } from './components/WatchTable';
 import { WATCH_FILTERS, type WatchFilter } from './search';
 

@@ -5,8 +5,7 @@ import { ThunderboltOutlined } from '@ant-design/icons';
 import { FlashPrice } from '@/components/FlashPrice';
 import { ProjectLink } from '@/components/ProjectLink';
 import { BIDDING_TABLE_HEIGHT_PX, HOME_LATEST_BIDDING_SCROLL_THRESHOLD, HOME_LATEST_BIDDING_SIZE } from '#domain/rules/constants';
-import { useLiveList, useLiveListState, useLiveRemainingRef, useFlashingLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
-import { LiveListGate } from '@/live/LiveListGate';
+import { LiveListGate, useLiveList, useLiveListState, useLiveRemainingRef, useFlashingLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
 
 type BidStore = LiveListStore<LiveBidRow>;
 
