@@ -124,11 +124,21 @@ function antdStaticStyles(): Plugin {
 function paintBeforeApp(): Plugin {
   let fileName = '';
   let source = '';
+  let env: Record<string, unknown> = {};
   return {
     name: 'portal-paint-before-app',
     apply: 'build',
+    configResolved(config) {
+      env = config.env;
+    },
     async buildStart() {
-      const built = await rolldown({ input: fileURLToPath(new URL('./src/start/start.ts', import.meta.url)), platform: 'browser' });
+      // Built apart from the app, with the app's import.meta.env (VITE_API_BASE: the start step asks the API
+      // where the app does).
+      const built = await rolldown({
+        input: fileURLToPath(new URL('./src/start/start.ts', import.meta.url)),
+        platform: 'browser',
+        transform: { define: { 'import.meta.env': JSON.stringify(env) } },
+      });
       const { output } = await built.generate({ format: 'iife', minify: true });
       await built.close();
       source = output[0].code;

@@ -14,6 +14,7 @@
  * A hidden tab, which paints nothing, starts the app at once.
  */
 import { PROJECT_PATHS } from '#domain/contract/projects';
+import { API_BASE } from '../api/config';
 import { applyViewport, isPhoneScreen } from '../lib/viewport';
 import { lotFirstScreen, lotIdOfHash, type LotFirstScreen } from './firstScreen';
 import { handOverLot } from './handoff';
@@ -65,7 +66,7 @@ if (lotId === null) {
     document.head.appendChild(link);
   }
 } else {
-  const detail = fetch(`/api${PROJECT_PATHS.detail}?id=${lotId}`, { credentials: 'same-origin' })
+  const detail = fetch(`${API_BASE}${PROJECT_PATHS.detail}?id=${lotId}`, { credentials: 'same-origin' })
     .then((response) => (response.ok ? (response.json() as Promise<{ code: number; data: LotFirstScreen | null }>) : null))
     .then((body) => (body?.code === 200 && body.data ? body.data : null))
     .catch(() => null);
@@ -82,11 +83,12 @@ function start(): void {
 }
 // One-off steps of the page's start, not live timers (those are the live worker's).
 /* eslint-disable no-restricted-globals */
-const capped = new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS));
+// Only a lot's first screen is waited for, and at most FIRST_SCREEN_WAIT_MS (no timer on other pages).
+const drawn = lotId === null ? firstScreen : Promise.race([firstScreen, new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
 void parsed.then(() => {
   // A hidden tab paints nothing: the app starts at once.
   if (document.visibilityState === 'hidden') start();
   // Else one frame after the first paint (and the lot's first screen).
-  else void Promise.race([firstScreen, capped]).then(() => requestAnimationFrame(() => setTimeout(start)));
+  else void drawn.then(() => requestAnimationFrame(() => setTimeout(start)));
 });
 /* eslint-enable no-restricted-globals */
