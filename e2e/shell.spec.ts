@@ -48,9 +48,18 @@ test.describe('portal frame', () => {
   test('a navigation entry with children opens its second level', async ({ page }) => {
     await gotoHome(page);
     const nav = page.getByRole('navigation', { name: '主导航' });
+    const submenu = nav.getByRole('list', { name: '交易中心' });
+    // Closed until the pointer is over its entry (hidden from sight, its links still in the tab order).
+    await expect(submenu).toHaveCSS('opacity', '0');
     await nav.getByRole('link', { name: /交易中心/ }).hover();
-    const submenu = page.locator('.ant-dropdown:visible');
+    await expect(submenu).toHaveCSS('opacity', '1');
     await expect(submenu.getByRole('link', { name: '产权转让' })).toHaveAttribute('href', '#/project?typeCode=1');
+    await page.screenshot({ path: `${screenshotDir}/nav-submenu.png`, clip: { x: 0, y: 0, width: 1280, height: 420 } });
+    // The keyboard opens it too: focus on one of its links.
+    await page.mouse.move(600, 600);
+    await expect(submenu).toHaveCSS('opacity', '0');
+    await submenu.getByRole('link', { name: '产权转让' }).focus();
+    await expect(submenu).toHaveCSS('opacity', '1');
   });
 
   test('an unknown route lands on /index', async ({ page }) => {

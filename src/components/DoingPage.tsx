@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { Result } from '@/components/Result';
 
 /** The spec's under-construction page (/doing), shown by every route whose page is not built yet. */
 export function DoingPage() {

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { Alert, Button, Empty, Result, Skeleton, Space } from 'antd';
+import { Alert, Button, Empty, Skeleton, Space } from 'antd';
+import { Result } from '@/components/Result';
 import { useCanGoBack, useRouter, useRouterState } from '@tanstack/react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 

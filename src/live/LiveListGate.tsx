@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Empty, Result, Skeleton } from 'antd';
+import { Alert, Button, Empty, Skeleton } from 'antd';
+import { Result } from '@/components/Result';
 import type { LiveKeyedRow } from '../../workers/protocol/frames';
 import type { LiveListStore } from './rowStore';
 import { useLiveListState } from './useLiveList';

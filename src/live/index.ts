@@ -1,4 +1,8 @@
-/** The main-thread face of the live worker. Views import from here; nothing here exposes comlink. */
+/**
+ * The main-thread face of the live worker. Views import from here; nothing here exposes comlink. The list
+ * gate (LiveListGate, with antd's skeleton and result) is imported from its own module by the pages that draw
+ * it: exported here, the entry (which starts the worker from here) pulled it into every page's first load.
+ */
 export type {
   ClockValue,
   LiveConfig,
@@ -31,4 +35,3 @@ export type { BiddingDataParams, BidderMine, MineFrame, HallFrame, HallParams, M
 export { createLiveListStore, type LiveListStore, type LiveListState, type LiveRowSlice, type LiveAnnouncement } from './rowStore';
 export type { LiveRemainingRefOptions } from './useLiveList';
 export { useLiveList, useLiveListState, useLiveRow, useFlashingLiveRow, useLiveRemaining, useLiveRemainingRef, useLiveAnnouncement } from './useLiveList';
-export { LiveListGate } from './LiveListGate';

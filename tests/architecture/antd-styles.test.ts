@@ -38,6 +38,23 @@ function antdImports(): Set<string> {
   return names;
 }
 
+describe("antd's Result", () => {
+  // Its module carries the 403/404/500 illustrations (33 kB of script): imported by a block of the home
+  // page, they were in every page's first load. src/components/Result.tsx draws the other statuses.
+  it('is imported by the public app only where a page shows an illustration (403, 404, 500)', () => {
+    const antdResult = /import\s*\{[^}]*\bResult(?:\s+as\s+(\w+))?\s*[,}][^;]*from\s*'antd'/;
+    const importers = listSourceFiles('src', ['src/console']).filter((file) => antdResult.test(readFileSync(join(root, file), 'utf8')));
+    expect(importers.length).toBeGreaterThan(0); // the scan finds the two that keep it
+    const plain = importers.filter((file) => {
+      const source = readFileSync(join(root, file), 'utf8');
+      const local = antdResult.exec(source)![1] ?? 'Result';
+      const uses = [...source.matchAll(new RegExp(`<${local}\\b[^>]*?status="([^"]+)"`, 'gs'))].map((m) => m[1]);
+      return uses.length === 0 || uses.some((status) => !['403', '404', '500'].includes(status!));
+    });
+    expect(plain).toEqual([]);
+  });
+});
+
 describe('antd prebuilt stylesheet', () => {
   it('leaves out only components the public app never imports', () => {
     expect(Object.keys(COMPONENTS_BY_PREFIX).sort()).toEqual([...ANTD_UNUSED].sort());

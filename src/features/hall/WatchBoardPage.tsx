@@ -8,7 +8,8 @@ import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';
 import type { MyLot } from '#domain/contract/desk';
 import { LISTING_STATUS_LABELS } from '#domain/rules/listing';
-import { LiveListGate, useLiveList, type LiveBidRow, type LiveListStore } from '@/live';
+import { useLiveList, type LiveBidRow, type LiveListStore } from '@/live';
+import { LiveListGate } from '@/live/LiveListGate';
 import { rowStanding, WatchTable } from './components/WatchTable';
 import { WATCH_FILTERS, type WatchFilter } from './search';
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Result, Skeleton } from 'antd';
+import { Alert, Button, Skeleton } from 'antd';
+import { Result } from '@/components/Result';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useUserDetail } from '@/api/resources/get-user-detail';
 import type { UserType } from '#domain/contract/auth';

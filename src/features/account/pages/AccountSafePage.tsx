@@ -1,4 +1,5 @@
-import { Avatar, Button, Result, Skeleton, Tag } from 'antd';
+import { Avatar, Button, Skeleton, Tag } from 'antd';
+import { Result } from '@/components/Result';
 import { IdcardOutlined, LockOutlined, MobileOutlined, PictureOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from '@tanstack/react-router';
 import { useUserDetail } from '@/api/resources/get-user-detail';

@@ -1,4 +1,5 @@
-import { Avatar, Button, Descriptions, Result, Skeleton, Tag } from 'antd';
+import { Avatar, Button, Descriptions, Skeleton, Tag } from 'antd';
+import { Result } from '@/components/Result';
 import { UserOutlined } from '@ant-design/icons';
 import { Link } from '@tanstack/react-router';
 import type { Membership } from '#domain/contract/auth';

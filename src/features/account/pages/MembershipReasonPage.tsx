@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { Result } from '@/components/Result';
 import { useNavigate } from '@tanstack/react-router';
 import type { VerificationStatus } from '#domain/contract/auth';
 import { useRealNameStatus } from '../api/get-real-name-status';

@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { Result } from '@/components/Result';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { AuthCard } from '../components/AuthCard';
 import '@/styles/auth.css';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input, Modal, Radio, Result } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Modal, Radio } from 'antd';
+import { Result } from '@/components/Result';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';

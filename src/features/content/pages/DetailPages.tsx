@@ -1,4 +1,5 @@
-import { Button, Result, Tag } from 'antd';
+import { Button, Tag } from 'antd';
+import { Result } from '@/components/Result';
 import { useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { projectHref } from '#domain/rules/listing';

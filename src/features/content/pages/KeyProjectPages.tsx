@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Descriptions, Result, Tag } from 'antd';
+import { Button, Descriptions, Tag } from 'antd';
+import { Result } from '@/components/Result';
 import { useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { contentLinkProps } from '#domain/rules/content';

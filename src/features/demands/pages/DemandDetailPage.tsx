@@ -1,4 +1,5 @@
-import { Alert, Descriptions, Result, Table, Tag } from 'antd';
+import { Alert, Descriptions, Table, Tag } from 'antd';
+import { Result } from '@/components/Result';
 import { useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Descriptions, Radio, Result, Space, Spin } from 'antd';
+import { Alert, Button, Descriptions, Radio, Space, Spin } from 'antd';
+import { Result } from '@/components/Result';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { QueryState, WayBackActions } from '@/components/QueryState';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, DatePicker, Descriptions, Form, Input, InputNumber, Result, Upload, type UploadFile } from 'antd';
+import { Alert, App, Button, DatePicker, Descriptions, Form, Input, InputNumber, Upload, type UploadFile } from 'antd';
+import { Result } from '@/components/Result';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';

@@ -1,4 +1,5 @@
-import { Button, Descriptions, Result, Space, Table, Tag } from 'antd';
+import { Button, Descriptions, Space, Table, Tag } from 'antd';
+import { Result } from '@/components/Result';
 import { useSearch } from '@tanstack/react-router';
 import { QueryState, WayBackActions } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Checkbox, Descriptions, Form, Input, Result, Select, Upload, type UploadFile } from 'antd';
+import { Alert, App, Button, Checkbox, Descriptions, Form, Input, Select, Upload, type UploadFile } from 'antd';
+import { Result } from '@/components/Result';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLibraryFiles } from '@/api/resources/library-files';

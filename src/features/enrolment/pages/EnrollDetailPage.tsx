@@ -1,4 +1,5 @@
-import { Alert, Button, Descriptions, Result, Space, Steps } from 'antd';
+import { Alert, Button, Descriptions, Space, Steps } from 'antd';
+import { Result } from '@/components/Result';
 import { useSearch } from '@tanstack/react-router';
 import { QueryState, WayBackActions } from '@/components/QueryState';
 import { UserCentreFrame } from '@/components/UserCentreFrame';

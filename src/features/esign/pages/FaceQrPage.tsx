@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Descriptions, Result } from 'antd';
+import { Alert, Button, Card, Descriptions } from 'antd';
+import { Result } from '@/components/Result';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FACE_QR_PATH } from '#domain/contract/esign';

@@ -5,7 +5,8 @@ import { ThunderboltOutlined } from '@ant-design/icons';
 import { FlashPrice } from '@/components/FlashPrice';
 import { ProjectLink } from '@/components/ProjectLink';
 import { BIDDING_TABLE_HEIGHT_PX, HOME_LATEST_BIDDING_SCROLL_THRESHOLD, HOME_LATEST_BIDDING_SIZE } from '#domain/rules/constants';
-import { LiveListGate, useLiveList, useLiveListState, useLiveRemainingRef, useFlashingLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
+import { useLiveList, useLiveListState, useLiveRemainingRef, useFlashingLiveRow, type LiveBidRow, type LiveListStore } from '@/live';
+import { LiveListGate } from '@/live/LiveListGate';
 
 type BidStore = LiveListStore<LiveBidRow>;
 

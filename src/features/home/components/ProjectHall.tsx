@@ -8,7 +8,8 @@ import { Price } from '@/components/Price';
 import { ProjectLink } from '@/components/ProjectLink';
 import { HALL_UPCOMING_SIZE } from '#domain/rules/constants';
 import { listingStatusLabel } from '#domain/rules/listing';
-import { LiveListGate, useLiveList, useLiveListState, useLiveRemaining, useLiveRow, type LiveListStore, type LiveUpcomingRow } from '@/live';
+import { useLiveList, useLiveListState, useLiveRemaining, useLiveRow, type LiveListStore, type LiveUpcomingRow } from '@/live';
+import { LiveListGate } from '@/live/LiveListGate';
 import { LiveBiddingTable } from './LiveBiddingTable';
 import { LotPrice } from '@/components/LotPrice';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Drawer, Dropdown, Skeleton } from 'antd';
+import { Button, Drawer, Skeleton } from 'antd';
 import { DownOutlined, MenuOutlined } from '@ant-design/icons';
 import { useLocation } from '@tanstack/react-router';
 import type { NavigationEntry } from '#domain/contract/portal';
@@ -46,20 +46,21 @@ export function TopNavigation() {
               </li>
             );
           }
+          // The second level is a list under the entry, opened by CSS on hover and on keyboard focus inside it
+          // (src/styles/global.css): antd's Dropdown brought its menu component (about 45 kB of script)
+          // into every page's first load for this list of links.
           return (
-            <li key={entry.id} className={`site-nav__item${active}`}>
-              <Dropdown
-                menu={{
-                  items: entry.children.map((child) => ({
-                    key: child.id,
-                    label: <a {...navLinkProps(child)}>{child.navigationName}</a>,
-                  })),
-                }}
-              >
-                <a {...navLinkProps(entry)}>
-                  {entry.navigationName} <DownOutlined className="site-nav__caret" />
-                </a>
-              </Dropdown>
+            <li key={entry.id} className={`site-nav__item site-nav__item--parent${active}`}>
+              <a {...navLinkProps(entry)}>
+                {entry.navigationName} <DownOutlined className="site-nav__caret" />
+              </a>
+              <ul className="site-nav__submenu" aria-label={entry.navigationName}>
+                {entry.children.map((child) => (
+                  <li key={child.id}>
+                    <a {...navLinkProps(child)}>{child.navigationName}</a>
+                  </li>
+                ))}
+              </ul>
             </li>
           );
         })}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App as AntdApp, Button, Descriptions, Form, Input, Pagination, Result, Space, Steps, Table, Tag } from 'antd';
+import { Alert, App as AntdApp, Button, Descriptions, Form, Input, Pagination, Space, Steps, Table, Tag } from 'antd';
+import { Result } from '@/components/Result';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { LibraryFilePicker } from '@/components/LibraryFilePicker';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Result, Segmented } from 'antd';
+import { Alert, Button, Form, Input, Segmented } from 'antd';
+import { Result } from '@/components/Result';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { QueryState } from '@/components/QueryState';

@@ -1,4 +1,5 @@
-import { Alert, Button, Result } from 'antd';
+import { Alert, Button, Result as IllustratedResult } from 'antd';
+import { Result } from '@/components/Result';
 import { projectHref, type ProjectRef } from '#domain/rules/listing';
 
 /** The room's own path, for the login redirect. */
@@ -8,7 +9,7 @@ export const loginHref = (activityId: number) => `#/login?redirect=${encodeURICo
 /** No such activity (404, or no activityId in the URL). */
 export function RoomNotFound({ detail }: { detail?: string }) {
   return (
-    <Result
+    <IllustratedResult
       status="404"
       title="竞价活动不存在"
       subTitle={detail ?? '该竞价活动不存在或已被撤销，请从竞价大厅重新进入。'}

@@ -1,4 +1,5 @@
-import { Pagination, Result } from 'antd';
+import { Pagination } from 'antd';
+import { Result } from '@/components/Result';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
