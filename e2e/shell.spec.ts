@@ -124,17 +124,38 @@ test.describe('portal frame', () => {
   });
 });
 
-test.describe("a lot's first screen before the app (src/start)", () => {
+/** Holds the app's entry script until the returned release is called (the first screen alone is drawn). */
+async function holdApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Records the page's largest-contentful-paint entries from its start (window.largestPaints). */
+async function watchLargestPaints(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { largestPaints: { at: number; size: number }[] };
+    w.largestPaints = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { size: number })[]) w.largestPaints.push({ at: entry.startTime, size: entry.size });
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+}
+
+/** The largest paints after `since` (performance.now()): none when the app painted nothing larger than the first screen. */
+const largestPaintsSince = (page: Page, since: number) =>
+  page.evaluate((t) => (window as unknown as { largestPaints: { at: number; size: number }[] }).largestPaints.filter((paint) => paint.at > t), since);
+
+test.describe("first screens before the app (src/start)", () => {
   test.use({ ...PHONE });
 
   test("on a phone, a lot's page draws its title and photo at the phone's width with the app's scripts held back; the app then draws the page from the same answer", async ({ page, request }) => {
     const lot = (await liveHall(request)).records.find((r) => r.mode === 'ongoing')!;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdApp(page);
     const details: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/dscq-project/project/detail')) details.push(r.url());
@@ -152,6 +173,60 @@ test.describe("a lot's first screen before the app (src/start)", () => {
     await expect(shell).toHaveCount(0);
     // One request for the detail: the app took the start step's answer.
     expect(details).toHaveLength(1);
+  });
+
+  test("on a phone, the hall draws its heading and lead with the app's scripts held back, and the app's own are no larger a paint", async ({ page }) => {
+    await watchLargestPaints(page);
+    const release = await holdApp(page);
+    await page.goto('/#/hall');
+    const shell = page.locator('.app-shell__head');
+    await expect(shell.getByRole('heading', { level: 1 })).toHaveText('竞价大厅');
+    await expect(shell.locator('p')).toHaveText(/^正在进行的网络竞价/);
+    expect(await page.evaluate(() => window.innerWidth)).toBe(390);
+    const before = (await shell.locator('p').boundingBox())!;
+    await page.screenshot({ path: `${screenshotDir}/phone-hall-first-screen.png` });
+
+    const releasedAt = await page.evaluate(() => performance.now());
+    release();
+    const lead = page.locator('.hall-page__lead');
+    await expect(lead).toBeVisible();
+    await expect(shell).toHaveCount(0);
+    await expect(page.getByTestId('live-row').first()).toBeVisible();
+    // The same lead, at the same size: the app's page paints nothing larger than the first screen did, so the
+    // largest paint a phone reports stays the first screen's (bench:mobile's LCP).
+    const after = (await lead.boundingBox())!;
+    expect(after.width).toBeCloseTo(before.width, 0);
+    expect(after.height).toBeCloseTo(before.height, 0);
+    expect(await largestPaintsSince(page, releasedAt)).toEqual([]);
+  });
+
+  test("on a phone, the home page draws its first picture news with the app's scripts held back; the app's carousel takes the same answer and paints nothing larger", async ({ page }) => {
+    await watchLargestPaints(page);
+    const release = await holdApp(page);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/dscq-content/news-content/front-page')) asked.push(r.url());
+    });
+    await page.goto('/');
+    const shell = page.locator('.app-shell__news');
+    const photo = shell.locator('img');
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(shell).toContainText(/\S/);
+    expect(await page.evaluate(() => window.innerWidth)).toBe(390);
+    const before = (await photo.boundingBox())!;
+    expect(before.width).toBeGreaterThan(380);
+    await page.screenshot({ path: `${screenshotDir}/phone-home-first-screen.png` });
+
+    const releasedAt = await page.evaluate(() => performance.now());
+    release();
+    const slide = page.getByTestId('news-slide').first().locator('img');
+    await expect(slide).toBeVisible();
+    await expect(shell).toHaveCount(0);
+    const after = (await slide.boundingBox())!;
+    expect(after.width * after.height).toBeLessThanOrEqual(before.width * before.height + 1);
+    expect(await largestPaintsSince(page, releasedAt)).toEqual([]);
+    // One request for the picture news: the app took the start step's answer.
+    expect(asked).toHaveLength(1);
   });
 });
 

@@ -8,6 +8,9 @@ import type { NewsDetail } from './portal';
 import type { Flag } from './envelope';
 import type { LotStatus } from './lotState';
 
+/** The content paths that more than the feature asks for (the home page's start step, src/start). */
+export const CONTENT_PATHS = { frontPageNews: '/dscq-content/news-content/front-page' } as const;
+
 /** Plate (column) source types, as the spec's module entity names them: 1 news, 2 notice, 3 listings. */
 export const SOURCE_TYPES = { news: 1, notice: 2, listings: 3 } as const;
 

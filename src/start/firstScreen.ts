@@ -1,11 +1,17 @@
 /**
- * A lot's first screen drawn before the app (issue 29): its title and cover photo, from the same detail the
- * app asks for, put in place of index.html's 正在加载… so a phone on a slow line sees the lot while the app's
- * scripts load. The largest thing on a lot's first screen is its photo; drawn by the app it waited for
- * ~330 kB of script (bench:mobile's LCP 6 s); drawn here it waits for the page, the detail and the picture.
- * React replaces the whole shell on its first render. Built with textContent and checked URLs, never HTML.
+ * First screens drawn before the app (issue 29), put in place of index.html's 正在加载… so a phone on a slow
+ * line sees the page while the app's scripts load; React replaces the whole shell on its first render.
+ * - A lot's page: its title and cover photo, from the same detail the app asks for. The largest thing on a
+ *   lot's first screen is its photo; drawn by the app it waited for ~330 kB of script (bench:mobile's LCP
+ *   6 s); drawn here it waits for the page, the detail and the picture.
+ * - The live hall: its heading and lead, the largest text of its first screen (its rows are shorter), which
+ *   need no answer at all.
+ * - The home page: the picture news' first slide (the carousel's picture, the largest thing of a phone's
+ *   first screen), from the same front-page answer the app asks for.
+ * Built with textContent and checked URLs, never HTML.
  */
 import type { LotPhoto } from '#domain/contract/projects';
+import { HALL_LEAD, HALL_TITLE } from '../features/hall/copy';
 
 /** The lot's id when the address is a lot's page (#/projectDetail/123.html), else null. */
 export function lotIdOfHash(hash: string): number | null {
@@ -20,14 +26,17 @@ export interface LotFirstScreen {
   photos?: Pick<LotPhoto, 'url' | 'width' | 'height'>[] | null;
 }
 
+/** Only the server's own pictures: a relative /api/ path. */
+const SERVER_PICTURE = /^\/api\/[\w\-./]+$/;
+
 /** The title and the cover photo (the first of `photos`); null when there is no name to show. */
 export function lotFirstScreen(doc: Document, lot: LotFirstScreen): HTMLElement | null {
   if (typeof lot.assetsName !== 'string' || lot.assetsName === '') return null;
   const section = doc.createElement('div');
   section.className = 'app-shell__lot';
   const cover = lot.photos?.[0];
-  // Only the server's own pictures (a relative /api/ path), at their stated size (no jump when it arrives).
-  if (cover && /^\/api\/[\w\-./]+$/.test(cover.url) && cover.width > 0 && cover.height > 0) {
+  // Only the server's own pictures, at their stated size (no jump when it arrives).
+  if (cover && SERVER_PICTURE.test(cover.url) && cover.width > 0 && cover.height > 0) {
     const img = doc.createElement('img');
     img.className = 'app-shell__lot-photo';
     img.src = cover.url;
@@ -42,4 +51,56 @@ export function lotFirstScreen(doc: Document, lot: LotFirstScreen): HTMLElement 
   title.textContent = lot.assetsName;
   section.appendChild(title);
   return section;
+}
+
+/** The live hall's address (#/hall, with or without a query). */
+export function isHallHash(hash: string): boolean {
+  return /^#\/hall(?:[?#]|$)/.test(hash);
+}
+
+/** The hall's heading and lead, as the page draws them above its live table (styled like it in global.css). */
+export function hallFirstScreen(doc: Document): HTMLElement {
+  const head = doc.createElement('div');
+  head.className = 'app-shell__head';
+  const title = doc.createElement('h1');
+  title.className = 'app-shell__head-title';
+  title.textContent = HALL_TITLE;
+  const lead = doc.createElement('p');
+  lead.className = 'app-shell__head-lead';
+  lead.textContent = HALL_LEAD;
+  head.append(title, lead);
+  return head;
+}
+
+/** The home page's address: the site's root, #/ or #/index. */
+export function isHomeHash(hash: string): boolean {
+  return /^(?:#\/?(?:index)?)?(?:\?|$)/.test(hash);
+}
+
+/** What of a front-page news item the first screen draws (the wire's NewsItem has it). */
+export interface NewsFirstScreen {
+  title: string;
+  imgSrc?: string | null;
+}
+
+/**
+ * The picture news' first slide as the home page's carousel draws it (its picture and caption, at its size:
+ * NewsCarousel, styled like it in global.css); null when it has no picture of the server's to show.
+ */
+export function homeFirstScreen(doc: Document, first: NewsFirstScreen | undefined): HTMLElement | null {
+  if (!first || typeof first.title !== 'string' || typeof first.imgSrc !== 'string' || !SERVER_PICTURE.test(first.imgSrc)) return null;
+  const slide = doc.createElement('div');
+  slide.className = 'app-shell__news';
+  const img = doc.createElement('img');
+  img.className = 'app-shell__news-photo';
+  img.src = first.imgSrc;
+  img.width = 480;
+  img.height = 300;
+  img.alt = '';
+  img.setAttribute('fetchpriority', 'high');
+  const caption = doc.createElement('span');
+  caption.className = 'app-shell__news-caption';
+  caption.textContent = first.title;
+  slide.append(img, caption);
+  return slide;
 }

@@ -2,22 +2,25 @@
  * The page's start step: the one script index.html loads (vite.config.ts `paintBeforeApp` builds it, as a
  * classic script under /assets/ with its content's hash: the CSP allows no inline one). It runs in the head,
  * before the body is laid out (small, and fetched beside the stylesheet the first paint waits for anyway):
- *  1. on a lot's page it lays the page out as the app will (a phone's own width, src/lib/viewport.ts: switched
- *     after the first paint, the shell's header moved, a layout shift of 0.14–0.35), asks for the lot's
- *     detail at once, draws its title and photo in the shell (./firstScreen.ts) and hands the answer to the
- *     app (./handoff.ts);
+ *  1. on a page with a first screen (./firstScreen.ts) it lays the page out as the app will (a phone's own
+ *     width, src/lib/viewport.ts: switched after the first paint, the shell's header moved, a layout shift of
+ *     0.14–0.35) and draws it in the shell: a lot's title and photo, the home page's picture news (each asked
+ *     for at once and the answer handed to the app, ./handoff.ts), the live hall's heading and lead;
  *  2. elsewhere it preloads the entry's chunks at low priority, behind what the first paint needs (not on a
- *     lot's page: the photo is its first screen's largest thing, and thirty chunks would share the line with
- *     it; the entry then loads its own imports, a step later);
- *  3. it starts the app one frame after the first paint (on a lot's page, once the photo is in, or after
- *     FIRST_SCREEN_WAIT_MS).
+ *     page with a first screen: a lot's photo would share the line with thirty chunks, and requests begun
+ *     before the first screen's paint count against it in Lighthouse's simulation, the hall's LCP 3.3 s for
+ *     a heading painted with the page; the entry then loads its own imports, a step later);
+ *  3. it starts the app one frame after the first paint (on a lot's page and the home page, once the
+ *     picture is in, or after FIRST_SCREEN_WAIT_MS).
  * A hidden tab, which paints nothing, starts the app at once.
  */
+import { CONTENT_PATHS } from '#domain/contract/content';
 import { PROJECT_PATHS } from '#domain/contract/projects';
+import { NEWS_CAROUSEL_MAX_SLIDES } from '#domain/rules/constants';
 import { API_BASE } from '../api/config';
 import { applyViewport, isPhoneScreen } from '../lib/viewport';
-import { lotFirstScreen, lotIdOfHash, type LotFirstScreen } from './firstScreen';
-import { handOverLot } from './handoff';
+import { hallFirstScreen, homeFirstScreen, isHallHash, isHomeHash, lotFirstScreen, lotIdOfHash, type LotFirstScreen, type NewsFirstScreen } from './firstScreen';
+import { handoffKeys, handOver } from './handoff';
 
 const script = document.currentScript as HTMLScriptElement;
 const entry = script.dataset.app!;
@@ -30,10 +33,9 @@ const parsed = new Promise<void>((resolve) => {
   else resolve();
 });
 
-/** Puts the lot's title and photo in place of 正在加载…; settles once the photo is in (or there is none). */
-function drawLot(lot: LotFirstScreen | null): Promise<void> | void {
+/** Puts a first screen in place of 正在加载…; settles once its photo is in (or it has none). */
+function draw(first: HTMLElement | null): Promise<void> | void {
   const loading = document.querySelector('#root .app-shell__loading');
-  const first = lot && loading ? lotFirstScreen(document, lot) : null;
   if (!first || !loading) return;
   loading.replaceWith(first);
   // The app waits for the photo: drawn by the app instead, it would wait for the app's scripts again.
@@ -45,18 +47,41 @@ function drawLot(lot: LotFirstScreen | null): Promise<void> | void {
   });
 }
 
-/** Longest the app waits for a lot's first screen: on a line too slow for the photo, the app comes anyway. */
+/** Longest the app waits for a first screen's answer and picture: on a line too slow for them, the app comes anyway. */
 const FIRST_SCREEN_WAIT_MS = 4_000;
 
-/** Settles once the first screen is drawn (a lot's title and photo, or nothing to draw). */
+/** An answer's data when it is a 200 envelope, else null (the app then asks itself). */
+function dataOf<T>(answer: Promise<Response>): Promise<T | null> {
+  return answer
+    .then((response) => (response.ok ? (response.json() as Promise<{ code: number; data: T | null }>) : null))
+    .then((body) => (body?.code === 200 && body.data ? body.data : null))
+    .catch(() => null);
+}
+
+/** Settles once the first screen is drawn (a lot's title and photo, the hall's heading, the home page's picture news, or nothing). */
 let firstScreen: Promise<void> = Promise.resolve();
 const lotId = lotIdOfHash(location.hash);
-// A lot's first screen is drawn at a phone's own width, as the app will draw the page (src/lib/viewport.ts):
-// at the 1200 px desktop's, shrunk, its photo was smaller than the app's, which then became the largest
-// paint again. Other pages leave the viewport to the app: switched here, the home page's blocks shifted
-// when the app drew them (CLS 0.085 against 0.002).
-if (lotId !== null && isPhoneScreen()) applyViewport(true);
-if (lotId === null) {
+const hall = isHallHash(location.hash);
+// The home page's first screen is a phone's: on a desktop its picture news sits beside the banner, a larger
+// picture, and the app comes quickly.
+const home = isHomeHash(location.hash) && isPhoneScreen();
+// A first screen is drawn at the width the app will lay the page out at (src/lib/viewport.ts): a lot's page
+// and the home page at a phone's own width (at the 1200 px desktop's, shrunk, a lot's photo was smaller than
+// the app's, which then became the largest paint again), the hall at the screen's. Other pages leave the
+// viewport to the app.
+if (hall || home || (lotId !== null && isPhoneScreen())) applyViewport(true);
+if (lotId !== null) {
+  const detail = dataOf<LotFirstScreen>(fetch(`${API_BASE}${PROJECT_PATHS.detail}?id=${lotId}`, { credentials: 'same-origin' }));
+  handOver(handoffKeys.lot(lotId), detail);
+  firstScreen = Promise.all([detail, parsed]).then(([lot]) => draw(lot ? lotFirstScreen(document, lot) : null));
+} else if (home) {
+  const query = `size=${NEWS_CAROUSEL_MAX_SLIDES}&current=1`;
+  const news = dataOf<{ records: NewsFirstScreen[] }>(fetch(`${API_BASE}${CONTENT_PATHS.frontPageNews}?${query}`, { method: 'POST', credentials: 'same-origin' }));
+  handOver(handoffKeys.homeNews, news);
+  firstScreen = Promise.all([news, parsed]).then(([page]) => draw(homeFirstScreen(document, page?.records?.[0])));
+} else if (hall) {
+  firstScreen = parsed.then(() => draw(hallFirstScreen(document)));
+} else {
   for (const href of preloads) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -65,13 +90,6 @@ if (lotId === null) {
     link.href = href;
     document.head.appendChild(link);
   }
-} else {
-  const detail = fetch(`${API_BASE}${PROJECT_PATHS.detail}?id=${lotId}`, { credentials: 'same-origin' })
-    .then((response) => (response.ok ? (response.json() as Promise<{ code: number; data: LotFirstScreen | null }>) : null))
-    .then((body) => (body?.code === 200 && body.data ? body.data : null))
-    .catch(() => null);
-  handOverLot(lotId, detail);
-  firstScreen = Promise.all([detail, parsed]).then(([lot]) => drawLot(lot));
 }
 
 function start(): void {
@@ -83,8 +101,9 @@ function start(): void {
 }
 // One-off steps of the page's start, not live timers (those are the live worker's).
 /* eslint-disable no-restricted-globals */
-// Only a lot's first screen is waited for, and at most FIRST_SCREEN_WAIT_MS (no timer on other pages).
-const drawn = lotId === null ? firstScreen : Promise.race([firstScreen, new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
+// A first screen that waits for an answer and a picture is waited for at most FIRST_SCREEN_WAIT_MS (no timer
+// on other pages).
+const drawn = lotId === null && !home ? firstScreen : Promise.race([firstScreen, new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
 void parsed.then(() => {
   // A hidden tab paints nothing: the app starts at once.
   if (document.visibilityState === 'hidden') start();

@@ -1,7 +1,8 @@
-/** The start step's first screen of a lot's page (src/start): which addresses get it, what it draws, the handoff. */
+/** The start step's first screens (src/start), a lot's page and the hall: which addresses get them, what they draw, the handoff. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { lotFirstScreen, lotIdOfHash } from '@/start/firstScreen';
-import { arrivedHandedLot, handOverLot, takeHandedLot } from '@/start/handoff';
+import { hallFirstScreen, homeFirstScreen, isHallHash, isHomeHash, lotFirstScreen, lotIdOfHash } from '@/start/firstScreen';
+import { HALL_LEAD, HALL_TITLE } from '@/features/hall/copy';
+import { arrivedHanded, handOver, handoffKeys, takeHanded } from '@/start/handoff';
 
 describe("a lot's first screen before the app", () => {
   afterEach(() => {
@@ -27,17 +28,50 @@ describe("a lot's first screen before the app", () => {
 
   it('hands the detail to the app once, for that lot only: at once when it has come, else as the promise', async () => {
     const detail = { id: 300, assetsName: '某地' };
-    handOverLot(300, Promise.resolve(detail));
-    expect(arrivedHandedLot(300)).toBeUndefined();
+    handOver(handoffKeys.lot(300), Promise.resolve(detail));
+    expect(arrivedHanded(handoffKeys.lot(300))).toBeUndefined();
     await Promise.resolve();
     await Promise.resolve();
-    expect(arrivedHandedLot(301)).toBeUndefined();
-    expect(arrivedHandedLot(300)).toBe(detail);
-    expect(arrivedHandedLot(300)).toBeUndefined();
-    expect(takeHandedLot(300)).toBeNull();
+    expect(arrivedHanded(handoffKeys.lot(301))).toBeUndefined();
+    expect(arrivedHanded(handoffKeys.homeNews)).toBeUndefined();
+    expect(arrivedHanded(handoffKeys.lot(300))).toBe(detail);
+    expect(arrivedHanded(handoffKeys.lot(300))).toBeUndefined();
+    expect(takeHanded(handoffKeys.lot(300))).toBeNull();
 
-    handOverLot(300, Promise.resolve(null));
-    await expect(takeHandedLot(300)).resolves.toBeNull();
-    expect(takeHandedLot(300)).toBeNull();
+    handOver(handoffKeys.lot(300), Promise.resolve(null));
+    await expect(takeHanded(handoffKeys.lot(300))).resolves.toBeNull();
+    expect(takeHanded(handoffKeys.lot(300))).toBeNull();
+  });
+});
+
+describe("the hall's first screen before the app", () => {
+  it("is the hall's address, with or without a query, and no other", () => {
+    for (const hall of ['#/hall', '#/hall?assetsName=%E4%BF%9D%E5%AE%9A', '#/hall?current=2']) expect(isHallHash(hall)).toBe(true);
+    for (const other of ['', '#/index', '#/hallx', '#/quoteHall?activityId=1', '#/myWatch', '#/hall/1']) expect(isHallHash(other)).toBe(false);
+  });
+
+  it("draws the heading and lead the hall page draws, as text", () => {
+    const head = hallFirstScreen(document);
+    expect(head.querySelector('h1')!.textContent).toBe(HALL_TITLE);
+    expect(head.querySelector('p')!.textContent).toBe(HALL_LEAD);
+    expect([HALL_TITLE, HALL_LEAD]).toEqual(['竞价大厅', '正在进行的网络竞价，剩余时间与当前价每秒更新；剩余时间已预留 5 秒网络延迟余量。']);
+  });
+});
+
+describe("the home page's first screen before the app", () => {
+  it("is the site's root, #/ and #/index, and no other page", () => {
+    for (const home of ['', '#', '#/', '#/index', '#/index?from=nav']) expect(isHomeHash(home)).toBe(true);
+    for (const other of ['#/indexx', '#/hall', '#/project', '#/projectDetail/1.html', '#/index/1']) expect(isHomeHash(other)).toBe(false);
+  });
+
+  it("draws the first picture news at the carousel's size, its caption as text; none without a picture of the server's", () => {
+    const slide = homeFirstScreen(document, { title: '<b>省属</b>国有企业推介会', imgSrc: '/api/dscq-content/files/28' })!;
+    const img = slide.querySelector('img')!;
+    expect([img.getAttribute('src'), img.width, img.height, img.alt, img.getAttribute('fetchpriority')]).toEqual(['/api/dscq-content/files/28', 480, 300, '', 'high']);
+    expect(slide.textContent).toBe('<b>省属</b>国有企业推介会');
+    expect(slide.querySelector('b')).toBeNull();
+    expect(homeFirstScreen(document, { title: '某新闻', imgSrc: 'https://elsewhere.example/x.png' })).toBeNull();
+    expect(homeFirstScreen(document, { title: '某新闻', imgSrc: '' })).toBeNull();
+    expect(homeFirstScreen(document, undefined)).toBeNull();
   });
 });

@@ -7,6 +7,7 @@
  */
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { COUNTDOWN_OVER_TEXT } from '#domain/rules/bidding';
 import { frozenClock, stepClock } from '../mocks/clock';
@@ -237,6 +238,23 @@ describe('/hall paging and search in the URL', () => {
     // The upcoming list is searched with the same name.
     const upcoming = await within(container).findByTestId('upcoming-table');
     await waitFor(() => expect(within(upcoming).getAllByTestId('upcoming-row')).toHaveLength(1));
+    expect(within(upcoming).getByText('唐山即将竞价的厂房')).toBeInTheDocument();
+  });
+
+  it("draws 即将竞价 under the live list once that list's first frame has come, not beside its skeleton", async () => {
+    // Beside the skeleton its top was in a phone's first screen, and the live rows then pushed it out.
+    use(hallBackend({ live: [bidEntryFixture(0, { assetsName: '唐山港口起重机' })], upcoming: [upcomingFixture(0, { assetsName: '唐山即将竞价的厂房' })] }));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Holds hall/page, then falls through to the backend's handler (a resolver that returns nothing).
+    server.use(http.post('/api/dscq-sync/v1/bid-assets/hall/page', async () => void (await held)));
+    const { container } = renderApp('/hall');
+    await liveSection(container);
+    await waitFor(() => expect(container.querySelector('[aria-labelledby="hall-live-title"] .ant-skeleton')).not.toBeNull());
+    expect(container.querySelector('[aria-labelledby="hall-upcoming-title"]')).toBeNull();
+    release();
+    await liveRows(container, 1);
+    const upcoming = await within(container).findByTestId('upcoming-table', undefined, { timeout: 10_000 });
     expect(within(upcoming).getByText('唐山即将竞价的厂房')).toBeInTheDocument();
   });
 
