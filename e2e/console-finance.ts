@@ -39,7 +39,7 @@ export async function confirmPasswordIfAsked(page: Page, done: Locator): Promise
   const asked = await dialog.isVisible();
   if (asked) {
     await dialog.getByPlaceholder('登录密码').fill(DEMO_PASSWORD);
-    await dialog.getByRole('button', { name: '确认并继续' }).click();
+    await clickUntilTaken(page, dialog.getByRole('button', { name: '确认并继续' }));
   }
   // `done` before the dialog's closing: a toast lasts 3 s, and on a loaded machine the dialog took longer
   // than that to hide (a CI run waited 3.8 s for it, then missed the toast it had already shown).
@@ -50,9 +50,24 @@ export async function confirmPasswordIfAsked(page: Page, done: Locator): Promise
 /** A table row by its text. */
 const rowWith = (page: Page, text: string | RegExp): Locator => page.locator('.ant-table-row').filter({ hasText: text });
 
+/**
+ * Clicks an overlay's button until the click is taken: the overlay has closed, or the button waits for the
+ * answer (loading). A clean-clone run lost such a click twice: a Popconfirm that had zoomed in for 0.4 s on a
+ * loaded machine, and the password dialog, each stayed open, the button neither loading nor acting, and
+ * nothing was sent. The click is then given again, never while the button waits (a second action would be
+ * refused as 该复核单已处理).
+ */
+async function clickUntilTaken(page: Page, button: Locator): Promise<void> {
+  const notTaken = button.filter({ visible: true }).and(page.locator('button:not(.ant-btn-loading)'));
+  await expect(async () => {
+    if ((await notTaken.count()) === 1) await button.click({ timeout: 5_000 });
+    await expect(notTaken).toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** Confirms the Popconfirm that is open with its ok button. */
 async function confirmPopup(page: Page, okText: string | RegExp): Promise<void> {
-  await page.locator('.ant-popconfirm').filter({ visible: true }).getByRole('button', { name: okText }).click();
+  await clickUntilTaken(page, page.locator('.ant-popconfirm').filter({ visible: true }).getByRole('button', { name: okText }));
 }
 
 /** The asset names of the transfer proofs waiting for a first confirmation (their button reads 审核). */
