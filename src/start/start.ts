@@ -62,14 +62,15 @@ function dataOf<T>(answer: Promise<Response>): Promise<T | null> {
 let firstScreen: Promise<void> = Promise.resolve();
 const lotId = lotIdOfHash(location.hash);
 const hall = isHallHash(location.hash);
+const phone = isPhoneScreen();
 // The home page's first screen is a phone's: on a desktop its picture news sits beside the banner, a larger
 // picture, and the app comes quickly.
-const home = isHomeHash(location.hash) && isPhoneScreen();
+const home = isHomeHash(location.hash) && phone;
 // A first screen is drawn at the width the app will lay the page out at (src/lib/viewport.ts): a lot's page
 // and the home page at a phone's own width (at the 1200 px desktop's, shrunk, a lot's photo was smaller than
 // the app's, which then became the largest paint again), the hall at the screen's. Other pages leave the
 // viewport to the app.
-if (hall || home || (lotId !== null && isPhoneScreen())) applyViewport(true);
+if (hall || home || (lotId !== null && phone)) applyViewport(true);
 if (lotId !== null) {
   const detail = dataOf<LotFirstScreen>(fetch(`${API_BASE}${PROJECT_PATHS.detail}?id=${lotId}`, { credentials: 'same-origin' }));
   handOver(handoffKeys.lot(lotId), detail);
