@@ -155,10 +155,23 @@ function paintBeforeApp(): Plugin {
         const src = html.match(entry)?.[1];
         if (!src) throw new Error('paintBeforeApp: no entry script in index.html');
         const preload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
-        const chunks = [...html.matchAll(preload)].map((m) => m[1]!);
+        const chunks = new Set([...html.matchAll(preload)].map((m) => m[1]!));
+        // The entry's start steps (src/main.tsx imports them one by one, a task each) and their imports: fetched
+        // with the entry, so the steps cost no round trips. Not the pages (the route table's own imports).
+        const { bundle, chunk } = context;
+        if (bundle && chunk) {
+          const add = (fileName: string) => {
+            const href = `/${fileName}`;
+            if (chunks.has(href) || href === src) return;
+            chunks.add(href);
+            const imported = bundle[fileName];
+            if (imported?.type === 'chunk') imported.imports.forEach(add);
+          };
+          chunk.dynamicImports.forEach(add);
+        }
         return html
           .replace(preload, '')
-          .replace(entry, `<link rel="modulepreload" fetchpriority="low" crossorigin href="${src}">\n    <script src="/${fileName}" data-app="${src}" data-preload="${chunks.join(' ')}"></script>`);
+          .replace(entry, `<link rel="modulepreload" fetchpriority="low" crossorigin href="${src}">\n    <script src="/${fileName}" data-app="${src}" data-preload="${[...chunks].join(' ')}"></script>`);
       },
     },
   };

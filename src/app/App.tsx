@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -24,19 +24,18 @@ const ELDER_THEME = { ...elderTheme, zeroRuntime: true };
 /** Runs inside antd's App so message and modal carry the theme. */
 function Shell({ router }: { router: AppRouter }) {
   const { message, modal } = AntdApp.useApp();
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    connectHttp(router, { message, modal });
-    setReady(true);
-  }, [router, message, modal]);
-  return ready ? (
+  // Connected while rendering, before the pages below: they ask the server from their own effects, which run
+  // before this component's. (An effect and a second render for it made the first page a separate, unsliced
+  // render: bench:mobile's blocking time.) Connecting again only replaces the same configuration.
+  useMemo(() => connectHttp(router, { message, modal }), [router, message, modal]);
+  return (
     <>
       <VersionWatcher />
       {/* Token refresh through the live worker, and the registration-agreement dialog. */}
       <SessionKeepers />
       <RouterProvider router={router} />
     </>
-  ) : null;
+  );
 }
 
 /**

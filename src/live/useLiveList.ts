@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type RefCallback } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore, type RefCallback } from 'react';
 import type { Observable } from 'rxjs';
 import { isOverText, type LiveKeyedRow, type LiveListFrame } from '../../workers/protocol/frames';
 import type { StreamName, StreamParams, StreamValue } from '../../workers/protocol/protocol';
@@ -40,9 +40,14 @@ export function useLiveList<K extends ListStreamName>(
   return store;
 }
 
-/** Row order, meta and sync state: re-renders on paging, new lots and errors, not on ticks. */
+/**
+ * Row order, meta and sync state: re-renders on paging, new lots and errors, not on ticks. Deferred: a store's
+ * change is a synchronous render, which for a list's first frame or a new page mounts every row in one long
+ * task (a phone's blocking time, bench:mobile); the list is drawn in the transition that follows instead,
+ * which React slices into short tasks. The rows' own values (useLiveRow) stay synchronous.
+ */
 export function useLiveListState<R extends LiveKeyedRow>(store: LiveListStore<R>): LiveListState {
-  return useSyncExternalStore(store.subscribeList, store.getList, store.getList);
+  return useDeferredValue(useSyncExternalStore(store.subscribeList, store.getList, store.getList));
 }
 
 /** One row's slice: re-renders when this row's values change. */

@@ -29,6 +29,15 @@ async function keyFacts(title: string): Promise<HTMLElement> {
   return heading.closest<HTMLElement>('.detail-head')!;
 }
 
+/** A part of the page under its first screen: drawn a commit after the key facts (components/Later.tsx). */
+async function below(selector: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const element = document.querySelector<HTMLElement>(selector);
+    expect(element).not.toBeNull();
+    return element!;
+  });
+}
+
 const button = (container: HTMLElement, text: string) =>
   [...container.querySelectorAll('button')].find((b) => b.textContent?.replace(/\s/g, '') === text)!;
 
@@ -78,7 +87,7 @@ describe('/projectDetail key facts', () => {
   it('disclosure tabs render the server HTML; a section not sent is 暂无数据', async () => {
     renderApp('/projectDetail/201.html');
     await keyFacts(EQUITY);
-    const tabs = document.querySelector<HTMLElement>('.disclosure-tabs')!;
+    const tabs = await below('.disclosure-tabs');
     expect(within(tabs).getByText('经批准，转让方拟通过我所公开挂牌转让所持标的企业股权。')).toBeInTheDocument();
     for (const title of ['项目公告', '转让方信息', '标的信息及评估', '交易须知', '受让方资格条件', '风险提示']) {
       expect(within(tabs).getByText(title)).toBeInTheDocument();
@@ -141,7 +150,7 @@ describe('attachments behind the image verify code', () => {
   it('lists each attachment with type and size', async () => {
     renderApp('/projectDetail/201.html');
     await keyFacts(EQUITY);
-    const list = document.querySelector<HTMLElement>('.attachment-list')!;
+    const list = await below('.attachment-list');
     expect(within(list).getByText('PDF · 2.4 MB')).toBeInTheDocument();
     expect(within(list).getByText('DOCX · 47.1 KB')).toBeInTheDocument();
   });
@@ -180,7 +189,7 @@ describe('packages, child assets, managed projects and the bidding activity', ()
     renderApp('/projectPkg/210.html');
     const facts = await keyFacts('承德市某国有企业闲置设备资产包');
     expect(within(facts).getByText('资产包')).toBeInTheDocument();
-    const section = document.getElementById('child-assets')!;
+    const section = await below('#child-assets');
     expect(within(section).getByText('子资产（2）')).toBeInTheDocument();
     expect(within(section).getByText('承德市某国有企业闲置数控机床（6台）')).toHaveAttribute('href', '#/projectDetail/211.html');
     expect(within(section).getByText('230.00万元')).toBeInTheDocument();

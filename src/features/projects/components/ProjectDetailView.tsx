@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Result, Tag } from 'antd';
 import { Link } from '@tanstack/react-router';
 import { EyeOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Later } from '@/components/Later';
 import { QueryState } from '@/components/QueryState';
 import { CostSummary } from '@/components/CostSummary';
 import { Price } from '@/components/Price';
@@ -208,19 +209,22 @@ export function ProjectDetailView({ id }: { id: number }) {
           <>
             <KeyFacts detail={data} mine={mine.byAssets.get(data.id)} />
             {data.activity && <ActivityPanel detail={data} mine={mine.byAssets.get(data.id)} />}
-            {data.activity && data.activity.status !== 'scheduled' && <LotPriceHistory activity={data.activity} />}
-            <div className="project-detail__body">
-              <div className="project-detail__main">
-                {isPackageProject(data.projectType) && <ChildAssets items={data.children} />}
-                <section className="detail-section" aria-label="信息披露">
-                  <DisclosureTabs sections={data.sections} />
-                </section>
-                {/* 项目路演 (issue 26): its own component, nothing when the lot has none. */}
-                <RoadshowBlock assetsId={data.id} />
-                <Attachments assetsId={data.id} items={data.attachments} />
+            {/* Under a phone's first screen: a commit of their own (components/Later.tsx). */}
+            <Later>
+              {data.activity && data.activity.status !== 'scheduled' && <LotPriceHistory activity={data.activity} />}
+              <div className="project-detail__body">
+                <div className="project-detail__main">
+                  {isPackageProject(data.projectType) && <ChildAssets items={data.children} />}
+                  <section className="detail-section" aria-label="信息披露">
+                    <DisclosureTabs sections={data.sections} />
+                  </section>
+                  {/* 项目路演 (issue 26): its own component, nothing when the lot has none. */}
+                  <RoadshowBlock assetsId={data.id} />
+                  <Attachments assetsId={data.id} items={data.attachments} />
+                </div>
+                <Recommendations assetsId={data.id} />
               </div>
-              <Recommendations assetsId={data.id} />
-            </div>
+            </Later>
           </>
         )}
       </QueryState>
