@@ -228,6 +228,31 @@ test.describe("first screens before the app (src/start)", () => {
     // One request for the picture news: the app took the start step's answer.
     expect(asked).toHaveLength(1);
   });
+
+  test("on a phone, a room's link without a login draws the login card's title and lead with the app's scripts held back; the app's lead is no larger a paint", async ({ page, request }) => {
+    const lot = (await liveHall(request)).records.find((r) => r.mode === 'ongoing')!;
+    await watchLargestPaints(page);
+    const release = await holdApp(page);
+    await page.goto(`/#/quoteHall?activityId=${lot.activityId}`);
+    const shell = page.locator('.app-shell__login');
+    await expect(shell.getByRole('heading', { level: 2 })).toHaveText('欢迎登录');
+    await expect(shell.locator('p')).toHaveText(/^河北产权交易所是依法合规/);
+    expect(await page.evaluate(() => window.innerWidth)).toBe(390);
+    const before = (await shell.locator('p').boundingBox())!;
+    await page.screenshot({ path: `${screenshotDir}/phone-login-first-screen.png` });
+
+    const releasedAt = await page.evaluate(() => performance.now());
+    release();
+    // The router sends the visitor to the login page, with the room to come back to.
+    await expect(page).toHaveURL(/#\/login\?redirect=/);
+    const lead = page.locator('.login-card__lead');
+    await expect(lead).toBeVisible();
+    await expect(shell).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '登 录' })).toBeVisible();
+    const after = (await lead.boundingBox())!;
+    expect(after.width * after.height).toBeLessThanOrEqual(before.width * before.height + 1);
+    expect(await largestPaintsSince(page, releasedAt)).toEqual([]);
+  });
 });
 
 test.describe('live worker', () => {

@@ -5,19 +5,10 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { UserInfo } from '#domain/contract/portal';
+import { SESSION_KEYS, storedUserId } from './sessionKeys';
 import { clearStore, getStore, getStoreRecord, removeStore, setStore } from './storage';
 
-export const SESSION_KEYS = {
-  accessToken: 'access-token',
-  refreshToken: 'refresh-token',
-  userInfo: 'userInfo',
-  name: 'name',
-  authStatus: 'authStatus',
-  headImg: 'headImg',
-  /** Tab lock (the /lock page). */
-  isLock: 'isLock',
-  lockPassword: 'lockPasswd',
-} as const;
+export { SESSION_KEYS };
 
 export interface TokenPair {
   access_token: string;
@@ -53,7 +44,7 @@ export const session = {
   /** When the access token was stored (epoch ms): the live worker's token-age check reads this. */
   tokenStoredAt: (): number | null => getStoreRecord<string>(SESSION_KEYS.accessToken)?.datetime ?? null,
   userInfo: (): UserInfo | null => getStore<UserInfo>(SESSION_KEYS.userInfo),
-  userId: (): string | null => session.userInfo()?.baseUserId || null,
+  userId: storedUserId,
   isLoggedIn: (): boolean => session.userId() !== null,
 
   /** Login step one: keep the tokens (unless the server forbids access) and drop any old tab lock. */

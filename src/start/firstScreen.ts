@@ -8,10 +8,14 @@
  *   need no answer at all.
  * - The home page: the picture news' first slide (the carousel's picture, the largest thing of a phone's
  *   first screen), from the same front-page answer the app asks for.
+ * - The login page on a phone (also where a page that needs a login sends a visitor, the room's link among
+ *   them): the login card's title and lead, the lead being the largest text of its first screen.
  * Built with textContent and checked URLs, never HTML.
  */
 import type { LotPhoto } from '#domain/contract/projects';
+import { LOGIN_LEAD, LOGIN_TITLE } from '../features/auth/copy';
 import { HALL_LEAD, HALL_TITLE } from '../features/hall/copy';
+import { LOGIN_REQUIRED_PATHS } from '../routes/loginRequired';
 
 /** The lot's id when the address is a lot's page (#/projectDetail/123.html), else null. */
 export function lotIdOfHash(hash: string): number | null {
@@ -103,4 +107,29 @@ export function homeFirstScreen(doc: Document, first: NewsFirstScreen | undefine
   caption.textContent = first.title;
   slide.append(img, caption);
   return slide;
+}
+
+/** The login page's address (#/login, with or without a query). */
+export function isLoginHash(hash: string): boolean {
+  return /^#\/login(?:[?#]|$)/.test(hash);
+}
+
+/** Whether the address is a page that needs a login: the router sends a visitor without one to the login page. */
+export function needsLoginHash(hash: string): boolean {
+  const path = /^#(\/[^?#]*)/.exec(hash)?.[1];
+  return path !== undefined && LOGIN_REQUIRED_PATHS.includes(path);
+}
+
+/** The login card's title and lead, as the login page draws them on a phone (styled like it in global.css). */
+export function loginFirstScreen(doc: Document): HTMLElement {
+  const card = doc.createElement('div');
+  card.className = 'app-shell__login';
+  const title = doc.createElement('h2');
+  title.className = 'app-shell__login-title';
+  title.textContent = LOGIN_TITLE;
+  const lead = doc.createElement('p');
+  lead.className = 'app-shell__login-lead';
+  lead.textContent = LOGIN_LEAD;
+  card.append(title, lead);
+  return card;
 }

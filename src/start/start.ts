@@ -5,7 +5,8 @@
  *  1. on a page with a first screen (./firstScreen.ts) it lays the page out as the app will (a phone's own
  *     width, src/lib/viewport.ts: switched after the first paint, the shell's header moved, a layout shift of
  *     0.14–0.35) and draws it in the shell: a lot's title and photo, the home page's picture news (each asked
- *     for at once and the answer handed to the app, ./handoff.ts), the live hall's heading and lead;
+ *     for at once and the answer handed to the app, ./handoff.ts), the live hall's heading and lead, the
+ *     login card's title and lead;
  *  2. elsewhere it preloads the entry's chunks at low priority, behind what the first paint needs (not on a
  *     page with a first screen: a lot's photo would share the line with thirty chunks, and requests begun
  *     before the first screen's paint count against it in Lighthouse's simulation, the hall's LCP 3.3 s for
@@ -20,7 +21,20 @@ import { NEWS_CAROUSEL_MAX_SLIDES } from '#domain/rules/constants';
 import { API_BASE } from '../api/config';
 import { nextTask } from '../lib/nextTask';
 import { applyViewport, isPhoneScreen } from '../lib/viewport';
-import { hallFirstScreen, homeFirstScreen, isHallHash, isHomeHash, lotFirstScreen, lotIdOfHash, type LotFirstScreen, type NewsFirstScreen } from './firstScreen';
+import { storedUserId } from '../lib/sessionKeys';
+import {
+  hallFirstScreen,
+  homeFirstScreen,
+  isHallHash,
+  isHomeHash,
+  isLoginHash,
+  loginFirstScreen,
+  lotFirstScreen,
+  lotIdOfHash,
+  needsLoginHash,
+  type LotFirstScreen,
+  type NewsFirstScreen,
+} from './firstScreen';
 import { handoffKeys, handOver } from './handoff';
 
 const script = document.currentScript as HTMLScriptElement;
@@ -67,11 +81,14 @@ const phone = isPhoneScreen();
 // The home page's first screen is a phone's: on a desktop its picture news sits beside the banner, a larger
 // picture, and the app comes quickly.
 const home = isHomeHash(location.hash) && phone;
+// The login page on a phone, asked for or where a page that needs a login sends a visitor without one (a
+// room's link): on a desktop the login page's largest paint is its banner, beside the card.
+const login = phone && (isLoginHash(location.hash) || (needsLoginHash(location.hash) && storedUserId() === null));
 // A first screen is drawn at the width the app will lay the page out at (src/lib/viewport.ts): a lot's page
 // and the home page at a phone's own width (at the 1200 px desktop's, shrunk, a lot's photo was smaller than
 // the app's, which then became the largest paint again), the hall at the screen's. Other pages leave the
 // viewport to the app.
-if (hall || home || (lotId !== null && phone)) applyViewport(true);
+if (hall || home || login || (lotId !== null && phone)) applyViewport(true);
 if (lotId !== null) {
   const detail = dataOf<LotFirstScreen>(fetch(`${API_BASE}${PROJECT_PATHS.detail}?id=${lotId}`, { credentials: 'same-origin' }));
   handOver(handoffKeys.lot(lotId), detail);
@@ -83,6 +100,8 @@ if (lotId !== null) {
   firstScreen = Promise.all([news, parsed]).then(([page]) => draw(homeFirstScreen(document, page?.records?.[0])));
 } else if (hall) {
   firstScreen = parsed.then(() => draw(hallFirstScreen(document)));
+} else if (login) {
+  firstScreen = parsed.then(() => draw(loginFirstScreen(document)));
 }
 
 /** How many preloads one task starts: each costs about 1 ms on a phone (4 ms in Lighthouse's slower CPU). */
@@ -103,7 +122,7 @@ function preload(priority: 'low' | 'auto', from = 0): void {
   }
   if (from + PRELOADS_PER_TASK < preloads.length) void nextTask().then(() => preload(priority, from + PRELOADS_PER_TASK));
 }
-const hasFirstScreen = lotId !== null || home || hall;
+const hasFirstScreen = lotId !== null || home || hall || login;
 if (!hasFirstScreen) preload('low');
 
 function start(): void {

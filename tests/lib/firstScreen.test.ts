@@ -1,6 +1,7 @@
-/** The start step's first screens (src/start), a lot's page and the hall: which addresses get them, what they draw, the handoff. */
+/** The start step's first screens (src/start), a lot's page, the hall, the home page and the login page: which addresses get them, what they draw, the handoff. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { hallFirstScreen, homeFirstScreen, isHallHash, isHomeHash, lotFirstScreen, lotIdOfHash } from '@/start/firstScreen';
+import { hallFirstScreen, homeFirstScreen, isHallHash, isHomeHash, isLoginHash, loginFirstScreen, lotFirstScreen, lotIdOfHash, needsLoginHash } from '@/start/firstScreen';
+import { LOGIN_LEAD, LOGIN_TITLE } from '@/features/auth/copy';
 import { HALL_LEAD, HALL_TITLE } from '@/features/hall/copy';
 import { arrivedHanded, handOver, handoffKeys, takeHanded } from '@/start/handoff';
 
@@ -73,5 +74,21 @@ describe("the home page's first screen before the app", () => {
     expect(homeFirstScreen(document, { title: '某新闻', imgSrc: 'https://elsewhere.example/x.png' })).toBeNull();
     expect(homeFirstScreen(document, { title: '某新闻', imgSrc: '' })).toBeNull();
     expect(homeFirstScreen(document, undefined)).toBeNull();
+  });
+});
+
+describe("the login page's first screen before the app", () => {
+  it('is the login page, and a page that needs a login (where the router sends a visitor without one)', () => {
+    for (const login of ['#/login', '#/login?redirect=%2FquoteHall%3FactivityId%3D3']) expect(isLoginHash(login)).toBe(true);
+    for (const other of ['', '#/index', '#/loginx', '#/register', '#/quoteHall?activityId=1']) expect(isLoginHash(other)).toBe(false);
+    for (const needs of ['#/quoteHall?activityId=3', '#/myProject', '#/usercenter/contract/sign?id=2', '#/myWatch']) expect(needsLoginHash(needs)).toBe(true);
+    for (const open of ['', '#/index', '#/hall', '#/login', '#/projectDetail/3.html', '#/contract/seal/qrcode?id=1', '#/quoteHallx']) expect(needsLoginHash(open)).toBe(false);
+  });
+
+  it('draws the login card\'s title and lead, as text', () => {
+    const card = loginFirstScreen(document);
+    expect(card.querySelector('h2')!.textContent).toBe(LOGIN_TITLE);
+    expect(card.querySelector('p')!.textContent).toBe(LOGIN_LEAD);
+    expect(LOGIN_TITLE).toBe('欢迎登录');
   });
 });

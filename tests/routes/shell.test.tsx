@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { http } from '@/api/client';
 import { DESK_PATHS } from '#domain/contract/desk';
 import { session } from '@/lib/session';
+import { LOGIN_REQUIRED_PATHS } from '@/routes/loginRequired';
 import { ROUTE_PATHS } from '@/routes/tree';
 import { renderApp } from '../mocks/renderApp';
 import { useMockServer } from '../mocks/server';
@@ -30,6 +31,10 @@ describe('routing (spec section 2)', () => {
     expect(ROUTE_PATHS.auth).toContain('/myWatch');
     expect(ROUTE_PATHS.public).toContain('/projectDetail/{$assetsId}.html');
     expect(ROUTE_PATHS.auth).toContain('/quoteHall');
+  });
+
+  it("lists the pages that need a login apart, for the start step's login first screen, exactly as the table has them", () => {
+    expect([...LOGIN_REQUIRED_PATHS].sort()).toEqual([...ROUTE_PATHS.auth].sort());
   });
 
   it('sends an anonymous visitor of an auth route to /login with redirect', async () => {

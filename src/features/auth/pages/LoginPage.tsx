@@ -8,6 +8,7 @@ import { CaptchaInput, useCaptcha } from '@/components/CaptchaInput';
 import { SmsCodeInput } from '../components/SmsCodeInput';
 import { SecurityKeyLogin } from '../components/SecurityKeyLogin';
 import { encryptWithServerKey, loginWith } from '../login';
+import { LOGIN_LEAD, LOGIN_TITLE } from '../copy';
 import { safeRedirect } from '../redirect';
 import { captchaRules, mobileRules, smsCodeRules } from '../rules';
 import '@/styles/auth.css';
@@ -148,10 +149,12 @@ export function LoginPage() {
         </ul>
       </section>
       <section className="login-card" aria-label="登录方式">
-        <h2 className="login-card__title">欢迎登录</h2>
+        <h2 className="login-card__title">{LOGIN_TITLE}</h2>
         {redirect && safeRedirect(redirect) !== '/index' && (
           <Alert className="login-card__notice" type="info" showIcon title="该页面需要登录后访问，登录后将自动返回" />
         )}
+        {/* A phone's, where the banner is not drawn (its words); drawn before the app too (src/start). */}
+        <p className="login-card__lead">{LOGIN_LEAD}</p>
         <Tabs
           defaultActiveKey="password"
           items={[
