@@ -11,8 +11,8 @@ const AHEAD = '0px 0px 25% 0px';
  * Until then a box of the block's usual height keeps the page's length and the scroll bar honest. On a
  * computer (and without IntersectionObserver) everything is drawn at once, as before: find-in-page sees it.
  */
-export function WhenNear({ height, children }: { height: number; children: ReactNode }) {
-  const [near, setNear] = useState(() => !isPhoneScreen() || typeof IntersectionObserver === 'undefined');
+export function WhenNear({ height, now = false, children }: { height: number; /** Drawn at once (the page links into it). */ now?: boolean; children: ReactNode }) {
+  const [near, setNear] = useState(() => now || !isPhoneScreen() || typeof IntersectionObserver === 'undefined');
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (near || !box.current) return;

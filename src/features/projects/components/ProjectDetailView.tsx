@@ -3,6 +3,7 @@ import { Button, Result, Tag } from 'antd';
 import { Link } from '@tanstack/react-router';
 import { EyeOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Later } from '@/components/Later';
+import { WhenNear } from '@/components/WhenNear';
 import { QueryState } from '@/components/QueryState';
 import { CostSummary } from '@/components/CostSummary';
 import { Price } from '@/components/Price';
@@ -195,6 +196,9 @@ function KeyFacts({ detail, mine }: { detail: ProjectDetail; mine: MyLot | undef
   );
 }
 
+/** The disclosure, roadshow, attachments and recommendations one under the other on a phone, about this high. */
+const LOWER_SECTIONS_PHONE_HEIGHT = 1600;
+
 /** A project's whole detail page: single asset, package or managed project (they share one call). */
 export function ProjectDetailView({ id }: { id: number }) {
   const detail = useProjectDetail(id);
@@ -212,18 +216,23 @@ export function ProjectDetailView({ id }: { id: number }) {
             {/* Under a phone's first screen: a commit of their own (components/Later.tsx). */}
             <Later>
               {data.activity && data.activity.status !== 'scheduled' && <LotPriceHistory activity={data.activity} />}
-              <div className="project-detail__body">
-                <div className="project-detail__main">
-                  {isPackageProject(data.projectType) && <ChildAssets items={data.children} />}
-                  <section className="detail-section" aria-label="信息披露">
-                    <DisclosureTabs sections={data.sections} />
-                  </section>
-                  {/* 项目路演 (issue 26): its own component, nothing when the lot has none. */}
-                  <RoadshowBlock assetsId={data.id} />
-                  <Attachments assetsId={data.id} items={data.attachments} />
+              {/* On a phone, drawn when the reader comes near (components/WhenNear.tsx): antd's disclosure tabs
+                  measure themselves, a forced layout of the whole new page in the app's first long tasks. A
+                  package's at once: its first screen's 查看子资产 scrolls to the child assets. */}
+              <WhenNear height={LOWER_SECTIONS_PHONE_HEIGHT} now={isPackageProject(data.projectType)}>
+                <div className="project-detail__body">
+                  <div className="project-detail__main">
+                    {isPackageProject(data.projectType) && <ChildAssets items={data.children} />}
+                    <section className="detail-section" aria-label="信息披露">
+                      <DisclosureTabs sections={data.sections} />
+                    </section>
+                    {/* 项目路演 (issue 26): its own component, nothing when the lot has none. */}
+                    <RoadshowBlock assetsId={data.id} />
+                    <Attachments assetsId={data.id} items={data.attachments} />
+                  </div>
+                  <Recommendations assetsId={data.id} />
                 </div>
-                <Recommendations assetsId={data.id} />
-              </div>
+              </WhenNear>
             </Later>
           </>
         )}

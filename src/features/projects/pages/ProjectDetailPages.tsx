@@ -1,3 +1,5 @@
+/** A lot's detail pages, loaded lazily by src/routes/tree.tsx apart from the trading centre's other pages. */
+import '@/styles/projects.css';
 import { useParams } from '@tanstack/react-router';
 import { ProjectDetailView } from '../components/ProjectDetailView';
 

@@ -1,4 +1,4 @@
-/** The trading centre's pages, loaded lazily by src/routes/tree.tsx as one chunk. */
+/** The trading centre's pages, loaded lazily by src/routes/tree.tsx as one chunk (a lot's detail pages also alone). */
 import '@/styles/projects.css';
 
 export { ProjectCentrePage, StateOwnedProjectsPage } from './ProjectSearchPages';
