@@ -7,10 +7,10 @@
  *     0.14–0.35) and draws it in the shell: a lot's title and photo, the home page's picture news (each asked
  *     for at once and the answer handed to the app, ./handoff.ts), the live hall's heading and lead, the
  *     login card's title and lead;
- *  2. elsewhere it preloads the entry's chunks at low priority, behind what the first paint needs (not on a
- *     page with a first screen: a lot's photo would share the line with thirty chunks, and requests begun
- *     before the first screen's paint count against it in Lighthouse's simulation, the hall's LCP 3.3 s for
- *     a heading painted with the page; the entry then loads its own imports, a step later);
+ *  2. elsewhere it preloads the entry's chunks and its start steps' at low priority, behind what the first
+ *     paint needs; on a page with a first screen only when it starts the app (a lot's photo would share the
+ *     line with thirty chunks, and requests begun before the first screen's paint count against it in
+ *     Lighthouse's simulation, the hall's LCP 3.3 s for a heading painted with the page);
  *  3. it starts the app one frame after the first paint (on a lot's page and the home page, once the
  *     picture is in, or after FIRST_SCREEN_WAIT_MS).
  * A hidden tab, which paints nothing, starts the app at once.
