@@ -29,7 +29,9 @@ async function start(): Promise<void> {
   registerServiceWorker();
   const { App } = await import('./app/App');
   await nextTask();
-  const { createAppRouter, createQueryClient, getLiveClient } = await import('./app/startRouter');
+  const { createAppRouter } = await import('./app/router');
+  await nextTask();
+  const { createQueryClient, getLiveClient } = await import('./app/startClients');
   await nextTask();
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient);

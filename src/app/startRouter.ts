@@ -1,4 +1,0 @@
-/** The router, the query client and the live client: one start step of src/main.tsx (one chunk to fetch, not three). */
-export { createAppRouter } from './router';
-export { createQueryClient } from './queryClient';
-export { getLiveClient } from '@/live/worker';
