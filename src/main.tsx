@@ -2,10 +2,7 @@
 import 'virtual:antd.css';
 import './styles/global.css';
 import './styles/phone.css';
-import { API_BASE, CLIENT_ID, VERSION_URL } from './api/config';
-import { registerServiceWorker } from './app/serviceWorker';
 import { reloadOnceForChunkError } from './lib/chunkReload';
-import { applyElderMode } from './lib/elderMode';
 import { nextTask } from './lib/nextTask';
 
 // A chunk that vanished after a deployment: reload once to pick up the new build (spec section 2).
@@ -23,6 +20,7 @@ window.addEventListener('vite:preloadError', (event) => {
 async function start(): Promise<void> {
   const [{ StrictMode, startTransition, createElement }, { createRoot }] = await Promise.all([import('react'), import('react-dom/client')]);
   await nextTask();
+  const [{ applyElderMode }, { registerServiceWorker }] = await Promise.all([import('./lib/elderMode'), import('./app/serviceWorker')]);
   // 长辈模式 as remembered by this browser, before the app's first paint (no flash of the standard size).
   applyElderMode();
   // The hashed assets from the cache on a second visit (production builds only).
@@ -31,8 +29,11 @@ async function start(): Promise<void> {
   await nextTask();
   const { createAppRouter } = await import('./app/router');
   await nextTask();
-  const { createQueryClient, getLiveClient } = await import('./app/startClients');
-  await nextTask();
+  const [{ createQueryClient }, { getLiveClient }, { API_BASE, CLIENT_ID, VERSION_URL }] = await Promise.all([
+    import('./app/queryClient'),
+    import('./live'),
+    import('./api/config'),
+  ]);
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient);
   // The one live worker: every live timer (clock, polls, version check) runs there.
