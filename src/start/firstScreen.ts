@@ -57,23 +57,33 @@ export function lotFirstScreen(doc: Document, lot: LotFirstScreen): HTMLElement 
   return section;
 }
 
+/** The path of a hash address (#/hall?x=1 → /hall), else null. */
+function pathOfHash(hash: string): string | null {
+  return /^#(\/[^?#]*)/.exec(hash)?.[1] ?? null;
+}
+
 /** The live hall's address (#/hall, with or without a query). */
 export function isHallHash(hash: string): boolean {
-  return /^#\/hall(?:[?#]|$)/.test(hash);
+  return pathOfHash(hash) === '/hall';
+}
+
+/** A heading and its lead in a block, drawn as a page draws them (the block's class names the parts). */
+function headingAndLead(doc: Document, blockClass: string, level: 'h1' | 'h2', heading: string, lead: string): HTMLElement {
+  const block = doc.createElement('div');
+  block.className = blockClass;
+  const title = doc.createElement(level);
+  title.className = `${blockClass}-title`;
+  title.textContent = heading;
+  const paragraph = doc.createElement('p');
+  paragraph.className = `${blockClass}-lead`;
+  paragraph.textContent = lead;
+  block.append(title, paragraph);
+  return block;
 }
 
 /** The hall's heading and lead, as the page draws them above its live table (styled like it in global.css). */
 export function hallFirstScreen(doc: Document): HTMLElement {
-  const head = doc.createElement('div');
-  head.className = 'app-shell__head';
-  const title = doc.createElement('h1');
-  title.className = 'app-shell__head-title';
-  title.textContent = HALL_TITLE;
-  const lead = doc.createElement('p');
-  lead.className = 'app-shell__head-lead';
-  lead.textContent = HALL_LEAD;
-  head.append(title, lead);
-  return head;
+  return headingAndLead(doc, 'app-shell__head', 'h1', HALL_TITLE, HALL_LEAD);
 }
 
 /** The home page's address: the site's root, #/ or #/index. */
@@ -111,25 +121,16 @@ export function homeFirstScreen(doc: Document, first: NewsFirstScreen | undefine
 
 /** The login page's address (#/login, with or without a query). */
 export function isLoginHash(hash: string): boolean {
-  return /^#\/login(?:[?#]|$)/.test(hash);
+  return pathOfHash(hash) === '/login';
 }
 
 /** Whether the address is a page that needs a login: the router sends a visitor without one to the login page. */
 export function needsLoginHash(hash: string): boolean {
-  const path = /^#(\/[^?#]*)/.exec(hash)?.[1];
-  return path !== undefined && LOGIN_REQUIRED_PATHS.includes(path);
+  const path = pathOfHash(hash);
+  return path !== null && LOGIN_REQUIRED_PATHS.includes(path);
 }
 
 /** The login card's title and lead, as the login page draws them on a phone (styled like it in global.css). */
 export function loginFirstScreen(doc: Document): HTMLElement {
-  const card = doc.createElement('div');
-  card.className = 'app-shell__login';
-  const title = doc.createElement('h2');
-  title.className = 'app-shell__login-title';
-  title.textContent = LOGIN_TITLE;
-  const lead = doc.createElement('p');
-  lead.className = 'app-shell__login-lead';
-  lead.textContent = LOGIN_LEAD;
-  card.append(title, lead);
-  return card;
+  return headingAndLead(doc, 'app-shell__login', 'h2', LOGIN_TITLE, LOGIN_LEAD);
 }
